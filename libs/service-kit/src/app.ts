@@ -1,0 +1,108 @@
+import fastifySwagger from '@fastify/swagger';
+import { apiError } from '@kassa/contracts';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Connection } from 'mongoose';
+import { randomUUID } from 'node:crypto';
+import { authPlugin } from './auth';
+import type { BaseEnv } from './config';
+import { AppError } from './errors';
+import { validatorCompiler } from './validation';
+
+export type ServiceApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Connection;
+  }
+}
+
+export interface ServiceOptions {
+  name: string;
+  env: BaseEnv;
+  db?: Connection;
+  /** Extra readiness checks (Redis, queues) besides the database. */
+  ready?: () => Promise<void>;
+}
+
+/** The Fastify instance every Kassa service starts from: wrapper errors, zod validation, auth, health, OpenAPI. */
+export async function createServiceApp(opts: ServiceOptions): Promise<ServiceApp> {
+  const app = Fastify({
+    logger: { level: opts.env.LOG_LEVEL, base: { service: opts.name } },
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: 256 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler((request, reply) => {
+    void reply.code(404).send(apiError(404, 'not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`));
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: `Kassa ${opts.name}`, version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(authPlugin, {
+    jwtSecret: opts.env.JWT_SECRET,
+    tokenTtl: opts.env.TOKEN_TTL,
+    internalToken: opts.env.INTERNAL_TOKEN,
+  });
+
+  if (opts.db) {
+    const db = opts.db;
+    app.decorate('db', db);
+    app.addHook('onClose', async () => db.close());
+  }
+
+  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', service: opts.name }));
+  app.get('/ready', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      if (opts.db && opts.db.readyState !== 1) throw new Error('database not connected');
+      await opts.ready?.();
+      return { status: 'ready', service: opts.name };
+    } catch (err) {
+      return reply.code(503).send(apiError(503, 'service_unavailable', `${opts.name} not ready: ${(err as Error).message}`));
+    }
+  });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  return app as unknown as ServiceApp;
+}
+
+function errorHandler(this: FastifyInstance, err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof AppError) {
+    return reply.code(err.statusCode).send(apiError(err.statusCode, err.identifier, err.message, err.detail));
+  }
+  const code = (err as FastifyError).code;
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return reply
+      .code(422)
+      .send(apiError(422, 'validation_error', 'Validation error', [{ loc: ['body'], msg: 'The body is not valid JSON.', type: 'value_error.jsondecode' }]));
+  }
+  const status = (err as FastifyError).statusCode ?? 500;
+  if (status === 429) return reply.code(429).send(apiError(429, 'too_many_requests', 'Too many attempts, please wait a moment and try again.'));
+  if (status >= 400 && status < 500) {
+    return reply.code(status).send(apiError(status, status === 404 ? 'not_found' : 'validation_error', err.message));
+  }
+  request.log.error({ err }, 'unhandled error');
+  return reply.code(500).send(apiError(500, 'internal_error', 'Something went wrong on our side. Please try again.'));
+}

@@ -1,0 +1,50 @@
+import { ApiError, type ErrorIdentifier } from '@kassa/contracts';
+import { AppError } from './errors';
+
+export interface InternalCallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  requestId?: string;
+  timeoutMs?: number;
+}
+
+/**
+ * Calls another service's internal route. Errors in the wrapper are raised again as AppError with the same status
+ * and identifier, so a user-facing error (insufficient_credits, invalid_account_pin) passes through unchanged;
+ * a service that cannot be reached becomes a retryable 503.
+ */
+export function internalClient(baseUrl: string, internalToken: string) {
+  return async function call<T>(path: string, opts: InternalCallOptions = {}): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(new URL(path, baseUrl), {
+        method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+        headers: {
+          'x-internal-token': internalToken,
+          ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(opts.requestId ? { 'x-request-id': opts.requestId } : {}),
+        },
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+      });
+    } catch (err) {
+      throw new AppError(503, 'service_unavailable', `A Kassa service is unavailable (${(err as Error).message}). Please try again.`);
+    }
+    const text = await res.text();
+    let json: unknown = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: handled below */
+    }
+    if (!res.ok) {
+      const parsed = ApiError.safeParse(json);
+      if (parsed.success) {
+        throw new AppError(res.status, parsed.data.errorIdentifier as ErrorIdentifier, parsed.data.errorMessage, parsed.data.detail);
+      }
+      throw new AppError(res.status >= 500 ? 503 : res.status, 'service_unavailable', `A Kassa service answered ${res.status}. Please try again.`);
+    }
+    return (json as { result: T }).result;
+  };
+}
+export type InternalClient = ReturnType<typeof internalClient>;

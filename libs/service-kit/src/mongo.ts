@@ -1,0 +1,32 @@
+import mongoose, { type Connection } from 'mongoose';
+
+/**
+ * One mongoose connection per service. `autoCreate` and `autoIndex` are off: the fallback server silently drops
+ * unique indexes on auto-created collections (STACK-NOTES), so each service creates its indexes explicitly with
+ * `syncIndexes` at start-up and the tests check that duplicates are refused.
+ */
+export async function connectMongo(uri: string, dbName: string): Promise<Connection> {
+  const conn = mongoose.createConnection(uri, {
+    dbName,
+    autoCreate: false,
+    autoIndex: false,
+    serverSelectionTimeoutMS: 5_000,
+    maxPoolSize: 50,
+  });
+  await conn.asPromise();
+  return conn;
+}
+
+/** Creates every model's indexes (unique ones are what money correctness rests on). */
+export async function ensureIndexes(conn: Connection): Promise<void> {
+  for (const model of Object.values(conn.models)) {
+    await model.createCollection().catch((err: { codeName?: string; code?: number }) => {
+      if (err.codeName !== 'NamespaceExists' && err.code !== 48) throw err;
+    });
+    await model.createIndexes();
+  }
+}
+
+/** True when an error is a duplicate-key error (E11000) from the server. */
+export const isDuplicateKey = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && (err as { code?: number }).code === 11000;

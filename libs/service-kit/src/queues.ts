@@ -1,0 +1,39 @@
+import { Queue, Worker, type Job, type JobsOptions, type Processor, type WorkerOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+
+/** A Redis connection; workers and blocking clients need `maxRetriesPerRequest: null` (BullMQ docs). */
+export function createRedis(url: string, opts: { forWorker?: boolean } = {}): Redis {
+  return new Redis(url, {
+    maxRetriesPerRequest: opts.forWorker ? null : 3,
+    enableOfflineQueue: opts.forWorker ?? false,
+    lazyConnect: false,
+  });
+}
+
+export const defaultJobOptions: JobsOptions = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 500 },
+  removeOnComplete: { age: 3600, count: 1000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
+export function createQueue<T = unknown>(name: string, connection: Redis, prefix: string): Queue<T> {
+  return new Queue<T>(name, { connection, prefix, defaultJobOptions }) as Queue<T>;
+}
+
+export function createWorker<T = unknown>(
+  name: string,
+  processor: Processor<T>,
+  connection: Redis,
+  prefix: string,
+  logger: Logger,
+  opts: Partial<WorkerOptions> = {},
+): Worker<T> {
+  const worker = new Worker<T>(name, processor, { connection, prefix, concurrency: 8, ...opts });
+  worker.on('failed', (job: Job<T> | undefined, err: Error) =>
+    logger.warn({ queue: name, jobId: job?.id, attempts: job?.attemptsMade, err: err.message }, 'job failed'),
+  );
+  worker.on('error', (err: Error) => logger.error({ queue: name, err: err.message }, 'worker error'));
+  return worker;
+}

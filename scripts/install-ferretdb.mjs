@@ -1,0 +1,35 @@
+// Builds FerretDB (a MongoDB-wire server) into .tools/bin with Go, so `npm start` and the tests have a
+// database without Docker. Never fails the install: without Go the start script falls back to jongodb.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = join(root, '.tools', 'bin', 'ferretdb');
+const moduleDir = join(root, 'scripts', 'ferretdb');
+
+if (process.env.KASSA_SKIP_FERRETDB_BUILD) process.exit(0);
+if (existsSync(bin)) {
+  console.log(`[kassa] FerretDB already built at ${bin}`);
+  process.exit(0);
+}
+const go = spawnSync('go', ['version'], { encoding: 'utf8' });
+if (go.status !== 0) {
+  console.warn('\n[kassa] WARNING: Go is not installed, so FerretDB cannot be built.');
+  console.warn('[kassa] npm start will use the in-memory jongodb fallback: data is lost on restart and it is slow.\n');
+  process.exit(0);
+}
+mkdirSync(dirname(bin), { recursive: true });
+console.log(`[kassa] building FerretDB 1.24.2 with ${go.stdout.trim()} (first time takes a few minutes)...`);
+try {
+  execFileSync('go', ['build', '-trimpath', '-o', bin, '.'], {
+    cwd: moduleDir,
+    stdio: 'inherit',
+    env: { ...process.env, GOFLAGS: '-mod=mod', CGO_ENABLED: '0' },
+  });
+  console.log(`[kassa] FerretDB built: ${bin}`);
+} catch (err) {
+  console.warn(`\n[kassa] WARNING: building FerretDB failed (${err.message}).`);
+  console.warn('[kassa] npm start will use the in-memory jongodb fallback.\n');
+}

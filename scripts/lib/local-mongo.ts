@@ -1,0 +1,149 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const FERRETDB_BIN = join(ROOT, '.tools', 'bin', 'ferretdb');
+
+export interface LocalMongo {
+  /** Base URI without a database name, e.g. mongodb://127.0.0.1:27017/ */
+  uri: string;
+  kind: 'ferretdb-postgresql' | 'ferretdb-sqlite' | 'jongodb';
+  description: string;
+  stop: () => Promise<void>;
+}
+
+export interface LocalMongoOptions {
+  port?: number;
+  /** PostgreSQL database FerretDB stores into (created when missing). */
+  pgDatabase: string;
+  /** Folder for the SQLite handler when PostgreSQL does not answer. */
+  sqliteDir: string;
+  pgUrl?: string;
+  log?: (line: string) => void;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
+    });
+  });
+}
+
+/** Creates the PostgreSQL database when PostgreSQL answers; false when it does not. */
+export async function ensurePgDatabase(pgUrl: string, database: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: `${pgUrl}/postgres`, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+  } catch {
+    return false;
+  }
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '')}"`);
+    return true;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function dropPgDatabase(pgUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: `${pgUrl}/postgres`, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS "${database.replace(/"/g, '')}" WITH (FORCE)`);
+  } catch {
+    /* best effort: a test database left behind is harmless */
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number, name: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = pattern.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1] ?? m[0]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited with code ${code}:\n${output}`));
+    });
+  });
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
+      child.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+}
+
+/**
+ * Starts the local MongoDB-wire server of ARCHITECTURE.md: FerretDB on PostgreSQL where it answers, else FerretDB on
+ * SQLite, else (no Go, so no FerretDB) the in-memory jongodb fallback with a loud warning.
+ */
+export async function startLocalMongo(opts: LocalMongoOptions): Promise<LocalMongo> {
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const port = opts.port ?? (await freePort());
+  const pgUrl = opts.pgUrl ?? 'postgres://postgres@127.0.0.1:5432';
+
+  if (existsSync(FERRETDB_BIN)) {
+    const usePg = await ensurePgDatabase(pgUrl, opts.pgDatabase);
+    const args = [`--listen-addr=127.0.0.1:${port}`];
+    if (usePg) {
+      args.push('--handler=postgresql', `--postgresql-url=${pgUrl}/${opts.pgDatabase}`);
+    } else {
+      mkdirSync(opts.sqliteDir, { recursive: true });
+      args.push('--handler=sqlite', `--sqlite-url=file:${opts.sqliteDir.replace(/\/?$/, '/')}`);
+    }
+    const child = spawn(FERRETDB_BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    await waitForLine(child, /FERRETDB_URI=(\S+)/, 20_000, 'FerretDB');
+    child.stdout?.resume();
+    child.stderr?.on('data', (d: Buffer) => {
+      const text = d.toString().trim();
+      if (/level=(ERROR|WARN)/.test(text)) log(`[ferretdb] ${text}`);
+    });
+    const description = usePg
+      ? `FerretDB 1.24.2 on PostgreSQL database "${opts.pgDatabase}" (127.0.0.1:${port})`
+      : `FerretDB 1.24.2 on SQLite in ${opts.sqliteDir} (127.0.0.1:${port})`;
+    return { uri: `mongodb://127.0.0.1:${port}/`, kind: usePg ? 'ferretdb-postgresql' : 'ferretdb-sqlite', description, stop: stopper(child) };
+  }
+
+  const require = createRequire(import.meta.url);
+  let jongo: string;
+  try {
+    jongo = join(dirname(require.resolve('@jongodb/memory-server-bin-linux-x64-gnu/package.json')), 'bin', 'jongodb');
+  } catch {
+    throw new Error('No MongoDB-wire server: FerretDB was not built (is Go installed? run npm install again) and jongodb is not installed. Set MONGODB_URI to use a MongoDB server.');
+  }
+  log('\n!!! WARNING: FerretDB is not built (Go missing?). Using the in-memory jongodb fallback: ALL DATA IS LOST ON RESTART and writes slow down as collections grow. Do not run a real bar evening on it.\n');
+  const child = spawn(jongo, ['--host=127.0.0.1', `--port=${port}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  await waitForLine(child, /JONGODB_URI=(\S+)/, 20_000, 'jongodb');
+  child.stdout?.resume();
+  child.stderr?.resume();
+  return { uri: `mongodb://127.0.0.1:${port}/`, kind: 'jongodb', description: `jongodb in memory (127.0.0.1:${port})`, stop: stopper(child) };
+}

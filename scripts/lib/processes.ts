@@ -1,0 +1,36 @@
+import { join } from 'node:path';
+import { ROOT } from './local-mongo';
+
+export interface ProcSpec {
+  name: string;
+  entry: string;
+  /** Port offset from the gateway's port; undefined for workers. */
+  portOffset?: number;
+}
+
+/** Every process `npm start` runs, in start order: services, their workers, then the public gateway. */
+export const PROCESSES: ProcSpec[] = [
+  { name: 'accounts', entry: 'services/accounts/src/server.ts', portOffset: 1 },
+  { name: 'catalog', entry: 'services/catalog/src/server.ts', portOffset: 2 },
+  { name: 'checkout', entry: 'services/checkout/src/server.ts', portOffset: 3 },
+  { name: 'payments', entry: 'services/payments/src/server.ts', portOffset: 4 },
+  { name: 'accounts-worker', entry: 'services/accounts/src/worker.ts' },
+  { name: 'payments-worker', entry: 'services/payments/src/worker.ts' },
+  { name: 'gateway', entry: 'services/gateway/src/server.ts', portOffset: 0 },
+];
+
+export const FRONTENDS = ['shell', 'mfe-pos', 'mfe-account', 'mfe-admin', 'mfe-slides'] as const;
+
+/** Service URLs every process gets, derived from the gateway port. */
+export function serviceEnv(gatewayPort: number): Record<string, string> {
+  const url = (offset: number) => `http://127.0.0.1:${gatewayPort + offset}`;
+  return {
+    ACCOUNTS_URL: url(1),
+    CATALOG_URL: url(2),
+    CHECKOUT_URL: url(3),
+    PAYMENTS_URL: url(4),
+    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`,
+  };
+}
+
+export const entryPath = (spec: ProcSpec) => join(ROOT, spec.entry);

@@ -1,0 +1,62 @@
+import type { Connection } from 'mongoose';
+import { categoryModel } from '../models/category.model';
+import { productModel } from '../models/product.model';
+import { reasonModel } from '../models/reason.model';
+
+const euro = (e: number) => Math.round(e * 100);
+
+/** [name, price in euro, deposit] per category. */
+const DEMO: { name: string; colour: string; products: [string, number, boolean?][] }[] = [
+  {
+    name: 'Bier',
+    colour: '#f2b705',
+    products: [
+      ['Pils', 2.5], ['Speciaal', 3.5], ['Radler', 2.5], ['Witbier', 3], ['IPA', 3.75], ['Alcoholvrij bier', 2.25],
+      ['Krat pils (statiegeld)', 3.9, true], ['Fles pils', 2.75, true],
+    ],
+  },
+  {
+    name: 'Fris',
+    colour: '#2e86de',
+    products: [
+      ['Cola', 2], ['Cola zero', 2], ['Spa rood', 2], ['Spa blauw', 1.75], ['Sinas', 2], ['Ice tea', 2.25],
+      ['Fles cola (statiegeld)', 2.4, true], ['Appelsap', 2.25],
+    ],
+  },
+  {
+    name: 'Snacks',
+    colour: '#e67e22',
+    products: [
+      ['Chips', 1.2], ['Tosti', 2], ['Bitterballen (6)', 4.5], ['Kaasstengels', 3.5], ['Nootjes', 1.5], ['Mars', 1.25],
+      ['Broodje kroket met mosterd en een klein bakje mayonaise', 3.25],
+    ],
+  },
+  {
+    name: 'Warme dranken',
+    colour: '#8e44ad',
+    products: [['Koffie', 1.5], ['Thee', 1.2], ['Cappuccino', 2], ['Warme chocolademelk', 2.25]],
+  },
+  {
+    name: 'Wijn en sterk',
+    colour: '#c0392b',
+    products: [['Rode wijn', 3.5], ['Witte wijn', 3.5], ['Rosé', 3.5], ['Jägermeister', 3], ['Glas port', 3.25]],
+  },
+];
+
+const REASONS = ['Bestuur', 'Representatie', 'Vrijwilligers', 'Breuk of derving', 'Sponsor'];
+
+/** Seeds the demo catalog on an empty database; does nothing when categories exist. */
+export async function seedCatalogDemo(db: Connection): Promise<boolean> {
+  const Category = categoryModel(db);
+  const Product = productModel(db);
+  const Reason = reasonModel(db);
+  if ((await Category.countDocuments()) > 0) return false;
+  for (const [position, cat] of DEMO.entries()) {
+    const created = await Category.create({ name: cat.name, colour: cat.colour, position });
+    await Product.insertMany(
+      cat.products.map(([name, price, deposit], i) => ({ name, price: euro(price), deposit: deposit ?? false, categoryId: created._id, position: i })),
+    );
+  }
+  await Reason.insertMany(REASONS.map((name, position) => ({ name, position })));
+  return true;
+}

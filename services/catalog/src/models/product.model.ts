@@ -1,0 +1,18 @@
+import { Schema, Types, type Connection, type InferSchemaType } from 'mongoose';
+
+const productSchema = new Schema(
+  {
+    name: { type: String, required: true, trim: true },
+    /** Integer cents. */
+    price: { type: Number, required: true },
+    deposit: { type: Boolean, default: false },
+    categoryId: { type: Types.ObjectId, required: true, index: true },
+    position: { type: Number, default: 0 },
+    /** Hidden products stay in past sales and statistics but are not for sale. */
+    active: { type: Boolean, default: true },
+  },
+  { timestamps: true },
+);
+
+export type ProductDoc = InferSchemaType<typeof productSchema>;
+export const productModel = (db: Connection) => db.model('Product', productSchema);

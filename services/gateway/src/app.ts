@@ -1,0 +1,153 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swaggerUi from '@fastify/swagger-ui';
+import { apiError } from '@kassa/contracts';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { GatewayEnv } from './config';
+import { REMOTE_NAMES, remoteOrigins, remotesManifest } from './remotes';
+import { ROUTE_TABLE, upstreams, type ServiceName } from './route-table';
+
+const NO_CACHE = 'no-cache';
+
+export interface GatewayOptions {
+  /** Extra routes (the live feed) registered by the server entry. */
+  plugins?: ((app: FastifyInstance) => Promise<void> | void)[];
+}
+
+export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: env.LOG_LEVEL, base: { service: 'gateway' } },
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+    routerOptions: { ignoreDuplicateSlashes: true },
+  });
+
+  const extraOrigins = remoteOrigins(env);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...extraOrigins],
+        connectSrc: ["'self'", ...extraOrigins],
+        styleSrc: ["'self'", "'unsafe-inline'", ...extraOrigins],
+        imgSrc: ["'self'", 'data:', ...extraOrigins],
+        fontSrc: ["'self'", 'data:'],
+        mediaSrc: ["'self'", 'data:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((s) => s.trim()) : false,
+    credentials: false,
+  });
+  // Only sign-in is rate limited here (brute force); PIN tries are limited per account by the accounts service.
+  await app.register(rateLimit, {
+    global: true,
+    max: env.LOGIN_RATE_LIMIT,
+    timeWindow: '1 minute',
+    allowList: (request) => !(request.url.startsWith('/api/login') && request.method === 'POST'),
+  });
+
+  app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
+    const status = err.statusCode ?? 500;
+    if (status === 429) return reply.code(429).send(apiError(429, 'too_many_requests', 'Too many attempts, please wait a minute and try again.'));
+    if (status < 500) return reply.code(status).send(apiError(status, 'validation_error', err.message));
+    request.log.error({ err }, 'gateway error');
+    return reply.code(502).send(apiError(502, 'bad_gateway', 'The Kassa server had a problem. Please try again.'));
+  });
+
+  app.get('/api/health', async () => ({ status: 'ok', service: 'gateway' }));
+  app.get('/remotes.json', async (_req, reply) => reply.header('cache-control', NO_CACHE).send(remotesManifest(env)));
+
+  const targets = upstreams(env);
+  for (const { prefix, service } of ROUTE_TABLE) {
+    const proxyOptions: FastifyHttpProxyOptions = {
+      upstream: targets[service],
+      prefix,
+      rewritePrefix: prefix,
+      http2: false,
+      undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000, connectTimeout: 1000 },
+      replyOptions: {
+        rewriteRequestHeaders: (request, headers) => {
+          const { 'x-internal-token': _dropped, ...rest } = headers;
+          return { ...rest, 'x-request-id': request.id };
+        },
+        onError: (reply, error) => upstreamDown(reply as FastifyReply, service, error),
+      },
+    };
+    await app.register(proxy, proxyOptions);
+  }
+
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: {
+      urls: (['accounts', 'catalog', 'checkout', 'payments'] as ServiceName[]).map((s) => ({ name: s, url: `/api/docs/specs/${s}.json` })),
+    },
+  } as Parameters<typeof swaggerUi>[1]);
+  app.get<{ Params: { service: string } }>('/api/docs/specs/:service.json', async (request, reply) => {
+    const service = request.params.service as ServiceName;
+    if (!(service in targets)) return reply.code(404).send(apiError(404, 'not_found', 'Unknown service'));
+    try {
+      const res = await fetch(new URL('/openapi.json', targets[service]), { signal: AbortSignal.timeout(2000) });
+      return reply.type('application/json').send(await res.text());
+    } catch {
+      return reply.code(503).send(apiError(503, 'service_unavailable', `The ${service} service is unavailable.`));
+    }
+  });
+
+  for (const plugin of opts.plugins ?? []) await plugin(app);
+
+  await serveFrontends(app, env);
+  return app;
+}
+
+function upstreamDown(reply: FastifyReply, service: ServiceName, error: { error?: Error } | Error) {
+  const err = error instanceof Error ? error : error.error;
+  const code = (err as { code?: string } | undefined)?.code ?? '';
+  const timeout = /TIMEOUT/i.test(code) || /timeout/i.test(err?.message ?? '');
+  reply.request.log.warn({ service, code, err: err?.message }, 'upstream unavailable');
+  if (timeout) {
+    return reply.code(504).send(apiError(504, 'service_unavailable', `The ${service} service did not answer in time. Please try again.`));
+  }
+  return reply.code(503).send(apiError(503, 'service_unavailable', `The ${service} service is unavailable. Please try again in a moment.`));
+}
+
+async function serveFrontends(app: FastifyInstance, env: GatewayEnv) {
+  const setHeaders = (res: FastifyReply | { setHeader: (k: string, v: string) => void }, path: string) => {
+    const name = path.split('/').pop() ?? '';
+    const noCache = name === 'index.html' || name === 'remoteEntry.js' || name === 'mf-manifest.json' || name === 'mf-stats.json';
+    const value = noCache ? NO_CACHE : 'public, max-age=31536000, immutable';
+    if ('header' in res) res.header('cache-control', value);
+    else res.setHeader('cache-control', value);
+    if ('header' in res) res.header('access-control-allow-origin', '*');
+  };
+  for (const remote of REMOTE_NAMES) {
+    const dir = join(env.REMOTES_ROOT, remote, 'dist');
+    if (!existsSync(dir)) continue;
+    await app.register(fastifyStatic, { root: dir, prefix: `/remotes/${remote}/`, decorateReply: false, setHeaders, wildcard: true });
+  }
+  const shell = env.SHELL_DIST;
+  if (!shell || !existsSync(join(shell, 'index.html'))) {
+    app.setNotFoundHandler((request, reply) => reply.code(404).send(apiError(404, 'not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`)));
+    return;
+  }
+  await app.register(fastifyStatic, { root: shell, prefix: '/', setHeaders, wildcard: false, index: false });
+  // Client-side routes (/pos, /admin/...) all get the shell's index.html; unknown API paths get a wrapper 404.
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (request.method !== 'GET' || path.startsWith('/api/') || path.startsWith('/remotes/') || /\.[a-z0-9]+$/i.test(path)) {
+      return reply.code(404).send(apiError(404, 'not_found', `Route ${request.method} ${path} not found`));
+    }
+    return reply.header('cache-control', NO_CACHE).sendFile('index.html', shell);
+  });
+}

@@ -1,0 +1,48 @@
+import type { GatewayEnv } from './config';
+
+export type ServiceName = 'accounts' | 'catalog' | 'checkout' | 'payments';
+
+/**
+ * Which service answers which public path prefix. The most specific prefix wins (the router prefers the longer static
+ * path), so `/api/checkout/reasons` goes to the catalog while the rest of `/api/checkout` goes to checkout.
+ * Internal routes (/internal/*) are never listed here, so the public origin cannot reach them.
+ */
+export const ROUTE_TABLE: { prefix: string; service: ServiceName }[] = [
+  { prefix: '/api/login', service: 'accounts' },
+  { prefix: '/api/user', service: 'accounts' },
+  { prefix: '/api/config', service: 'accounts' },
+  { prefix: '/api/accounts', service: 'accounts' },
+  { prefix: '/api/account', service: 'accounts' },
+  { prefix: '/api/account_request', service: 'accounts' },
+  { prefix: '/api/reader', service: 'accounts' },
+  { prefix: '/api/sso', service: 'accounts' },
+  { prefix: '/api/admin/accounts', service: 'accounts' },
+  { prefix: '/api/admin/account_requests', service: 'accounts' },
+  { prefix: '/api/admin/users', service: 'accounts' },
+  { prefix: '/api/admin/registers', service: 'accounts' },
+  { prefix: '/api/admin/settings', service: 'accounts' },
+  { prefix: '/api/admin/audit_logs', service: 'accounts' },
+  { prefix: '/api/admin/ledgers', service: 'accounts' },
+  { prefix: '/api/products', service: 'catalog' },
+  { prefix: '/api/checkout/reasons', service: 'catalog' },
+  { prefix: '/api/admin/products', service: 'catalog' },
+  { prefix: '/api/admin/categories', service: 'catalog' },
+  { prefix: '/api/admin/reasons', service: 'catalog' },
+  { prefix: '/api/checkout', service: 'checkout' },
+  { prefix: '/api/transactions', service: 'checkout' },
+  { prefix: '/api/admin/transactions', service: 'checkout' },
+  { prefix: '/api/admin/invoices', service: 'checkout' },
+  { prefix: '/api/transactions/card', service: 'payments' },
+  { prefix: '/api/payments', service: 'payments' },
+  { prefix: '/api/admin/direct_debit', service: 'payments' },
+  { prefix: '/api/admin/exact', service: 'payments' },
+  { prefix: '/api/admin/ideal', service: 'payments' },
+  { prefix: '/api/admin/terminal', service: 'payments' },
+];
+
+export const upstreams = (env: GatewayEnv): Record<ServiceName, string> => ({
+  accounts: env.ACCOUNTS_URL,
+  catalog: env.CATALOG_URL,
+  checkout: env.CHECKOUT_URL,
+  payments: env.PAYMENTS_URL,
+});

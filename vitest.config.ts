@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    globals: true,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          globals: true,
+          environment: 'node',
+          include: ['libs/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          globals: true,
+          environment: 'jsdom',
+          include: ['shell/src/**/*.test.{ts,tsx}', 'mfe-*/src/**/*.test.{ts,tsx}', 'libs/ui/src/**/*.test.tsx', 'libs/api-client/src/**/*.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**'],
+          setupFiles: ['./scripts/test/setup-dom.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          globals: true,
+          environment: 'node',
+          include: ['services/*/src/**/*.int.test.ts'],
+          globalSetup: ['./scripts/test/global-mongo.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
