@@ -60,3 +60,23 @@ export async function seedCatalogDemo(db: Connection): Promise<boolean> {
   await Reason.insertMany(REASONS.map((name, position) => ({ name, position })));
   return true;
 }
+
+/** Adds `count` products spread over 20 extra categories, for benchmarks of the till grid and search. */
+export async function seedLargeCatalog(db: Connection, count: number): Promise<void> {
+  const Category = categoryModel(db);
+  const Product = productModel(db);
+  const colours = ['#16a085', '#27ae60', '#2980b9', '#8e44ad', '#d35400', '#c0392b', '#7f8c8d', '#f39c12', '#2c3e50', '#e84393'];
+  const words = ['Huis', 'Tap', 'Fles', 'Klein', 'Groot', 'Dubbel', 'Tripel', 'Blond', 'Donker', 'Zuur', 'Zoet', 'Hop', 'Gerst', 'Kruiden', 'Citrus', 'Bessen'];
+  const existing = await Category.countDocuments();
+  const cats = await Category.insertMany(
+    Array.from({ length: 20 }, (_, i) => ({ name: `Assortiment ${existing + i + 1}`, colour: colours[i % colours.length], position: existing + i })),
+  );
+  const docs = Array.from({ length: count }, (_, i) => ({
+    name: `${words[i % words.length]} ${words[(i * 7) % words.length]?.toLowerCase()} ${i + 1}`,
+    price: 100 + ((i * 37) % 600),
+    deposit: i % 25 === 0,
+    categoryId: cats[i % cats.length]!._id,
+    position: i,
+  }));
+  for (let i = 0; i < docs.length; i += 500) await Product.insertMany(docs.slice(i, i + 500));
+}

@@ -1,0 +1,55 @@
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 18080);
+// One fresh database per run, shared by the server and global teardown (workers inherit the environment).
+process.env.KASSA_E2E_DB ??= `kassa_e2e_${Date.now()}`;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: '../test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  globalTeardown: './global-teardown.ts',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npx tsx scripts/start.ts',
+    cwd: '..',
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    env: {
+      PORT: String(port),
+      KASSA_PG_DATABASE: process.env.KASSA_E2E_DB,
+      KASSA_DATA_DIR: `.data/${process.env.KASSA_E2E_DB}`,
+      KASSA_MONGO_PORT: '0',
+      QUEUE_PREFIX: process.env.KASSA_E2E_DB,
+      LOGIN_RATE_LIMIT: '1000',
+      STANDIN_TERMINAL_DELAY_MS: '1500',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

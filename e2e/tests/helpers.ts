@@ -1,0 +1,23 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Signs in through the real login form, as a person would. */
+export async function signIn(page: Page, username: string, password = username, next?: string) {
+  await page.goto(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+export const token = (page: Page) => page.evaluate(() => localStorage.getItem('access_token'));
+
+/** An API token for the demo user, for test set-up done through the public API. */
+export async function apiToken(baseURL: string, username: string, password = username): Promise<string> {
+  const res = await fetch(`${baseURL}/api/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = (await res.json()) as { result: { access_token: string } };
+  return body.result.access_token;
+}

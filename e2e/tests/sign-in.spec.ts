@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { signIn, token } from './helpers';
+
+test('an anonymous visit to / ends on the login page with next=/pos', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login\?next=%2Fpos$/);
+  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Viaduct/ })).toBeVisible();
+});
+
+test('a deep link survives sign-in with its query', async ({ page }) => {
+  await page.goto('/admin/products?page=2');
+  await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fproducts%3Fpage%3D2$/);
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill('admin');
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/products\?page=2$/);
+});
+
+for (const user of ['till', 'bar', 'member']) {
+  test(`${user} lands on the till drawn by the mfe-pos remote`, async ({ page }) => {
+    await signIn(page, user);
+    await expect(page).toHaveURL(/\/pos$/);
+    await expect(page.locator('[data-remote="mfe_pos"]')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Products' })).toHaveCount(0);
+  });
+}
+
+test('newbie (no account yet, may pay with an own account) is sent to account setup', async ({ page }) => {
+  await signIn(page, 'newbie');
+  await expect(page).toHaveURL(/\/setup$/);
+  await expect(page.locator('[data-remote="mfe_account"]')).toBeVisible();
+});
+
+test('admin sees the admin links and /admin opens the transactions page', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/transactions$/);
+  for (const name of ['Products', 'Accounts', 'Transactions', 'Settings']) {
+    await expect(page.getByRole('link', { name, exact: true }).first()).toBeVisible();
+  }
+});
+
+test('logout clears the stored token and returns to /login', async ({ page }) => {
+  await signIn(page, 'till');
+  expect(await token(page)).toBeTruthy();
+  await page.goto('/about');
+  await page.getByRole('button', { name: /log ?out/i }).click();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await token(page)).toBeNull();
+});
+
+test('a wrong password shows the error and keeps the user on /login', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill('till');
+  await page.getByLabel('Password').fill('wrong');
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByText('Invalid username or password.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});

@@ -1,0 +1,65 @@
+/**
+ * `npm test`: every check, in order of cost: types, lint, unit + component + integration tests (vitest, real
+ * FerretDB and Redis), a fresh production build of the front-ends, then the end-to-end tests in Chromium against the
+ * running system. Ends with one line "N passed, N failed" over all test cases.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './lib/local-mongo';
+
+const outDir = join(ROOT, '.data', 'test-reports');
+mkdirSync(outDir, { recursive: true });
+const only = process.argv.slice(2);
+const want = (step: string) => only.length === 0 || only.includes(step);
+
+let passed = 0;
+let failed = 0;
+const failures: string[] = [];
+
+function run(step: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  console.log(`\n[test] ${step}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = res.status === 0;
+  console.log(`[test] ${step}: ${ok ? 'ok' : `FAILED (exit ${res.status ?? res.signal})`} in ${Math.round((Date.now() - started) / 1000)} s`);
+  if (!ok) failures.push(step);
+  return ok;
+}
+
+function countVitest(file: string) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+}
+
+function countPlaywright(file: string) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+  passed += report.stats.expected + report.stats.flaky;
+  failed += report.stats.unexpected;
+}
+
+if (want('typecheck')) run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+if (want('lint')) run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+
+if (want('vitest')) {
+  const file = join(outDir, 'vitest.json');
+  rmSync(file, { force: true });
+  run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  countVitest(file);
+}
+
+if (want('e2e')) {
+  if (run('build', 'npm', ['run', 'build'])) {
+    const file = join(outDir, 'playwright.json');
+    rmSync(file, { force: true });
+    run('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+    countPlaywright(file);
+  }
+}
+
+console.log(`\n[test] ${failures.length ? `failed steps: ${failures.join(', ')}` : 'all steps passed'}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failures.length ? 1 : 0);
