@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { apiError } from '@kassa/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -88,6 +89,7 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
     await app.register(proxy, proxyOptions);
   }
 
+  await app.register(swagger, { openapi: { info: { title: 'Kassa gateway', version: '0.1.0' } } });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     uiConfig: {
