@@ -8,6 +8,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           globals: true,
+          sequence: { groupOrder: 0 },
           environment: 'node',
           include: ['libs/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
@@ -17,6 +18,7 @@ export default defineConfig({
         test: {
           name: 'web',
           globals: true,
+          sequence: { groupOrder: 1 },
           environment: 'jsdom',
           include: ['shell/src/**/*.test.{ts,tsx}', 'mfe-*/src/**/*.test.{ts,tsx}', 'libs/ui/src/**/*.test.tsx', 'libs/api-client/src/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**'],
@@ -27,6 +29,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           globals: true,
+          sequence: { groupOrder: 2 },
           environment: 'node',
           include: ['services/*/src/**/*.int.test.ts'],
           globalSetup: ['./scripts/test/global-mongo.ts'],

@@ -17,10 +17,11 @@ export type TillAccount = z.infer<typeof TillAccount>;
 export const TillAccountsResult = z.object({ accounts: z.array(TillAccount) });
 export type TillAccountsResult = z.infer<typeof TillAccountsResult>;
 
+/** SPEC 5: one message per bad PIN, the first rule that fails (`abort` stops at it). */
 export const Pin = z
   .string({ error: 'Please enter a pin code.' })
-  .min(1, 'Please enter a pin code.')
-  .refine((s) => !/[^0-9]/.test(s), 'Pin code cannot contain letters.')
+  .min(1, { error: 'Please enter a pin code.', abort: true })
+  .refine((s) => !/[^0-9]/.test(s), { error: 'Pin code cannot contain letters.', abort: true })
   .refine((s) => s.length === 4, 'Pin code does not contain precisely four digits.');
 
 export const SelfAccount = z.object({
@@ -40,3 +41,13 @@ export const ReaderRegisterBody = z.object({
   pin: Pin,
 });
 export type ReaderRegisterBody = z.infer<typeof ReaderRegisterBody>;
+
+/** POST /api/account/pin: a new PIN for the user's own account. */
+export const SetPinBody = z.object({ pin: Pin });
+export type SetPinBody = z.infer<typeof SetPinBody>;
+export const SetPinResult = z.object({ hasPin: z.boolean() });
+export type SetPinResult = z.infer<typeof SetPinResult>;
+
+/** POST /api/reader/register/: the card is linked; the secret itself is never echoed. */
+export const ReaderRegisterResult = z.object({ accountId: ObjectId, accountName: z.string() });
+export type ReaderRegisterResult = z.infer<typeof ReaderRegisterResult>;

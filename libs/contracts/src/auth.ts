@@ -61,3 +61,14 @@ export const TokenClaims = z.object({
   registerId: z.string().nullable(),
 });
 export type TokenClaims = z.infer<typeof TokenClaims>;
+
+/** GET /api/login/oauth/viaduct/start: where the provider sends the user back, and the client's anti-forgery state. */
+export const SsoStartQuery = z.object({
+  redirect_uri: z.string().url('Please give a valid redirect_uri.').max(2048),
+  state: z.string().max(512).optional(),
+});
+export type SsoStartQuery = z.infer<typeof SsoStartQuery>;
+
+/** POST /api/user/condition/: the version of the conditions the user has now accepted. */
+export const ConditionResult = z.object({ acceptedConditionVersion: z.number().int(), acceptedCurrentCondition: z.boolean() });
+export type ConditionResult = z.infer<typeof ConditionResult>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cents, ObjectId } from './wrapper';
+import { Cents, ObjectId, PageQuery } from './wrapper';
 import { Pin } from './accounts';
 
 export const TransactionStatus = z.enum(['initializing', 'pending', 'completed', 'expired', 'deleted', 'cancelled']);
@@ -60,3 +60,49 @@ export const CardStatusResult = z.object({
   error: z.string().nullable(),
 });
 export type CardStatusResult = z.infer<typeof CardStatusResult>;
+
+/** Answer of POST /api/transactions/{id}/undo/ and DELETE /api/admin/transactions/{id}/: the same however often it is asked. */
+export const UndoResult = z.object({
+  transaction_id: ObjectId,
+  undone: z.object({ at: z.string(), by: z.string() }),
+  /** Balance of the paying account after the money went back (null for cash and other sales). */
+  balance_after: Cents.nullable(),
+  accountName: z.string().nullable(),
+});
+export type UndoResult = z.infer<typeof UndoResult>;
+
+export const TransactionLine = z.object({ productId: ObjectId, name: z.string(), price: Cents, amount: z.number().int() });
+export type TransactionLine = z.infer<typeof TransactionLine>;
+
+/** A sale as the admin transaction list shows it. `total` is the products; a top-up is in `upgrade`. */
+export const TransactionView = z.object({
+  id: ObjectId,
+  nonce: z.string(),
+  method: CheckoutMethod,
+  paymentMethod: PaymentMethod,
+  status: TransactionStatus,
+  products: z.array(TransactionLine),
+  total: Cents,
+  accountId: ObjectId.nullable(),
+  accountName: z.string().nullable(),
+  upgrade: z.object({ accountId: ObjectId, accountName: z.string().nullable(), amount: Cents }).nullable(),
+  reason: z.string().nullable(),
+  registerId: z.string().nullable(),
+  userId: z.string(),
+  username: z.string(),
+  terminal: Terminal.nullable(),
+  error: z.string().nullable(),
+  undone: z.object({ at: z.string(), by: z.string(), note: z.string().nullable() }).nullable(),
+  createdAt: z.string(),
+  /** Local (Europe/Amsterdam) day of the sale, YYYY-MM-DD. */
+  day: z.string(),
+});
+export type TransactionView = z.infer<typeof TransactionView>;
+
+export const AdminTransactionsQuery = PageQuery.extend({
+  method: CheckoutMethod.optional(),
+  /** Paying or topped-up account. */
+  account: ObjectId.optional(),
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2024-03-31.').optional(),
+});
+export type AdminTransactionsQuery = z.infer<typeof AdminTransactionsQuery>;

@@ -5,3 +5,4 @@ export * from './catalog';
 export * from './accounts';
 export * from './checkout';
 export * from './internal';
+export * from './terminal';

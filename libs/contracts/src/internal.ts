@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Cents, ObjectId } from './wrapper';
 import { TransactionStatus } from './checkout';
+import { AccountType } from './accounts';
 
 /**
  * Service-to-service routes (prefix /internal, guarded by the internal token, never routed by the gateway).
@@ -75,3 +76,13 @@ export const LiveTransaction = z.object({
   who: z.string().nullable(),
 });
 export type LiveTransaction = z.infer<typeof LiveTransaction>;
+
+/** GET /internal/accounts/:id on accounts: what other services may know about an account. `balance` is the ledger head's. */
+export const InternalAccount = z.object({
+  id: ObjectId,
+  name: z.string(),
+  type: AccountType,
+  creditAccount: z.boolean(),
+  balance: Cents,
+});
+export type InternalAccount = z.infer<typeof InternalAccount>;

@@ -33,6 +33,8 @@ export function issuesToDetail(issues: readonly z.core.$ZodIssue[], prefix: (str
         return { loc, msg: `expected ${issue.expected}`, type: `type_error.${issue.expected}` };
       case 'too_small':
       case 'too_big':
+        // A message the contract wrote itself ("Please enter a pin code.") is shown as is.
+        if (!/^Too (small|big)/.test(issue.message)) return { loc, msg: issue.message, type: 'value_error' };
         return { loc, msg: ensureMessage(issue), type: 'value_error.ensure' };
       default:
         return { loc, msg: issue.message, type: 'value_error' };

@@ -8,7 +8,7 @@ const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query',
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
-    const parsed = schema.safeParse(data);
+    const parsed = schema.safeParse(data, { reportInput: true });
     if (parsed.success) return { value: parsed.data };
     const part = PART_NAMES[httpPart ?? 'body'] ?? 'body';
     return {

@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { dropPgDatabase, freePort, ROOT } from '../../scripts/lib/local-mongo';
+
+export interface RunningSystem {
+  url: string;
+  mongoUri: string;
+  pgDatabase: string;
+  stop: () => Promise<void>;
+}
+
+/** Starts the whole of Kassa (scripts/start.ts) on its own port and a fresh database, for a benchmark run. */
+export async function startSystem(opts: { port?: number; env?: Record<string, string> } = {}): Promise<RunningSystem> {
+  const port = opts.port ?? 28080;
+  const mongoPort = await freePort();
+  const pgDatabase = `kassa_bench_${Date.now()}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'start.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      KASSA_PG_DATABASE: pgDatabase,
+      KASSA_DATA_DIR: join(ROOT, '.data', pgDatabase),
+      KASSA_MONGO_PORT: String(mongoPort),
+      QUEUE_PREFIX: pgDatabase,
+      LOGIN_RATE_LIMIT: '100000',
+      LOG_LEVEL: 'warn',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 300_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`kassa exited early:\n${output.slice(-3000)}`);
+    if (Date.now() > until) throw new Error(`kassa did not start:\n${output.slice(-3000)}`);
+    if (output.includes('Kassa is running')) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    url,
+    mongoUri: `mongodb://127.0.0.1:${mongoPort}/`,
+    pgDatabase,
+    stop: async () => {
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      process.kill(-child.pid!, 'SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      await dropPgDatabase('postgres://postgres@127.0.0.1:5432', pgDatabase);
+    },
+  };
+}
+
+export async function api<T>(url: string, path: string, opts: { token?: string; body?: unknown; method?: string } = {}): Promise<T> {
+  const res = await fetch(url + path, {
+    method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const json = (await res.json()) as { error: boolean; errorMessage: string; result: T };
+  if (json.error) throw new Error(`${path}: ${res.status} ${json.errorMessage}`);
+  return json.result;
+}
+
+export const login = async (url: string, username: string) =>
+  (await api<{ access_token: string }>(url, '/api/login/', { body: { username, password: username } })).access_token;

@@ -1,0 +1,76 @@
+import { createServiceApp, ensureIndexes, type ServiceApp } from '@kassa/service-kit';
+import type { Connection } from 'mongoose';
+import type { AccountsEnv } from './config';
+import type { AccountsContext } from './context';
+import { AccountDirectory } from './directory/account-directory';
+import { Ledger } from './ledger/ledger';
+import { registerAccountsModels } from './models/all-models';
+import getAccount from './routes/account/get-account.route';
+import postPin from './routes/account/post-pin.route';
+import getAccounts from './routes/accounts/get-accounts.route';
+import getConfig from './routes/config/get-config.route';
+import getInternalAccount from './routes/internal/get-account.route';
+import postPostings from './routes/internal/post-postings.route';
+import getViaductStart from './routes/login/get-viaduct-start.route';
+import postLogin from './routes/login/post-login.route';
+import postViaduct from './routes/login/post-viaduct.route';
+import postReaderRegister from './routes/reader/post-register.route';
+import getStandinAuthorize from './routes/sso/get-standin-authorize.route';
+import postStandinAuthorize from './routes/sso/post-standin-authorize.route';
+import postCondition from './routes/user/post-condition.route';
+import { warmPasswordCheck } from './security/passwords';
+import { PinGuard } from './security/pin-guard';
+import { createSsoAdapter } from './sso/create-sso-adapter';
+import type { SsoAdapter } from './sso/sso-adapter';
+import { StandinSsoAdapter } from './sso/standin-adapter';
+
+const routes: ((app: ServiceApp, ctx: AccountsContext) => void)[] = [
+  postLogin,
+  getViaductStart,
+  postViaduct,
+  getConfig,
+  postCondition,
+  getAccounts,
+  getAccount,
+  postPin,
+  postReaderRegister,
+  postPostings,
+  getInternalAccount,
+];
+
+export interface AccountsDeps {
+  /** Replaces the single-sign-on adapter chosen by SSO_PROVIDER. */
+  sso?: SsoAdapter;
+  /** The clock (PIN lock-outs, code expiry, direct-debit dates). */
+  now?: () => Date;
+}
+
+export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: AccountsDeps = {}): Promise<ServiceApp & { accounts: AccountsContext }> {
+  registerAccountsModels(db);
+  await ensureIndexes(db);
+  const app = await createServiceApp({ name: 'accounts', env, db });
+  const now = deps.now ?? (() => new Date());
+  const directory = new AccountDirectory(db);
+  const ledger = new Ledger(db, {
+    now,
+    onCacheError: (err, accountId) => app.log.warn({ err, accountId }, 'ledger cache update failed; the next posting repairs it'),
+    onPosted: ({ accountId, seq, balanceAfter, lastUsed }) => directory.applyPosting(accountId, seq, balanceAfter, lastUsed),
+  });
+  // Cache writes run after the answer; let them land before the connection closes.
+  app.addHook('onClose', async () => ledger.settled());
+  const ctx: AccountsContext = {
+    env,
+    now,
+    ledger,
+    directory,
+    pins: new PinGuard(db, env.PIN_PEPPER, now),
+    sso: deps.sso ?? createSsoAdapter(env, db, now),
+  };
+  for (const route of routes) route(app, ctx);
+  if (ctx.sso instanceof StandinSsoAdapter) {
+    getStandinAuthorize(app, ctx);
+    postStandinAuthorize(app, ctx, ctx.sso);
+  }
+  warmPasswordCheck();
+  return Object.assign(app, { accounts: ctx });
+}

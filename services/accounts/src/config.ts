@@ -1,0 +1,34 @@
+import { BaseEnv, loadConfig } from '@kassa/service-kit';
+import { z } from 'zod';
+
+export const DEV_PIN_PEPPER = 'kassa-dev-pin-pepper-change-me-in-production';
+
+export const AccountsEnv = BaseEnv.extend({
+  PORT: z.coerce.number().int().default(8081),
+  /** Server-side secret mixed into every PIN and card-secret hash (docs/decisions.md, "PIN hashing"). */
+  PIN_PEPPER: z.string().min(16).default(DEV_PIN_PEPPER),
+  /** `standin` serves a local sign-in page; `viaduct` talks OAuth2 to the real provider. */
+  SSO_PROVIDER: z.enum(['standin', 'viaduct']).default('standin'),
+  VIADUCT_AUTHORIZE_URL: z.string().url().optional(),
+  VIADUCT_TOKEN_URL: z.string().url().optional(),
+  VIADUCT_USERINFO_URL: z.string().url().optional(),
+  VIADUCT_CLIENT_ID: z.string().optional(),
+  VIADUCT_CLIENT_SECRET: z.string().optional(),
+  VIADUCT_SCOPE: z.string().default('openid profile'),
+  /** Origins (comma-separated) besides PUBLIC_URL's that a sign-in may return to. */
+  SSO_REDIRECT_ORIGINS: z.string().default(''),
+});
+export type AccountsEnv = z.infer<typeof AccountsEnv>;
+
+export function loadAccountsConfig(raw: NodeJS.ProcessEnv = process.env): AccountsEnv {
+  const env = loadConfig(AccountsEnv, raw);
+  const problems: string[] = [];
+  if (env.NODE_ENV === 'production' && env.PIN_PEPPER === DEV_PIN_PEPPER) problems.push('  PIN_PEPPER: set a secret of your own in production');
+  if (env.SSO_PROVIDER === 'viaduct') {
+    for (const key of ['VIADUCT_AUTHORIZE_URL', 'VIADUCT_TOKEN_URL', 'VIADUCT_USERINFO_URL', 'VIADUCT_CLIENT_ID', 'VIADUCT_CLIENT_SECRET'] as const) {
+      if (!env[key]) problems.push(`  ${key}: required when SSO_PROVIDER=viaduct`);
+    }
+  }
+  if (problems.length) throw new Error(`Invalid environment:\n${problems.join('\n')}`);
+  return env;
+}

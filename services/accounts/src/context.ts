@@ -1,0 +1,19 @@
+import type { AccountsEnv } from './config';
+import type { AccountDirectory } from './directory/account-directory';
+import type { Ledger } from './ledger/ledger';
+import type { PinGuard } from './security/pin-guard';
+import type { SsoAdapter } from './sso/sso-adapter';
+
+/** What the accounts routes share besides `app.db`; built once in buildAccountsApp. */
+export interface AccountsContext {
+  env: AccountsEnv;
+  ledger: Ledger;
+  /**
+   * The till's account list in memory. Whoever creates, renames, retypes or deletes an account, or changes its
+   * credit flag, calls `directory.invalidate()` and `ledger.forget(accountId)` afterwards.
+   */
+  directory: AccountDirectory;
+  pins: PinGuard;
+  sso: SsoAdapter;
+  now: () => Date;
+}

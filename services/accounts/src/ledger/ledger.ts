@@ -1,0 +1,321 @@
+import type { PostingKind, PostingResult } from '@kassa/contracts';
+import { AppError, isDuplicateKey } from '@kassa/service-kit';
+import { Types, type Connection } from 'mongoose';
+import { accountModel } from '../models/account.model';
+import { postingModel } from '../models/posting.model';
+import { KeyedMutex } from './keyed-mutex';
+
+export interface PostInput {
+  accountId: string;
+  /** Signed cents: negative takes money off the account. */
+  amount: number;
+  key: string;
+  kind: PostingKind;
+  ref: string;
+  description?: string | null;
+  /** Let a non-credit account go below zero (admin corrections only). */
+  allowNegative?: boolean;
+}
+
+/** The account as the ledger reads it inside the per-account lock. */
+export interface LedgerAccount {
+  _id: Types.ObjectId;
+  name: string;
+  type: string;
+  creditAccount: boolean;
+  balance: number;
+  headSeq: number;
+  pinHash: string | null;
+  pinSalt: string | null;
+}
+
+export interface Head {
+  seq: number;
+  balanceAfter: number;
+}
+
+export interface LedgerOptions {
+  now?: () => Date;
+  /** Where a failed cache update is reported (the posting itself stands). */
+  onCacheError?: (err: unknown, accountId: string) => void;
+  /** Inserts tried per posting before answering retry_later. */
+  maxAttempts?: number;
+  /** How long an account read from the database is trusted for its name, flags and PIN (default 5 s). */
+  accountTtlMs?: number;
+  /**
+   * How long a cache write waits so that a burst of postings on one account becomes one write (default 1 s). On
+   * FerretDB an update costs a scan of the accounts; the posting itself never waits for it.
+   */
+  cacheWriteDelayMs?: number;
+  /** Told about every posting made here, after it is stored (the till's account list patches itself). */
+  onPosted?: (posted: { accountId: string; seq: number; balanceAfter: number; lastUsed: Date | null }) => void;
+}
+
+interface CachedAccount {
+  account: LedgerAccount;
+  fetchedAt: number;
+}
+
+/** Kinds that count as the member using the account (the till picker's "recent" and the inactivity rule). */
+const USE_KINDS: ReadonlySet<PostingKind> = new Set(['purchase', 'topup', 'ideal']);
+const ACCOUNT_FIELDS = { name: 1, type: 1, creditAccount: 1, balance: 1, headSeq: 1, pinHash: 1, pinSalt: 1 } as const;
+
+export const insufficientCredits = (accountName: string) =>
+  new AppError(400, 'insufficient_credits', `${accountName} has insufficient credits in account.`);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The append-only ledger of ARCHITECTURE.md "Money and correctness rules". No transactions and no conditional
+ * updates (neither is safe on FerretDB): a posting is one insert, and the unique indexes decide every race.
+ *
+ * On FerretDB 1.24 every filtered read is a full scan (its SQL never hits an index), so the hot path reads no
+ * posting: it takes the account's cached head (seq, balanceAfter) as a guess and inserts seq + 1. If the guess is
+ * stale, the (accountId, seq) index refuses the insert and the real head is read. A refusal for insufficient credits
+ * is only ever given on the real head.
+ */
+export class Ledger {
+  private readonly mutex = new KeyedMutex();
+  private readonly now: () => Date;
+  private readonly maxAttempts: number;
+  private readonly accountTtlMs: number;
+  private readonly onCacheError: (err: unknown, accountId: string) => void;
+  private readonly onPosted: NonNullable<LedgerOptions['onPosted']>;
+  /** Accounts as last read or posted on by this process; the head in here is exact for postings made here. */
+  private readonly accounts = new Map<string, CachedAccount>();
+  /** Cache writes waiting per account (only the newest matters) and the flushes running. */
+  private readonly pendingCache = new Map<string, { seq: number; balanceAfter: number; lastUsed: Date | null }>();
+  private readonly flushing = new Map<string, Promise<void>>();
+  private readonly cacheWriteDelayMs: number;
+  /** Wakes the flushes that are waiting out their delay (settled() wants everything written now). */
+  private readonly wakers = new Set<() => void>();
+  private draining = false;
+
+  constructor(
+    private readonly db: Connection,
+    opts: LedgerOptions = {},
+  ) {
+    this.now = opts.now ?? (() => new Date());
+    this.maxAttempts = opts.maxAttempts ?? 8;
+    this.accountTtlMs = opts.accountTtlMs ?? 5_000;
+    this.cacheWriteDelayMs = opts.cacheWriteDelayMs ?? 1_000;
+    this.onCacheError = opts.onCacheError ?? (() => undefined);
+    this.onPosted = opts.onPosted ?? (() => undefined);
+  }
+
+  /** Runs `task` while holding the account's in-process lock (PIN checks use it too, so their counts never race). */
+  lock<T>(accountId: string, task: () => Promise<T>): Promise<T> {
+    return this.mutex.run(accountId, task);
+  }
+
+  /**
+   * Posts once per key. `verify` runs inside the lock on the freshly read account before anything is written
+   * (the PIN check); a replay of an existing key answers the stored posting.
+   */
+  post(input: PostInput, verify?: (account: LedgerAccount) => Promise<void>): Promise<PostingResult> {
+    return this.lock(input.accountId, () => this.postLocked(input, verify));
+  }
+
+  private async postLocked(input: PostInput, verify?: (account: LedgerAccount) => Promise<void>): Promise<PostingResult> {
+    const account = await this.readAccount(input.accountId);
+    if (verify) await verify(account);
+    const Posting = postingModel(this.db);
+    let head: Head = { seq: account.headSeq, balanceAfter: account.balance };
+    let headIsReal = false;
+
+    for (let attempt = 0; attempt < this.maxAttempts; attempt++) {
+      const balanceAfter = head.balanceAfter + input.amount;
+      if (input.amount < 0 && balanceAfter < 0 && !account.creditAccount && !input.allowNegative) {
+        if (headIsReal) {
+          // Perhaps this very posting was made earlier and emptied the account: then it is a replay, not a refusal.
+          const replay = await this.findReplay(input, account.name);
+          if (replay) return replay;
+          throw insufficientCredits(account.name);
+        }
+        head = await this.readHead(input.accountId);
+        headIsReal = true;
+        this.noteHead(input.accountId, head.seq, head.balanceAfter);
+        continue;
+      }
+      const seq = head.seq + 1;
+      const at = this.now();
+      try {
+        await Posting.collection.insertOne({
+          accountId: account._id,
+          seq,
+          amount: input.amount,
+          balanceAfter,
+          key: input.key,
+          kind: input.kind,
+          ref: input.ref,
+          description: input.description ?? null,
+          at,
+        });
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        const replay = await this.findReplay(input, account.name);
+        if (replay) return replay;
+        // Another replica posted on this account first: back off a little, then build on the real head.
+        if (attempt > 0) await sleep(Math.random() * Math.min(200, 5 * 2 ** attempt));
+        head = await this.readHead(input.accountId);
+        headIsReal = true;
+        this.noteHead(input.accountId, head.seq, head.balanceAfter);
+        continue;
+      }
+      const lastUsed = USE_KINDS.has(input.kind) ? at : null;
+      this.noteHead(input.accountId, seq, balanceAfter);
+      this.scheduleCacheWrite(input.accountId, seq, balanceAfter, lastUsed);
+      this.onPosted({ accountId: input.accountId, seq, balanceAfter, lastUsed });
+      return { accountId: input.accountId, accountName: account.name, seq, amount: input.amount, balanceAfter, key: input.key, replay: false };
+    }
+    throw new AppError(503, 'retry_later', 'Busy, please try again.');
+  }
+
+  /** The posting with the highest seq; a scan, so only used when the cached guess proved wrong. */
+  async readHead(accountId: string): Promise<Head> {
+    const head = await postingModel(this.db)
+      .findOne({ accountId: new Types.ObjectId(accountId) }, { seq: 1, balanceAfter: 1 })
+      .sort({ seq: -1 })
+      .lean();
+    return head ? { seq: head.seq, balanceAfter: head.balanceAfter } : { seq: 0, balanceAfter: 0 };
+  }
+
+  /**
+   * The head for showing a balance (never for allowing a debit): this process's own view when it is fresh, else the
+   * cached seq checked against the ledger (the posting at that seq exists and none follows it), else a search.
+   */
+  async balance(accountId: string, cachedSeqField: number): Promise<Head> {
+    const mine = this.fresh(accountId);
+    if (mine) return { seq: mine.headSeq, balanceAfter: mine.balance };
+    // The cache field is written a moment after each posting; a head posted here may be newer.
+    const cachedSeq = Math.max(cachedSeqField, this.accounts.get(accountId)?.account.headSeq ?? 0);
+    const Posting = postingModel(this.db);
+    const id = new Types.ObjectId(accountId);
+    const [at, next] = await Promise.all([
+      cachedSeq > 0 ? Posting.findOne({ accountId: id, seq: cachedSeq }, { seq: 1, balanceAfter: 1 }).lean() : null,
+      Posting.findOne({ accountId: id, seq: cachedSeq + 1 }, { _id: 1 }).lean(),
+    ]);
+    if (next === null && (cachedSeq === 0 || at)) return at ? { seq: at.seq, balanceAfter: at.balanceAfter } : { seq: 0, balanceAfter: 0 };
+    return this.readHead(accountId);
+  }
+
+  /** Makes the next posting re-read the account (after its name, flags or PIN changed); the known head stays. */
+  forget(accountId: string): void {
+    const cached = this.accounts.get(accountId);
+    if (cached) cached.fetchedAt = Number.NEGATIVE_INFINITY;
+  }
+
+  /** Waits for every pending cache write (tests, and shutdown so no cache update is lost). */
+  async settled(): Promise<void> {
+    this.draining = true;
+    try {
+      while (this.flushing.size > 0) {
+        for (const wake of this.wakers) wake();
+        await Promise.all([...this.flushing.values()]);
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private pause(): Promise<void> {
+    if (this.draining || this.cacheWriteDelayMs <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.wakers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, this.cacheWriteDelayMs);
+      // Shutdown drains through settled(); a waiting write alone must not keep the process up.
+      timer.unref();
+      this.wakers.add(wake);
+    });
+  }
+
+  private fresh(accountId: string): LedgerAccount | null {
+    const cached = this.accounts.get(accountId);
+    return cached && this.now().getTime() - cached.fetchedAt < this.accountTtlMs ? cached.account : null;
+  }
+
+  /** A head this process posted or read from the ledger itself; the account's other fields keep their age. */
+  private noteHead(accountId: string, seq: number, balance: number): void {
+    const cached = this.accounts.get(accountId);
+    if (cached && seq >= cached.account.headSeq) cached.account = { ...cached.account, headSeq: seq, balance };
+  }
+
+  private remember(account: LedgerAccount): void {
+    const key = String(account._id);
+    const known = this.accounts.get(key)?.account;
+    // A head this process posted is never replaced by an older one read back from the cache field.
+    const head = known && known.headSeq > account.headSeq ? { headSeq: known.headSeq, balance: known.balance } : {};
+    this.accounts.set(key, { account: { ...account, ...head }, fetchedAt: this.now().getTime() });
+  }
+
+  private async readAccount(accountId: string): Promise<LedgerAccount> {
+    const cached = this.fresh(accountId);
+    if (cached) return cached;
+    const found = await accountModel(this.db).findById(accountId, ACCOUNT_FIELDS).lean();
+    if (!found) throw new AppError(404, 'not_found', 'Account not found.');
+    this.remember({
+      _id: found._id,
+      name: found.name,
+      type: found.type ?? 'member',
+      creditAccount: found.creditAccount ?? false,
+      balance: found.balance ?? 0,
+      headSeq: found.headSeq ?? 0,
+      pinHash: found.pinHash ?? null,
+      pinSalt: found.pinSalt ?? null,
+    });
+    return this.accounts.get(accountId)?.account as LedgerAccount;
+  }
+
+  private async findReplay(input: PostInput, accountName: string): Promise<PostingResult | null> {
+    const existing = await postingModel(this.db).findOne({ key: input.key }).lean();
+    if (!existing) return null;
+    if (String(existing.accountId) !== input.accountId || existing.amount !== input.amount) {
+      throw new AppError(409, 'conflict', 'This request was already handled with a different account or amount.');
+    }
+    return {
+      accountId: input.accountId,
+      accountName,
+      seq: existing.seq,
+      amount: existing.amount,
+      balanceAfter: existing.balanceAfter,
+      key: existing.key,
+      replay: true,
+    };
+  }
+
+  /**
+   * The account's balance cache is written after the answer, after a short delay, one write at a time per account
+   * and only the newest head: a burst of postings on one account costs one write and the cache never goes backwards
+   * from here. The filter keeps an older head from another replica from overwriting a newer one.
+   */
+  private scheduleCacheWrite(accountId: string, seq: number, balanceAfter: number, lastUsed: Date | null): void {
+    const waiting = this.pendingCache.get(accountId);
+    this.pendingCache.set(accountId, { seq, balanceAfter, lastUsed: lastUsed ?? waiting?.lastUsed ?? null });
+    if (this.flushing.has(accountId)) return;
+    const flush = (async () => {
+      for (;;) {
+        await this.pause();
+        const next = this.pendingCache.get(accountId);
+        if (!next) break;
+        this.pendingCache.delete(accountId);
+        const set = { balance: next.balanceAfter, headSeq: next.seq, ...(next.lastUsed ? { lastUsed: next.lastUsed } : {}) };
+        await accountModel(this.db)
+          .updateOne({ _id: new Types.ObjectId(accountId), headSeq: { $lt: next.seq } }, { $set: set })
+          .catch((err: unknown) => this.onCacheError(err, accountId));
+      }
+    })().finally(() => {
+      this.flushing.delete(accountId);
+      // A posting may have queued a write between the last loop check and here.
+      const left = this.pendingCache.get(accountId);
+      if (left) {
+        this.pendingCache.delete(accountId);
+        this.scheduleCacheWrite(accountId, left.seq, left.balanceAfter, left.lastUsed);
+      }
+    });
+    this.flushing.set(accountId, flush);
+  }
+}

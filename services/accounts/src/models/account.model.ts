@@ -1,0 +1,29 @@
+import { AccountType } from '@kassa/contracts';
+import { Schema, Types, type Connection, type InferSchemaType } from 'mongoose';
+
+const accountSchema = new Schema(
+  {
+    name: { type: String, required: true, trim: true },
+    type: { type: String, enum: AccountType.options, default: 'member' },
+    /** Direct debit ("SEPA"): may go below zero and is collected monthly. */
+    creditAccount: { type: Boolean, default: false },
+    iban: { type: String, default: null },
+    bic: { type: String, default: null },
+    /** HMAC-SHA256 of the PIN with the server pepper and `pinSalt` (docs/decisions.md). */
+    pinHash: { type: String, default: null },
+    pinSalt: { type: String, default: null },
+    lastUsed: { type: Date, default: null },
+    userId: { type: Types.ObjectId, default: null },
+    /**
+     * CACHE of the ledger head (balanceAfter and seq of the posting with the highest seq), written together after
+     * each posting. Lists read it; money decisions only use it as a guess that the (accountId, seq) index checks.
+     */
+    balance: { type: Number, default: 0 },
+    headSeq: { type: Number, default: 0 },
+  },
+  { timestamps: true },
+);
+accountSchema.index({ userId: 1 });
+
+export type AccountDoc = InferSchemaType<typeof accountSchema>;
+export const accountModel = (db: Connection) => db.model('Account', accountSchema);

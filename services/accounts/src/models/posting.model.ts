@@ -1,0 +1,27 @@
+import { PostingKind } from '@kassa/contracts';
+import { Schema, Types, type Connection, type InferSchemaType } from 'mongoose';
+
+/**
+ * THE LEDGER: append-only, never updated or deleted. Two unique indexes carry the money rules (ARCHITECTURE.md):
+ * (accountId, seq) lets exactly one posting follow a given head, `key` makes every posting idempotent.
+ */
+const postingSchema = new Schema(
+  {
+    accountId: { type: Types.ObjectId, required: true },
+    seq: { type: Number, required: true },
+    /** Signed cents: negative takes money off the account. */
+    amount: { type: Number, required: true },
+    balanceAfter: { type: Number, required: true },
+    key: { type: String, required: true },
+    kind: { type: String, enum: PostingKind.options, required: true },
+    ref: { type: String, default: '' },
+    description: { type: String, default: null },
+    at: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+postingSchema.index({ accountId: 1, seq: 1 }, { unique: true });
+postingSchema.index({ key: 1 }, { unique: true });
+
+export type PostingDoc = InferSchemaType<typeof postingSchema>;
+export const postingModel = (db: Connection) => db.model('Posting', postingSchema);

@@ -1,0 +1,23 @@
+import { Schema, type Connection, type InferSchemaType } from 'mongoose';
+
+export const SETTINGS_KEY = 'global';
+
+/** The one settings document (unique `key`), read by GET /api/config/ and changed by admins. */
+const settingsSchema = new Schema(
+  {
+    key: { type: String, required: true, default: SETTINGS_KEY },
+    aprilFoolsEnabled: { type: Boolean, default: true },
+    posWrappedAvailable: { type: Boolean, default: false },
+    requireTfa: { type: Boolean, default: false },
+    requireSettingAccountPin: { type: Boolean, default: false },
+    /** Smallest top-up in cents. */
+    accountUpgradeMinAmount: { type: Number, default: 500 },
+    /** Raised when the conditions (terms) change; users then accept again. */
+    conditionsVersion: { type: Number, default: 1 },
+  },
+  { timestamps: true },
+);
+settingsSchema.index({ key: 1 }, { unique: true });
+
+export type SettingsDoc = InferSchemaType<typeof settingsSchema>;
+export const settingsModel = (db: Connection) => db.model('Settings', settingsSchema);

@@ -1,0 +1,26 @@
+import { Schema, Types, type Connection, type InferSchemaType } from 'mongoose';
+
+const userSchema = new Schema(
+  {
+    username: { type: String, required: true, trim: true, lowercase: true },
+    /** bcrypt hash; absent for users who only sign in through single sign-on. */
+    passwordHash: { type: String, default: null },
+    isAdmin: { type: Boolean, default: false },
+    registerId: { type: Types.ObjectId, default: null },
+    accountId: { type: Types.ObjectId, default: null },
+    /**
+     * Left out (not null) for users without single sign-on: the unique index then ignores them, on MongoDB because it
+     * is sparse and on FerretDB because a missing field is SQL NULL.
+     */
+    viaductUserId: { type: String, default: undefined },
+    displayName: { type: String, default: null },
+    /** Version of the conditions (terms) last accepted; 0 = never. */
+    acceptedConditionVersion: { type: Number, default: 0 },
+  },
+  { timestamps: true },
+);
+userSchema.index({ username: 1 }, { unique: true });
+userSchema.index({ viaductUserId: 1 }, { unique: true, sparse: true });
+
+export type UserDoc = InferSchemaType<typeof userSchema>;
+export const userModel = (db: Connection) => db.model('User', userSchema);

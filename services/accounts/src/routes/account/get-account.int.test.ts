@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { accountModel } from '../../models/account.model';
+import { auditLogModel } from '../../models/audit-log.model';
+import { userModel } from '../../models/user.model';
+import { bearer, internalPost, loginAs, startAccountsTestApp, stopAccountsTestApp, TestClock, type AccountsTestApp } from '../../testing/accounts-test-app';
+
+describe('own account: GET /api/account/ and POST /api/account/pin', () => {
+  const clock = new TestClock(new Date('2026-07-20T10:00:00Z'));
+  let app: AccountsTestApp;
+  beforeAll(async () => {
+    ({ app } = await startAccountsTestApp(inject('mongoUri'), { seed: true, deps: { now: clock.now } }));
+  });
+  afterAll(async () => stopAccountsTestApp(app));
+
+  const getAccount = async (token: string) => app.inject({ method: 'GET', url: '/api/account/', headers: bearer(token) });
+
+  it("shows the member their prepaid account's balance, without a direct debit", async () => {
+    const res = await getAccount(await loginAs(app, 'member'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result).toMatchObject({
+      balance: 2500,
+      creditAccount: false,
+      iban: null,
+      account: { name: 'Marit de Member', type: 'member', hasPin: true },
+      sepa: null,
+    });
+  });
+
+  it('answers no_linked_account to a user without an account', async () => {
+    const res = await getAccount(await loginAs(app, 'newbie'));
+    expect(res.statusCode).toBe(404);
+    expect(res.json().errorIdentifier).toBe('no_linked_account');
+  });
+
+  it('shows a credit account below zero the coming direct debit: date, amount due and IBAN', async () => {
+    const emma = await accountModel(app.db).findOne({ name: 'Emma de Boer' }).lean();
+    await userModel(app.db).updateOne({ username: 'newbie' }, { $set: { accountId: emma?._id } });
+    const res = await getAccount(await loginAs(app, 'newbie'));
+    const result = res.json().result;
+    expect(result).toMatchObject({ balance: -1250, creditAccount: true });
+    // 1 August 2026 is a Saturday.
+    expect(result.sepa).toEqual({ execDate: '2026-08-03', balance: 1250, iban: emma?.iban });
+    expect(result.iban).toMatch(/^NL\d{2}[A-Z]{4}\d{10}$/);
+  });
+
+  it('shows the balance of the ledger, including postings made since sign-in', async () => {
+    const token = await loginAs(app, 'member');
+    const member = await userModel(app.db).findOne({ username: 'member' }).lean();
+    await internalPost(app, '/internal/ledger/postings', { target: { userId: String(member?._id) }, amount: -300, key: 'self-view-1', kind: 'purchase', ref: 'x' });
+    expect((await getAccount(token)).json().result.balance).toBe(2200);
+  });
+
+  it('sets a new PIN: the old one stops working, the new one pays', async () => {
+    const token = await loginAs(app, 'member');
+    const res = await app.inject({ method: 'POST', url: '/api/account/pin', headers: bearer(token), payload: { pin: '4321' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result).toEqual({ hasPin: true });
+    const member = await userModel(app.db).findOne({ username: 'member' }).lean();
+    const pay = (pin: string, key: string) =>
+      internalPost(app, '/internal/ledger/postings', { target: { userId: String(member?._id) }, amount: -100, key, kind: 'purchase', ref: 'x', pin, checkPin: true });
+    expect((await pay('1234', 'newpin-old')).json().errorIdentifier).toBe('invalid_account_pin');
+    expect((await pay('4321', 'newpin-new')).statusCode).toBe(200);
+    const audit = await auditLogModel(app.db).findOne({ action: 'account.pin.set' }).lean();
+    expect(audit).toMatchObject({ who: { username: 'member' }, entityType: 'account', entityId: String(member?.accountId) });
+    expect(JSON.stringify(audit)).not.toContain('4321');
+  });
+
+  it('refuses an empty PIN with one line for the pin field', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/account/pin', headers: bearer(await loginAs(app, 'member')), payload: { pin: '' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toEqual([expect.objectContaining({ loc: ['body', 'pin'], msg: 'Please enter a pin code.' })]);
+  });
+
+  it.each([
+    ['12a', 'Pin code cannot contain letters.'],
+    ['12a4', 'Pin code cannot contain letters.'],
+    ['123', 'Pin code does not contain precisely four digits.'],
+  ])('refuses the PIN "%s" with "%s"', async (pin, message) => {
+    const res = await app.inject({ method: 'POST', url: '/api/account/pin', headers: bearer(await loginAs(app, 'member')), payload: { pin } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toEqual([expect.objectContaining({ loc: ['body', 'pin'], msg: message })]);
+  });
+});

@@ -1,0 +1,31 @@
+import { ApiResponse, ok, SelfAccount, type AccountType } from '@kassa/contracts';
+import { AppError, type ServiceApp } from '@kassa/service-kit';
+import type { AccountsContext } from '../../context';
+import { currentUser } from '../../guards';
+import { accountModel } from '../../models/account.model';
+import { nextDirectDebitDate } from '../../sepa/exec-date';
+
+export const noLinkedAccount = () => new AppError(404, 'no_linked_account', 'No account is linked to this user.');
+
+/** The signed-in user's own account, with the direct debit that is coming when a credit account is below zero. */
+export default function getAccount(app: ServiceApp, ctx: AccountsContext) {
+  app.get(
+    '/api/account/',
+    { preHandler: app.authenticate, schema: { tags: ['accounts'], summary: 'Own account', response: { 200: ApiResponse(SelfAccount) } } },
+    async (request) => {
+      const user = await currentUser(app, request);
+      if (!user.accountId) throw noLinkedAccount();
+      const account = await accountModel(app.db).findById(user.accountId).lean();
+      if (!account) throw noLinkedAccount();
+      const { balanceAfter: balance } = await ctx.ledger.balance(String(account._id), account.headSeq ?? 0);
+      const creditAccount = account.creditAccount ?? false;
+      return ok({
+        balance,
+        iban: account.iban ?? null,
+        creditAccount,
+        account: { id: String(account._id), name: account.name, type: (account.type ?? 'member') as AccountType, hasPin: Boolean(account.pinHash) },
+        sepa: creditAccount && balance < 0 ? { execDate: nextDirectDebitDate(ctx.now()), balance: -balance, iban: account.iban ?? '' } : null,
+      });
+    },
+  );
+}

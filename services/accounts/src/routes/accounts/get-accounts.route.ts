@@ -1,0 +1,30 @@
+import { ApiResponse, ok, TillAccountsResult, type TillAccount } from '@kassa/contracts';
+import type { ServiceApp } from '@kassa/service-kit';
+import type { AccountsContext } from '../../context';
+import { requireAnyCapability } from '../../guards';
+
+/**
+ * Accounts for the till's picker. Bar-mode registers (PAYMENT_ACCOUNT_OTHER) see balances and badges; other tills
+ * only names, since there the member types their own PIN in front of others. Served from the in-memory directory.
+ */
+export default function getAccounts(app: ServiceApp, ctx: AccountsContext) {
+  app.get(
+    '/api/accounts/',
+    {
+      preHandler: requireAnyCapability(app, 'PAYMENT_ACCOUNT_AUTHED', 'PAYMENT_ACCOUNT_OTHER'),
+      schema: { tags: ['accounts'], summary: 'Accounts for the till', response: { 200: ApiResponse(TillAccountsResult) } },
+    },
+    async (request) => {
+      const barMode = request.user.capabilities.includes('PAYMENT_ACCOUNT_OTHER');
+      const accounts: TillAccount[] = (await ctx.directory.list()).map((a) => ({
+        id: a.id,
+        name: a.name,
+        lastUsed: a.lastUsed ? a.lastUsed.toISOString() : null,
+        balance: barMode ? a.balance : null,
+        directDebit: barMode ? a.creditAccount : null,
+        type: barMode ? a.type : null,
+      }));
+      return ok({ accounts });
+    },
+  );
+}

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loginAs, startAccountsTestApp, stopAccountsTestApp, type AccountsTestApp } from '../../testing/accounts-test-app';
+
+const decode = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+
+describe('POST /api/login/', () => {
+  let app: AccountsTestApp;
+  beforeAll(async () => {
+    ({ app } = await startAccountsTestApp(inject('mongoUri'), { seed: true }));
+  });
+  afterAll(async () => stopAccountsTestApp(app));
+
+  it('signs in "  Till " as till, with the Till register\'s capabilities in the token', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/login/', payload: { username: '  Till ', password: 'till' } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ error: false, errorCode: 200, errorIdentifier: null });
+    const claims = decode(body.result.access_token);
+    expect(claims.username).toBe('till');
+    expect(claims.isAdmin).toBe(false);
+    expect(claims.registerId).toMatch(/^[a-f0-9]{24}$/);
+    expect([...claims.capabilities].sort()).toEqual(['PAYMENT_ACCOUNT_AUTHED', 'PAYMENT_CARD', 'PAYMENT_CASH', 'PAYMENT_OTHER', 'PAYMENT_UNDO']);
+  });
+
+  it('gives an administrator every capability', async () => {
+    const claims = decode(await loginAs(app, 'admin'));
+    expect(claims.isAdmin).toBe(true);
+    expect(claims.capabilities).toHaveLength(7);
+  });
+
+  it('answers a wrong password with 400 invalid_credentials in the wrapper (not 401, which logs the client out)', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/login/', payload: { username: 'till', password: 'bar' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: true,
+      errorCode: 400,
+      errorIdentifier: 'invalid_credentials',
+      errorMessage: 'Invalid username or password.',
+      result: null,
+    });
+  });
+
+  it('answers an unknown user exactly like a wrong password', async () => {
+    const unknown = await app.inject({ method: 'POST', url: '/api/login/', payload: { username: 'nobody', password: 'till' } });
+    const wrong = await app.inject({ method: 'POST', url: '/api/login/', payload: { username: 'till', password: 'nobody' } });
+    expect(unknown.statusCode).toBe(wrong.statusCode);
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('refuses a wrong-shaped body with 422 and a detail line per problem', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/login/', payload: { username: 42 } });
+    expect(res.statusCode).toBe(422);
+    const body = res.json();
+    expect(body).toMatchObject({ error: true, errorCode: 422, errorIdentifier: 'validation_error' });
+    expect(body.detail).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ loc: ['body', 'username'] }),
+        expect.objectContaining({ loc: ['body', 'password'], type: 'missing' }),
+      ]),
+    );
+  });
+});

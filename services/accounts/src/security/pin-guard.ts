@@ -1,0 +1,79 @@
+import { AppError, isDuplicateKey } from '@kassa/service-kit';
+import type { Connection, Types } from 'mongoose';
+import { pinLockModel } from '../models/pin-lock.model';
+import { verifyPin } from './secrets';
+
+export const MAX_PIN_FAILURES = 5;
+export const PIN_LOCK_MS = 5 * 60_000;
+const CLEAN_TTL_MS = 5_000;
+
+export interface PinAccount {
+  _id: Types.ObjectId;
+  pinHash: string | null;
+  pinSalt: string | null;
+}
+
+const clock = new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', hour: '2-digit', minute: '2-digit' });
+
+export function pinLockedError(lockedUntil: Date, now: Date): AppError {
+  const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000));
+  return new AppError(
+    429,
+    'pin_locked',
+    `Too many wrong passcodes for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'} (at ${clock.format(lockedUntil)}).`,
+  );
+}
+
+/**
+ * Checks account PINs with a lock-out: after 5 wrong tries the account refuses every PIN for 5 minutes; a right PIN
+ * clears the count. Callers hold the account's ledger lock, so counts never race within a process.
+ */
+export class PinGuard {
+  /**
+   * Accounts seen without wrong tries, and when: a right PIN within CLEAN_TTL_MS of that skips the database (the
+   * till's hot path). A wrong PIN always goes to the database, so the count is shared by every replica.
+   */
+  private readonly clean = new Map<string, number>();
+
+  constructor(
+    private readonly db: Connection,
+    private readonly pepper: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async check(account: PinAccount, pin: string | undefined): Promise<void> {
+    const key = String(account._id);
+    const now = this.now();
+    const right = pin !== undefined && account.pinHash !== null && account.pinSalt !== null && verifyPin(this.pepper, pin, account.pinHash, account.pinSalt);
+    const cleanAt = this.clean.get(key);
+    if (right && cleanAt !== undefined && now.getTime() - cleanAt < CLEAN_TTL_MS) return;
+
+    const PinLock = pinLockModel(this.db);
+    const lock = await PinLock.findOne({ accountId: account._id }, { failures: 1, lockedUntil: 1 }).lean();
+    if (lock?.lockedUntil && lock.lockedUntil > now) throw pinLockedError(lock.lockedUntil, now);
+    if (!account.pinHash || !account.pinSalt) {
+      throw new AppError(400, 'invalid_account_pin', 'No passcode has been set for this account yet. Set one on the account page.');
+    }
+    if (right) {
+      if (lock) await PinLock.deleteOne({ accountId: account._id });
+      this.clean.set(key, now.getTime());
+      return;
+    }
+    this.clean.delete(key);
+    const failures = (lock?.failures ?? 0) + 1;
+    const locked = failures >= MAX_PIN_FAILURES;
+    const update = { $set: { failures: locked ? 0 : failures, lockedUntil: locked ? new Date(now.getTime() + PIN_LOCK_MS) : null } };
+    await PinLock.updateOne({ accountId: account._id }, update, { upsert: true }).catch(async (err: unknown) => {
+      // Another replica created the count first: count on top of it.
+      if (!isDuplicateKey(err)) throw err;
+      await PinLock.updateOne({ accountId: account._id }, update);
+    });
+    throw new AppError(400, 'invalid_account_pin', 'Invalid passcode');
+  }
+
+  /** A new PIN starts with a clean slate. */
+  async reset(accountId: Types.ObjectId): Promise<void> {
+    this.clean.delete(String(accountId));
+    await pinLockModel(this.db).deleteOne({ accountId });
+  }
+}

@@ -1,0 +1,35 @@
+import { isDuplicateKey } from '@kassa/service-kit';
+import type { Connection } from 'mongoose';
+import { SETTINGS_KEY, settingsModel } from './models/settings.model';
+
+export interface Settings {
+  aprilFoolsEnabled: boolean;
+  posWrappedAvailable: boolean;
+  requireTfa: boolean;
+  requireSettingAccountPin: boolean;
+  accountUpgradeMinAmount: number;
+  conditionsVersion: number;
+}
+
+/** The settings document, created with the defaults the first time it is asked for. */
+export async function getSettings(db: Connection): Promise<Settings> {
+  const Settings = settingsModel(db);
+  let doc = await Settings.findOne({ key: SETTINGS_KEY }).lean();
+  if (!doc) {
+    try {
+      await Settings.create({ key: SETTINGS_KEY });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+    doc = await Settings.findOne({ key: SETTINGS_KEY }).lean();
+  }
+  if (!doc) throw new Error('settings document missing after creation');
+  return {
+    aprilFoolsEnabled: doc.aprilFoolsEnabled ?? true,
+    posWrappedAvailable: doc.posWrappedAvailable ?? false,
+    requireTfa: doc.requireTfa ?? false,
+    requireSettingAccountPin: doc.requireSettingAccountPin ?? false,
+    accountUpgradeMinAmount: doc.accountUpgradeMinAmount ?? 500,
+    conditionsVersion: doc.conditionsVersion ?? 1,
+  };
+}

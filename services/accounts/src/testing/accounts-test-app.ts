@@ -1,0 +1,43 @@
+import { connectMongo } from '@kassa/service-kit';
+import { testEnv } from '@kassa/service-kit/testing';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildAccountsApp, type AccountsDeps } from '../app';
+import { AccountsEnv } from '../config';
+import { seedAccountsDemo } from '../demo/seed-demo';
+
+export type AccountsTestApp = Awaited<ReturnType<typeof buildAccountsApp>>;
+
+/** A settable clock for lock-outs and expiry, so tests never wait. */
+export class TestClock {
+  constructor(public current = new Date('2026-03-10T20:00:00Z')) {}
+  now = () => new Date(this.current);
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+/** The accounts service on its own fresh database of the run's FerretDB, optionally with the demo data. */
+export async function startAccountsTestApp(mongoUri: string, opts: { seed?: boolean; env?: Record<string, string>; deps?: AccountsDeps } = {}) {
+  const env = AccountsEnv.parse(testEnv(mongoUri, opts.env));
+  const db = await connectMongo(env.MONGODB_URI, `${env.MONGODB_DB_PREFIX}_accounts`);
+  const app = await buildAccountsApp(env, db, opts.deps);
+  if (opts.seed) await seedAccountsDemo(db, env.PIN_PEPPER, opts.deps?.now?.());
+  return { env, db, app };
+}
+
+export async function stopAccountsTestApp(app: AccountsTestApp): Promise<void> {
+  await app.db.dropDatabase();
+  await app.close();
+}
+
+export async function loginAs(app: AccountsTestApp, username: string, password = username.trim().toLowerCase()): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/login/', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`login as ${username} failed: ${res.body}`);
+  return res.json().result.access_token as string;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export function internalPost(app: AccountsTestApp, url: string, payload: unknown): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url, payload: payload as object, headers: { 'x-internal-token': app.accounts.env.INTERNAL_TOKEN } });
+}

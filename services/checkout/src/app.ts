@@ -1,0 +1,35 @@
+import { createServiceApp, ensureIndexes, internalClient, type ServiceApp } from '@kassa/service-kit';
+import type { Connection } from 'mongoose';
+import type { CheckoutEnv } from './config';
+import { transactionModel } from './models/transaction.model';
+import deleteTransaction from './routes/admin/delete-transaction.route';
+import getTransactions from './routes/admin/get-transactions.route';
+import postCheckout from './routes/checkout/post-checkout.route';
+import postCardOutcome from './routes/internal/post-card-outcome.route';
+import postFinish from './routes/transactions/post-finish.route';
+import postUndo from './routes/transactions/post-undo.route';
+import type { CheckoutContext, CheckoutDeps } from './sales/context';
+import { redisLivePublisher } from './sales/live-feed';
+
+const routes = [postCheckout, postUndo, postFinish, postCardOutcome, getTransactions, deleteTransaction];
+
+/** The checkout service; `deps` replaces the clients of other services (unit tests pass fakes). */
+export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: Partial<CheckoutDeps> = {}): Promise<ServiceApp> {
+  transactionModel(db);
+  await ensureIndexes(db);
+  const app = await createServiceApp({ name: 'checkout', env, db });
+  const live = deps.live ?? redisLivePublisher(env.REDIS_URL, env.QUEUE_PREFIX, app.log);
+  if (!deps.live) app.addHook('onClose', async () => live.close());
+  const ctx: CheckoutContext = {
+    env,
+    db,
+    log: app.log,
+    accounts: deps.accounts ?? internalClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN),
+    catalog: deps.catalog ?? internalClient(env.CATALOG_URL, env.INTERNAL_TOKEN),
+    payments: deps.payments ?? internalClient(env.PAYMENTS_URL, env.INTERNAL_TOKEN),
+    live,
+    now: deps.now ?? (() => new Date()),
+  };
+  for (const route of routes) route(app, ctx);
+  return app;
+}

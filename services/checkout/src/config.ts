@@ -1,0 +1,12 @@
+import { BaseEnv, loadConfig } from '@kassa/service-kit';
+import { z } from 'zod';
+
+export const CheckoutEnv = BaseEnv.extend({
+  PORT: z.coerce.number().int().default(8083),
+  /** How long after a sale a register (not an administrator) may still undo it. */
+  UNDO_WINDOW_MS: z.coerce.number().int().min(0).default(10 * 60 * 1000),
+  /** Sales are grouped by the bar's local day. */
+  TIME_ZONE: z.string().default('Europe/Amsterdam'),
+});
+export type CheckoutEnv = z.infer<typeof CheckoutEnv>;
+export const loadCheckoutConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(CheckoutEnv, env);

@@ -1,0 +1,86 @@
+import { CheckoutMethod, PaymentMethod, TransactionStatus } from '@kassa/contracts';
+import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
+
+const lineSchema = new Schema(
+  {
+    productId: { type: String, required: true },
+    name: { type: String, required: true },
+    /** Integer cents, as the catalog priced it at the moment of sale. */
+    price: { type: Number, required: true },
+    amount: { type: Number, required: true },
+  },
+  { _id: false },
+);
+
+const transactionSchema = new Schema(
+  {
+    /** Client-made idempotency key: one transaction per nonce, whatever arrives at once. */
+    nonce: { type: String, required: true },
+    /** Hash of what the nonce was first used for; the same nonce with another payload is refused. */
+    payloadHash: { type: String, required: true },
+    method: { type: String, enum: CheckoutMethod.options, required: true },
+    paymentMethod: { type: String, enum: PaymentMethod.options, required: true },
+    status: { type: String, enum: TransactionStatus.options, required: true },
+    products: { type: [lineSchema], default: [] },
+    /** Sum of the products in cents (a top-up is in `upgrade`). */
+    total: { type: Number, required: true },
+    /** What the till asked to pay from: an account id, or a card secret's hash, or the user (self). */
+    target: {
+      accountId: { type: String, default: null },
+      cardSecretHash: { type: String, default: null },
+      self: { type: Boolean, default: false },
+    },
+    accountId: { type: String, default: null },
+    accountName: { type: String, default: null },
+    balanceAfter: { type: Number, default: null },
+    upgrade: {
+      type: new Schema(
+        {
+          accountId: { type: String, required: true },
+          amount: { type: Number, required: true },
+          /** Set once the ledger credited it, so an undo knows there is something to reverse. */
+          posted: { type: Boolean, default: false },
+          accountName: { type: String, default: null },
+          balanceAfter: { type: Number, default: null },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
+    reason: { type: String, default: null },
+    registerId: { type: String, default: null },
+    userId: { type: String, required: true },
+    username: { type: String, required: true },
+    terminal: { type: new Schema({ friendly_name: String, brand: String }, { _id: false }), default: null },
+    /** The refusal that cancelled the sale, answered again to a retry with the same nonce. */
+    error: {
+      type: new Schema({ statusCode: Number, identifier: String, message: String }, { _id: false }),
+      default: null,
+    },
+    undone: {
+      type: new Schema(
+        {
+          at: { type: Date, required: true },
+          by: { type: String, required: true },
+          admin: { type: Boolean, default: false },
+          note: { type: String, default: null },
+          balanceAfter: { type: Number, default: null },
+          accountName: { type: String, default: null },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
+    /** Local day (YYYY-MM-DD) stored at write time: FerretDB cannot compute dates in aggregations. */
+    day: { type: String, required: true },
+  },
+  { timestamps: true },
+);
+transactionSchema.index({ nonce: 1 }, { unique: true });
+transactionSchema.index({ createdAt: -1 });
+transactionSchema.index({ day: 1 });
+transactionSchema.index({ accountId: 1 });
+transactionSchema.index({ status: 1 });
+
+export type TransactionDoc = InferSchemaType<typeof transactionSchema> & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
+export const transactionModel = (db: Connection) => db.model('Transaction', transactionSchema);

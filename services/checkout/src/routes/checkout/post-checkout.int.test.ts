@@ -1,0 +1,200 @@
+import { LIVE_TRANSACTIONS_CHANNEL, type Capability, type LiveTransaction } from '@kassa/contracts';
+import { createRedis } from '@kassa/service-kit';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { transactionModel } from '../../models/transaction.model';
+import { startCheckoutStack, type CheckoutStack } from '../../testing/checkout-stack';
+
+const nonce = () => randomUUID();
+
+describe('POST /api/checkout/{method}/', () => {
+  let s: CheckoutStack;
+  const line = (i: number, amount = 1) => ({ id: s.products[i]!.id, amount });
+  const price = (i: number) => s.products[i]!.price;
+
+  beforeAll(async () => {
+    s = await startCheckoutStack(inject('mongoUri'));
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+
+  it('sells for cash at the catalog prices, whatever else the till sends', async () => {
+    const n = nonce();
+    const res = await s.pay('cash', { products: [line(3, 2), line(7)], nonce: n, total: 1, price: 1 }, ['PAYMENT_CASH']);
+    expect(res.statusCode).toBe(200);
+    const result = res.json().result;
+    expect(result).toMatchObject({ total: 2 * price(3) + price(7), status: 'completed', balance_after: null, accountName: null, terminal: null });
+    const tx = await transactionModel(s.app.db).findById(result.transaction_id).lean();
+    expect(tx).toMatchObject({ nonce: n, method: 'cash', paymentMethod: 'cash_payment', status: 'completed', total: result.total });
+    expect(tx!.products.map((p) => [p.name, p.price, p.amount])).toEqual([
+      [s.products[3]!.name, price(3), 2],
+      [s.products[7]!.name, price(7), 1],
+    ]);
+    expect(tx!.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('takes an account sale off the balance with the right PIN and refuses a wrong one', async () => {
+    const account = await s.createAccount('Pieter Pinnig', 5000);
+    const body = { products: [line(10), line(2, 3)], account_id: account };
+    const total = price(10) + 3 * price(2);
+
+    const wrong = await s.pay('account', { ...body, pin: '9999', nonce: nonce() }, ['PAYMENT_ACCOUNT_AUTHED']);
+    expect(wrong.json()).toMatchObject({ error: true, errorIdentifier: 'invalid_account_pin' });
+    expect(await s.balance(account)).toBe(5000);
+
+    const missing = await s.pay('account', { ...body, nonce: nonce() }, ['PAYMENT_ACCOUNT_AUTHED']);
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().detail).toEqual([expect.objectContaining({ loc: ['body', 'pin'] })]);
+
+    const res = await s.pay('account', { ...body, pin: '1234', nonce: nonce() }, ['PAYMENT_ACCOUNT_AUTHED']);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result).toMatchObject({ balance_after: 5000 - total, accountName: 'Pieter Pinnig', total, status: 'completed' });
+    expect(await s.balance(account)).toBe(5000 - total);
+  });
+
+  it('pays from an account without a PIN in bar mode', async () => {
+    const account = await s.createAccount('Bar Modus', 1000);
+    const res = await s.pay('account', { products: [line(0)], account_id: account, nonce: nonce() }, ['PAYMENT_ACCOUNT_OTHER']);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.balance_after).toBe(1000 - price(0));
+    expect(await s.balance(account)).toBe(1000 - price(0));
+  });
+
+  it('pays from the account linked to a member card without a PIN, and names an unknown card', async () => {
+    const account = await s.createAccount('Kaart Houder', 2000);
+    const secret = `$card-${randomUUID()}`;
+    const linked = await s.accounts.inject({
+      method: 'POST',
+      url: '/api/reader/register/',
+      headers: { authorization: s.token(['PAYMENT_ACCOUNT_OTHER']) },
+      payload: { cardSecret: secret, accountId: account, pin: '1234' },
+    });
+    expect(linked.statusCode).toBe(200);
+    const res = await s.pay('account', { products: [line(4)], cardSecret: secret, nonce: nonce() }, ['PAYMENT_ACCOUNT_AUTHED']);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result).toMatchObject({ accountName: 'Kaart Houder', balance_after: 2000 - price(4) });
+
+    const unknown = await s.pay('account', { products: [line(4)], cardSecret: `$card-${randomUUID()}`, nonce: nonce() }, ['PAYMENT_ACCOUNT_AUTHED']);
+    expect(unknown.json()).toMatchObject({ error: true, errorIdentifier: 'unknown_card_secret' });
+  });
+
+  it("pays from the signed-in user's own account", async () => {
+    const before = await s.balance(s.memberAccountId);
+    const res = await s.pay('self', { products: [line(1)], nonce: nonce() }, ['PAYMENT_ACCOUNT_SELF'], { sub: s.memberUserId, username: 'member' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result).toMatchObject({ accountName: 'Marit de Member', balance_after: before - price(1) });
+    expect(await s.balance(s.memberAccountId)).toBe(before - price(1));
+
+    const stranger = await s.pay('self', { products: [line(1)], nonce: nonce() }, ['PAYMENT_ACCOUNT_SELF'], { sub: '65f000000000000000000001' });
+    expect(stranger.json()).toMatchObject({ error: true, errorIdentifier: 'no_linked_account' });
+  });
+
+  it('records an "other" payment with its reason, and asks for the reason', async () => {
+    const res = await s.pay('other', { products: [line(5, 4)], reason: 'Bestuur', nonce: nonce() }, ['PAYMENT_OTHER']);
+    expect(res.statusCode).toBe(200);
+    const tx = await transactionModel(s.app.db).findById(res.json().result.transaction_id).lean();
+    expect(tx).toMatchObject({ method: 'other', paymentMethod: 'other_payment', reason: 'Bestuur', status: 'completed', total: 4 * price(5) });
+
+    const noReason = await s.pay('other', { products: [line(5)], nonce: nonce() }, ['PAYMENT_OTHER']);
+    expect(noReason.statusCode).toBe(422);
+    expect(noReason.json().detail).toEqual([{ loc: ['body', 'reason'], msg: 'field required', type: 'missing' }]);
+  });
+
+  it('refuses every method to a register without its capability, and writes nothing', async () => {
+    const account = await s.createAccount('Niet Voor Jou', 5000);
+    const cases: [string, object, Capability[]][] = [
+      ['cash', {}, ['PAYMENT_CARD', 'PAYMENT_OTHER', 'PAYMENT_ACCOUNT_OTHER', 'PAYMENT_ACCOUNT_AUTHED', 'PAYMENT_ACCOUNT_SELF', 'PAYMENT_UNDO']],
+      ['card', {}, ['PAYMENT_CASH', 'PAYMENT_OTHER', 'PAYMENT_ACCOUNT_OTHER', 'PAYMENT_ACCOUNT_AUTHED', 'PAYMENT_ACCOUNT_SELF', 'PAYMENT_UNDO']],
+      ['account', { account_id: account, pin: '1234' }, ['PAYMENT_CASH', 'PAYMENT_CARD', 'PAYMENT_OTHER', 'PAYMENT_ACCOUNT_SELF', 'PAYMENT_UNDO']],
+      ['self', {}, ['PAYMENT_CASH', 'PAYMENT_CARD', 'PAYMENT_OTHER', 'PAYMENT_ACCOUNT_OTHER', 'PAYMENT_ACCOUNT_AUTHED', 'PAYMENT_UNDO']],
+      ['other', { reason: 'Bestuur' }, ['PAYMENT_CASH', 'PAYMENT_CARD', 'PAYMENT_ACCOUNT_OTHER', 'PAYMENT_ACCOUNT_AUTHED', 'PAYMENT_ACCOUNT_SELF', 'PAYMENT_UNDO']],
+    ];
+    for (const [method, extra, caps] of cases) {
+      const n = nonce();
+      const res = await s.pay(method, { products: [line(0)], nonce: n, ...extra }, caps, { sub: s.memberUserId });
+      expect(res.statusCode, method).toBe(403);
+      expect(res.json(), method).toMatchObject({ error: true, errorIdentifier: 'insufficient_permissions', errorMessage: 'No permission' });
+      expect(await transactionModel(s.app.db).countDocuments({ nonce: n })).toBe(0);
+    }
+    const unsigned = await s.app.inject({ method: 'POST', url: '/api/checkout/cash/', payload: { products: [line(0)], nonce: nonce() } });
+    expect(unsigned.statusCode).toBe(401);
+    expect(await s.balance(account)).toBe(5000);
+  });
+
+  it('refuses products that are not for sale and an empty cart without a top-up', async () => {
+    const unknown = await s.pay('cash', { products: [line(0), { id: '65f0000000000000000000aa', amount: 1 }], nonce: nonce() }, ['PAYMENT_CASH']);
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().detail).toEqual([{ loc: ['body', 'products', 1, 'id'], msg: 'This product does not exist or is no longer for sale.', type: 'value_error' }]);
+
+    const empty = await s.pay('cash', { products: [], nonce: nonce() }, ['PAYMENT_CASH']);
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().detail[0].loc).toEqual(['body', 'products']);
+  });
+
+  it('credits a cash top-up at once, also with an empty cart, and refuses a top-up with an account payment', async () => {
+    const account = await s.createAccount('Op Waardering', 300);
+    const res = await s.pay('cash', { products: [], upgrade_account_id: account, upgrade_amount: 1000, nonce: nonce() }, ['PAYMENT_CASH', 'PAYMENT_ACCOUNT_OTHER']);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result).toMatchObject({ total: 1000, balance_after: 1300, accountName: 'Op Waardering', status: 'completed' });
+    expect(await s.balance(account)).toBe(1300);
+
+    const withSale = await s.pay('cash', { products: [line(2)], upgrade_account_id: account, upgrade_amount: 500, nonce: nonce() }, ['PAYMENT_CASH', 'PAYMENT_ACCOUNT_OTHER']);
+    expect(withSale.json().result).toMatchObject({ total: price(2) + 500, balance_after: 1800 });
+
+    const onAccount = await s.pay('account', { products: [line(2)], account_id: account, upgrade_account_id: account, upgrade_amount: 500, nonce: nonce() }, ['PAYMENT_ACCOUNT_OTHER']);
+    expect(onAccount.statusCode).toBe(422);
+    const cents = await s.pay('cash', { products: [], upgrade_account_id: account, upgrade_amount: 150, nonce: nonce() }, ['PAYMENT_CASH', 'PAYMENT_ACCOUNT_OTHER']);
+    expect(cents.statusCode).toBe(422);
+    const notBar = await s.pay('cash', { products: [], upgrade_account_id: account, upgrade_amount: 500, nonce: nonce() }, ['PAYMENT_CASH']);
+    expect(notBar.statusCode).toBe(403);
+    expect(await s.balance(account)).toBe(1800);
+  });
+
+  it('answers insufficient_credits, keeps the sale cancelled and answers a retry of that nonce the same', async () => {
+    const account = await s.createAccount('Krap Bij Kas', 100);
+    const n = nonce();
+    const body = { products: [line(20)], account_id: account, nonce: n };
+    const first = await s.pay('account', body, ['PAYMENT_ACCOUNT_OTHER']);
+    expect(first.json()).toMatchObject({ error: true, errorIdentifier: 'insufficient_credits', errorMessage: 'Krap Bij Kas has insufficient credits in account.' });
+    // Money arrives in the meantime: the cancelled sale still does not go through under its old nonce.
+    await s.pay('cash', { products: [], upgrade_account_id: account, upgrade_amount: 10_000, nonce: nonce() }, ['PAYMENT_CASH', 'PAYMENT_ACCOUNT_OTHER']);
+    const retry = await s.pay('account', body, ['PAYMENT_ACCOUNT_OTHER']);
+    expect(retry.statusCode).toBe(first.statusCode);
+    expect(retry.json()).toEqual(first.json());
+    expect(await transactionModel(s.app.db).findOne({ nonce: n }).lean()).toMatchObject({ status: 'cancelled' });
+    expect(await s.balance(account)).toBe(10_100);
+  });
+
+  it('refuses a nonce reused for another purchase', async () => {
+    const n = nonce();
+    expect((await s.pay('cash', { products: [line(1)], nonce: n }, ['PAYMENT_CASH'])).statusCode).toBe(200);
+    const other = await s.pay('cash', { products: [line(2)], nonce: n }, ['PAYMENT_CASH']);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().errorIdentifier).toBe('conflict');
+    const again = await s.pay('cash', { products: [line(1)], nonce: n }, ['PAYMENT_CASH']);
+    expect(again.statusCode).toBe(200);
+    expect(await transactionModel(s.app.db).countDocuments({ nonce: n })).toBe(1);
+  });
+
+  it('announces a completed sale on the live feed with the first name only and no balance', async () => {
+    const sub = createRedis(s.env.REDIS_URL, { forWorker: true });
+    const received: LiveTransaction[] = [];
+    sub.on('message', (_channel: string, message: string) => received.push(JSON.parse(message) as LiveTransaction));
+    await sub.subscribe(`${s.env.QUEUE_PREFIX}:${LIVE_TRANSACTIONS_CHANNEL}`);
+    try {
+      const account = await s.createAccount('Lieke van der Laan', 2000);
+      const res = await s.pay('account', { products: [line(6, 2)], account_id: account, nonce: nonce() }, ['PAYMENT_ACCOUNT_OTHER']);
+      const id = res.json().result.transaction_id;
+      await expect.poll(() => received.find((r) => r.id === id), { timeout: 5000, interval: 20 }).toMatchObject({
+        total: 2 * price(6),
+        method: 'account',
+        who: 'Lieke',
+        items: [{ name: s.products[6]!.name, amount: 2 }],
+      });
+      expect(JSON.stringify(received.find((r) => r.id === id))).not.toMatch(/balance|van der Laan/);
+    } finally {
+      sub.disconnect();
+    }
+  });
+});

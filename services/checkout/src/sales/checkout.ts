@@ -1,0 +1,288 @@
+import {
+  hasCapabilities,
+  type Capability,
+  type CheckoutBody,
+  type CheckoutMethod,
+  type PaymentMethod,
+  type PricesResult,
+  type PurchaseResult,
+  type StartTerminalResult,
+  type TokenClaims,
+  type ValidationDetail,
+} from '@kassa/contracts';
+import { AppError, isDuplicateKey } from '@kassa/service-kit';
+import { createHash } from 'node:crypto';
+import { transactionModel, type TransactionDoc } from '../models/transaction.model';
+import { postLedger, type CheckoutContext } from './context';
+import { publicName } from './live-feed';
+import { localDay } from './local-day';
+import { amountDue, purchaseResult, storedError } from './views';
+
+/** Which capabilities open which checkout method (any one of a list is enough). */
+export const METHOD_CAPABILITIES: Record<CheckoutMethod, Capability[]> = {
+  cash: ['PAYMENT_CASH'],
+  card: ['PAYMENT_CARD'],
+  account: ['PAYMENT_ACCOUNT_AUTHED', 'PAYMENT_ACCOUNT_OTHER'],
+  self: ['PAYMENT_ACCOUNT_SELF'],
+  other: ['PAYMENT_OTHER'],
+};
+
+const PAYMENT_METHOD: Record<CheckoutMethod, PaymentMethod> = {
+  cash: 'cash_payment',
+  card: 'card_payment',
+  account: 'account_payment',
+  self: 'account_payment',
+  other: 'other_payment',
+};
+
+/** Ledger answers that end a sale for good; anything else (a service down) leaves it to a retry with the same nonce. */
+const REFUSALS = new Set(['insufficient_credits', 'invalid_account_pin', 'pin_locked', 'unknown_card_secret', 'no_linked_account', 'not_found']);
+export const isRefusal = (err: unknown): err is AppError => err instanceof AppError && REFUSALS.has(err.identifier);
+
+export const mayUseMethod = (method: CheckoutMethod, held: readonly Capability[]) =>
+  METHOD_CAPABILITIES[method].some((cap) => hasCapabilities(held, [cap]));
+
+const invalid = (detail: ValidationDetail[]) => new AppError(422, 'validation_error', 'Validation error', detail);
+const line = (field: (string | number)[], msg: string, type = 'value_error'): ValidationDetail => ({ loc: ['body', ...field], msg, type });
+
+/** The secrets a request carries; never stored, so a retry brings its own. */
+interface Secrets {
+  pin?: string;
+  cardSecret?: string;
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** Checks the combination of fields the schema alone cannot, before anything is written. */
+function checkIntent(method: CheckoutMethod, body: CheckoutBody, user: TokenClaims) {
+  const topUp = body.upgrade_account_id !== undefined || body.upgrade_amount !== undefined;
+  const problems: ValidationDetail[] = [];
+  if (topUp) {
+    if (method !== 'cash' && method !== 'card') {
+      problems.push(line(['upgrade_account_id'], 'A top-up is paid in cash or by card, not with this payment method.'));
+    } else if (body.upgrade_account_id === undefined) {
+      problems.push(line(['upgrade_account_id'], 'field required', 'missing'));
+    } else if (body.upgrade_amount === undefined) {
+      problems.push(line(['upgrade_amount'], 'field required', 'missing'));
+    }
+  }
+  if (body.products.length === 0 && !topUp) problems.push(line(['products'], 'The cart is empty.'));
+  if (method === 'account') {
+    if (!body.account_id && !body.cardSecret) problems.push(line(['account_id'], 'field required', 'missing'));
+    if (body.account_id && body.cardSecret) problems.push(line(['cardSecret'], 'Pay either from an account or with a card, not both.'));
+    const pinNeeded = !body.cardSecret && !hasCapabilities(user.capabilities, ['PAYMENT_ACCOUNT_OTHER']);
+    if (pinNeeded && !body.pin) problems.push(line(['pin'], 'Please enter a pin code.', 'missing'));
+  }
+  if (method === 'other' && !body.reason?.trim()) problems.push(line(['reason'], 'field required', 'missing'));
+  if (problems.length > 0) throw invalid(problems);
+  // SPEC 6: topping up accounts is a bar-mode (PAYMENT_ACCOUNT_OTHER) feature.
+  if (topUp && !hasCapabilities(user.capabilities, ['PAYMENT_ACCOUNT_OTHER'])) {
+    throw new AppError(403, 'insufficient_permissions', 'No permission');
+  }
+}
+
+/** What a nonce was used for: the same nonce for something else is a conflict, not a replay. */
+function payloadHash(method: CheckoutMethod, body: CheckoutBody, user: TokenClaims): string {
+  const products = [...body.products].map((p) => `${p.id}x${p.amount}`).sort();
+  return sha256(
+    JSON.stringify({
+      method,
+      user: user.sub,
+      products,
+      account: method === 'account' ? (body.account_id ?? null) : null,
+      card: method === 'account' && body.cardSecret ? sha256(body.cardSecret) : null,
+      upgrade: method === 'cash' || method === 'card' ? [body.upgrade_account_id ?? null, body.upgrade_amount ?? null] : null,
+      reason: method === 'other' ? body.reason?.trim() : null,
+    }),
+  );
+}
+
+/** Prices come from the catalog, never from the client. */
+async function priceCart(ctx: CheckoutContext, body: CheckoutBody, requestId: string) {
+  if (body.products.length === 0) return [];
+  const ids = [...new Set(body.products.map((p) => p.id))];
+  const { products } = await ctx.catalog<PricesResult>('/internal/prices', { body: { ids }, requestId });
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const problems: ValidationDetail[] = [];
+  const lines = body.products.map((p, i) => {
+    const found = byId.get(p.id);
+    if (!found) problems.push(line(['products', i, 'id'], 'This product does not exist or is no longer for sale.'));
+    return { productId: p.id, name: found?.name ?? '', price: found?.price ?? 0, amount: p.amount };
+  });
+  if (problems.length > 0) throw invalid(problems);
+  return lines;
+}
+
+/** POST /api/checkout/{method}/: one sale per nonce, brought to its final state by whichever request gets there. */
+export async function checkout(
+  ctx: CheckoutContext,
+  method: CheckoutMethod,
+  body: CheckoutBody,
+  user: TokenClaims,
+  requestId: string,
+): Promise<PurchaseResult> {
+  checkIntent(method, body, user);
+  const hash = payloadHash(method, body, user);
+  const Tx = transactionModel(ctx.db);
+  let tx = (await Tx.findOne({ nonce: body.nonce }).lean()) as TransactionDoc | null;
+  if (!tx) {
+    const products = await priceCart(ctx, body, requestId);
+    const total = products.reduce((sum, p) => sum + p.price * p.amount, 0);
+    if (method === 'card' && total + (body.upgrade_amount ?? 0) <= 0) throw invalid([line(['products'], 'There is nothing to pay by card.')]);
+    const now = ctx.now();
+    try {
+      const created = await Tx.create({
+        nonce: body.nonce,
+        payloadHash: hash,
+        method,
+        paymentMethod: PAYMENT_METHOD[method],
+        status: 'initializing',
+        products,
+        total,
+        target: {
+          accountId: method === 'account' ? (body.account_id ?? null) : null,
+          cardSecretHash: method === 'account' && body.cardSecret ? sha256(body.cardSecret) : null,
+          self: method === 'self',
+        },
+        accountId: method === 'account' ? (body.account_id ?? null) : null,
+        upgrade:
+          (method === 'cash' || method === 'card') && body.upgrade_account_id && body.upgrade_amount
+            ? { accountId: body.upgrade_account_id, amount: body.upgrade_amount }
+            : null,
+        reason: method === 'other' ? body.reason!.trim() : null,
+        registerId: user.registerId,
+        userId: user.sub,
+        username: user.username,
+        day: localDay(now, ctx.env.TIME_ZONE),
+        createdAt: now,
+      });
+      tx = created.toObject() as TransactionDoc;
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      tx = (await Tx.findOne({ nonce: body.nonce }).lean()) as TransactionDoc | null;
+      if (!tx) throw new AppError(503, 'retry_later', 'The purchase is being processed; please try again.');
+    }
+  }
+  if (tx.payloadHash !== hash) throw new AppError(409, 'conflict', 'This nonce was already used for another purchase.');
+  return drive(ctx, tx, user, { pin: body.pin, cardSecret: body.cardSecret }, requestId);
+}
+
+/**
+ * Brings a sale to its final state. Every step is idempotent (ledger postings replay by key, the terminal start by
+ * transaction id), so any number of requests with the same nonce may run this at once, also after a crash.
+ */
+async function drive(ctx: CheckoutContext, tx: TransactionDoc, user: TokenClaims, secrets: Secrets, requestId: string): Promise<PurchaseResult> {
+  if (tx.status === 'cancelled') throw storedError(tx);
+  if (tx.status !== 'initializing' && tx.status !== 'pending') return purchaseResult(tx);
+  try {
+    switch (tx.method) {
+      case 'cash':
+        if (tx.upgrade) await postTopUp(ctx, tx, requestId);
+        return await complete(ctx, tx, { error: null });
+      case 'other':
+        return await complete(ctx, tx, {});
+      case 'account':
+      case 'self': {
+        const target = tx.method === 'self' ? { userId: tx.userId } : secrets.cardSecret ? { cardSecret: secrets.cardSecret } : { accountId: tx.target!.accountId! };
+        // Bar mode (PAYMENT_ACCOUNT_OTHER) and a linked card skip the PIN; the duplicate of a request is the same user's.
+        const checkPin = tx.method === 'account' && !secrets.cardSecret && !hasCapabilities(user.capabilities, ['PAYMENT_ACCOUNT_OTHER']);
+        const posting = await postLedger(
+          ctx,
+          {
+            target,
+            amount: -tx.total,
+            key: `checkout:${tx.nonce}`,
+            kind: 'purchase',
+            ref: String(tx._id),
+            checkPin,
+            ...(checkPin ? { pin: secrets.pin } : {}),
+            description: describe(tx),
+          },
+          requestId,
+        );
+        return await complete(ctx, tx, { accountId: posting.accountId, accountName: posting.accountName, balanceAfter: posting.balanceAfter, error: null });
+      }
+      case 'card':
+        return await startCard(ctx, tx, requestId);
+    }
+  } catch (err) {
+    if (isRefusal(err)) await cancel(ctx, tx, err);
+    throw err;
+  }
+}
+
+function describe(tx: TransactionDoc): string {
+  const items = tx.products.map((p) => `${p.amount}x ${p.name}`).join(', ');
+  return (items || 'Top-up').slice(0, 200);
+}
+
+/** Credits a top-up bought at the till (cash at once, card once the terminal approved). */
+export async function postTopUp(ctx: CheckoutContext, tx: TransactionDoc, requestId?: string): Promise<void> {
+  if (!tx.upgrade || tx.upgrade.posted) return;
+  const posting = await postLedger(
+    ctx,
+    {
+      target: { accountId: tx.upgrade.accountId },
+      amount: tx.upgrade.amount,
+      key: `checkout:${tx.nonce}:topup`,
+      kind: 'topup',
+      ref: String(tx._id),
+      description: `Top-up at the bar (${tx.method})`,
+    },
+    requestId,
+  );
+  await transactionModel(ctx.db).updateOne(
+    { _id: tx._id },
+    { $set: { 'upgrade.posted': true, 'upgrade.accountName': posting.accountName, 'upgrade.balanceAfter': posting.balanceAfter } },
+  );
+  tx.upgrade = { ...tx.upgrade, posted: true, accountName: posting.accountName, balanceAfter: posting.balanceAfter };
+}
+
+/**
+ * Marks a sale completed and announces it. A posting that went through is the truth, so this also overrides a
+ * cancellation written by a concurrent duplicate; only the request that changed the status announces the sale.
+ */
+export async function complete(
+  ctx: CheckoutContext,
+  tx: TransactionDoc,
+  fields: { accountId?: string; accountName?: string; balanceAfter?: number; error?: null },
+): Promise<PurchaseResult> {
+  const Tx = transactionModel(ctx.db);
+  const changed = (await Tx.findOneAndUpdate(
+    { _id: tx._id, status: { $ne: 'completed' } },
+    { $set: { ...fields, status: 'completed' } },
+    { returnDocument: 'after' },
+  ).lean()) as TransactionDoc | null;
+  if (changed) {
+    await ctx.live.publish({
+      id: String(changed._id),
+      at: changed.createdAt.toISOString(),
+      total: amountDue(changed),
+      method: changed.method,
+      items: changed.products.map((p) => ({ name: p.name, amount: p.amount })),
+      who: changed.method === 'account' || changed.method === 'self' ? publicName(changed.accountName) : null,
+    });
+    return purchaseResult(changed);
+  }
+  const current = (await Tx.findById(tx._id).lean()) as TransactionDoc | null;
+  return purchaseResult(current!);
+}
+
+async function cancel(ctx: CheckoutContext, tx: TransactionDoc, err: AppError): Promise<void> {
+  await transactionModel(ctx.db).updateOne(
+    { _id: tx._id, status: 'initializing' },
+    { $set: { status: 'cancelled', error: { statusCode: err.statusCode, identifier: err.identifier, message: err.message } } },
+  );
+}
+
+async function startCard(ctx: CheckoutContext, tx: TransactionDoc, requestId: string): Promise<PurchaseResult> {
+  const Tx = transactionModel(ctx.db);
+  const started = await ctx.payments<StartTerminalResult>('/internal/terminal/transactions', {
+    body: { transactionId: String(tx._id), amount: amountDue(tx), registerId: tx.registerId ?? null },
+    requestId,
+  });
+  await Tx.updateOne({ _id: tx._id, status: 'initializing' }, { $set: { status: 'pending', terminal: started.terminal } });
+  await Tx.updateOne({ _id: tx._id, terminal: null }, { $set: { terminal: started.terminal } });
+  const current = (await Tx.findById(tx._id).lean()) as TransactionDoc | null;
+  return purchaseResult(current!);
+}

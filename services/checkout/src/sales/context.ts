@@ -1,0 +1,27 @@
+import type { PostingRequest, PostingResult } from '@kassa/contracts';
+import type { InternalClient } from '@kassa/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Connection } from 'mongoose';
+import type { z } from 'zod';
+import type { CheckoutEnv } from '../config';
+import type { LivePublisher } from './live-feed';
+
+/** What the sale logic needs from outside; the app builds the real ones, unit tests may pass fakes. */
+export interface CheckoutDeps {
+  accounts: InternalClient;
+  catalog: InternalClient;
+  payments: InternalClient;
+  live: LivePublisher;
+  now: () => Date;
+}
+
+export interface CheckoutContext extends CheckoutDeps {
+  env: CheckoutEnv;
+  db: Connection;
+  log: FastifyBaseLogger;
+}
+
+export type PostingInput = z.input<typeof PostingRequest>;
+
+export const postLedger = (ctx: CheckoutContext, posting: PostingInput, requestId?: string) =>
+  ctx.accounts<PostingResult>('/internal/ledger/postings', { body: posting, requestId });

@@ -1,0 +1,70 @@
+import type { PostingResult, TokenClaims, UndoResult } from '@kassa/contracts';
+import { AppError, notFound } from '@kassa/service-kit';
+import { transactionModel, type TransactionDoc } from '../models/transaction.model';
+import { postLedger, type CheckoutContext } from './context';
+import { undoResult } from './views';
+
+export interface UndoOptions {
+  /** Administrators may undo any finished sale, also a card sale (after refunding it at the terminal) and an old one. */
+  admin: boolean;
+  note?: string;
+}
+
+const notAllowed = (message: string) => new AppError(409, 'undo_not_allowed', message);
+
+/**
+ * Undoes a finished sale with reversing postings (`undo:<id>` and `undo:<id>:topup`), never by deleting anything.
+ * The keys make it happen once however often it is asked; a repeated call answers the same result.
+ */
+export async function undoSale(ctx: CheckoutContext, id: string, user: TokenClaims, opts: UndoOptions, requestId?: string): Promise<UndoResult> {
+  const Tx = transactionModel(ctx.db);
+  const tx = (await Tx.findById(id).lean()) as TransactionDoc | null;
+  if (!tx) throw notFound('Transaction not found');
+  if (tx.undone) return undoResult(tx);
+  if (tx.status !== 'completed') throw notAllowed('Only a finished sale can be undone.');
+  if (!opts.admin) {
+    if (tx.method === 'card') {
+      throw notAllowed('A card payment is refunded at the payment terminal; an administrator can then undo the sale here.');
+    }
+    const minutes = Math.round(ctx.env.UNDO_WINDOW_MS / 60_000);
+    if (ctx.now().getTime() - new Date(tx.createdAt).getTime() > ctx.env.UNDO_WINDOW_MS) {
+      throw notAllowed(`This sale is more than ${minutes} minutes old; ask an administrator to undo it.`);
+    }
+  }
+
+  let reversal: PostingResult | null = null;
+  // The top-up goes back first: when its money was already spent, the ledger refuses and nothing is undone.
+  if (tx.upgrade?.posted) {
+    reversal = await postLedger(
+      ctx,
+      { target: { accountId: tx.upgrade.accountId }, amount: -tx.upgrade.amount, key: `undo:${id}:topup`, kind: 'undo', ref: id, description: 'Undo of a top-up' },
+      requestId,
+    );
+  }
+  if ((tx.method === 'account' || tx.method === 'self') && tx.accountId && tx.total !== 0) {
+    reversal = await postLedger(
+      ctx,
+      { target: { accountId: tx.accountId }, amount: tx.total, key: `undo:${id}`, kind: 'undo', ref: id, description: 'Undo of a purchase' },
+      requestId,
+    );
+  }
+
+  const now = ctx.now();
+  await Tx.updateOne(
+    { _id: tx._id, undone: null },
+    {
+      $set: {
+        undone: {
+          at: now,
+          by: user.username,
+          admin: opts.admin,
+          note: opts.note ?? null,
+          balanceAfter: reversal?.balanceAfter ?? null,
+          accountName: reversal?.accountName ?? null,
+        },
+      },
+    },
+  );
+  const current = (await Tx.findById(tx._id).lean()) as TransactionDoc;
+  return undoResult(current);
+}

@@ -1,0 +1,154 @@
+import type { Capability, InternalAccount, TokenClaims } from '@kassa/contracts';
+import { connectMongo, type ServiceApp } from '@kassa/service-kit';
+import { claims, testEnv } from '@kassa/service-kit/testing';
+import type { LightMyRequestResponse } from 'fastify';
+import { Types } from 'mongoose';
+import { pino } from 'pino';
+import { accountModel } from '../../../accounts/src/models/account.model';
+import { postingModel } from '../../../accounts/src/models/posting.model';
+import { userModel } from '../../../accounts/src/models/user.model';
+import { hashPin } from '../../../accounts/src/security/secrets';
+import { startAccountsTestApp, stopAccountsTestApp } from '../../../accounts/src/testing/accounts-test-app';
+import { buildCatalogApp } from '../../../catalog/src/app';
+import { CatalogEnv } from '../../../catalog/src/config';
+import { seedCatalogDemo } from '../../../catalog/src/demo/seed-demo';
+import { productModel } from '../../../catalog/src/models/product.model';
+import { buildPaymentsApp } from '../../../payments/src/app';
+import { PaymentsEnv } from '../../../payments/src/config';
+import { startTerminalWorker } from '../../../payments/src/jobs/terminal-worker';
+import { clearRedisPrefix } from '../../../payments/src/testing/clear-redis-prefix';
+import { buildCheckoutApp } from '../app';
+import { CheckoutEnv } from '../config';
+import type { CheckoutDeps } from '../sales/context';
+
+/** A settable clock for the undo window, so no test waits ten minutes. */
+export class TestClock {
+  constructor(public current = new Date('2026-03-14T21:30:00Z')) {}
+  now = () => new Date(this.current);
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface StackOptions {
+  /** Run the payments service and its terminal worker too (card sales). */
+  card?: boolean;
+  deps?: Partial<CheckoutDeps>;
+  clock?: TestClock;
+}
+
+/**
+ * The real accounts and catalog services (demo data), optionally payments with its worker, and checkout wired to
+ * them over HTTP on free ports; each on a fresh database of the run's FerretDB and its own queue prefix.
+ */
+export async function startCheckoutStack(mongoUri: string, opts: StackOptions = {}) {
+  const log = pino({ level: 'silent' });
+  const closers: (() => Promise<void>)[] = [];
+
+  const accounts = await startAccountsTestApp(mongoUri, { seed: true });
+  closers.push(() => stopAccountsTestApp(accounts.app));
+  const accountsUrl = await accounts.app.listen({ port: 0, host: '127.0.0.1' });
+
+  const catalogEnv = CatalogEnv.parse(testEnv(mongoUri));
+  const catalogDb = await connectMongo(catalogEnv.MONGODB_URI, `${catalogEnv.MONGODB_DB_PREFIX}_catalog`);
+  const catalog = await buildCatalogApp(catalogEnv, catalogDb);
+  await seedCatalogDemo(catalogDb);
+  closers.push(async () => {
+    await catalogDb.dropDatabase();
+    await catalog.close();
+  });
+  const catalogUrl = await catalog.listen({ port: 0, host: '127.0.0.1' });
+
+  let payments: ServiceApp | null = null;
+  let paymentsUrl = 'http://127.0.0.1:9';
+  const paymentsEnv = PaymentsEnv.parse(testEnv(mongoUri, { STANDIN_TERMINAL_DELAY_MS: '150', TERMINAL_POLL_MS: '100' }));
+  if (opts.card) {
+    closers.push(() => clearRedisPrefix(paymentsEnv.REDIS_URL, paymentsEnv.QUEUE_PREFIX));
+    const paymentsDb = await connectMongo(paymentsEnv.MONGODB_URI, `${paymentsEnv.MONGODB_DB_PREFIX}_payments`);
+    payments = await buildPaymentsApp(paymentsEnv, paymentsDb);
+    const app = payments;
+    closers.push(async () => {
+      await app.db.dropDatabase();
+      await app.close();
+    });
+    paymentsUrl = await payments.listen({ port: 0, host: '127.0.0.1' });
+  }
+
+  const env = CheckoutEnv.parse(testEnv(mongoUri, { ACCOUNTS_URL: accountsUrl, CATALOG_URL: catalogUrl, PAYMENTS_URL: paymentsUrl }));
+  const db = await connectMongo(env.MONGODB_URI, `${env.MONGODB_DB_PREFIX}_checkout`);
+  const app = await buildCheckoutApp(env, db, { ...opts.deps, ...(opts.clock ? { now: opts.clock.now } : {}) });
+  closers.push(async () => {
+    await app.db.dropDatabase();
+    await app.close();
+  });
+  const checkoutUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  if (payments) {
+    const worker = await startTerminalWorker({ ...paymentsEnv, CHECKOUT_URL: checkoutUrl }, payments.db, log);
+    closers.push(() => worker.close());
+  }
+
+  const accountsDb = accounts.db;
+  const internal = { 'x-internal-token': env.INTERNAL_TOKEN };
+  const member = await userModel(accountsDb).findOne({ username: 'member' }).lean();
+  const products = await productModel(catalogDb).find({ active: true }).sort({ price: 1 }).lean();
+
+  const stack = {
+    app,
+    env,
+    accounts: accounts.app,
+    catalog,
+    payments,
+    accountsDb,
+    catalogDb,
+    memberUserId: String(member!._id),
+    memberAccountId: String(member!.accountId),
+    /** Demo products, cheapest first. */
+    products: products.map((p) => ({ id: String(p._id), name: p.name, price: p.price })),
+
+    token(capabilities: Capability[], over: Partial<TokenClaims> = {}) {
+      return `Bearer ${app.signToken(claims({ capabilities, ...over }))}`;
+    },
+
+    pay(method: string, body: object, capabilities: Capability[], over: Partial<TokenClaims> = {}): Promise<LightMyRequestResponse> {
+      return app.inject({ method: 'POST', url: `/api/checkout/${method}/`, headers: { authorization: stack.token(capabilities, over) }, payload: body });
+    },
+
+    /** A fresh account with PIN 1234 and `balance` cents, credited through the real ledger. */
+    async createAccount(name: string, balance: number, opts: { credit?: boolean } = {}): Promise<string> {
+      const created = await accountModel(accountsDb).create({ name, creditAccount: opts.credit ?? false, ...hashPin(accounts.env.PIN_PEPPER, '1234') });
+      const id = String(created._id);
+      if (balance !== 0) {
+        const res = await accounts.app.inject({
+          method: 'POST',
+          url: '/internal/ledger/postings',
+          headers: internal,
+          payload: { target: { accountId: id }, amount: balance, key: `opening:${id}`, kind: 'opening', ref: 'test' },
+        });
+        if (res.statusCode !== 200) throw new Error(`opening posting failed: ${res.body}`);
+      }
+      return id;
+    },
+
+    async balance(accountId: string): Promise<number> {
+      const res = await accounts.app.inject({ method: 'GET', url: `/internal/accounts/${accountId}`, headers: internal });
+      return (res.json().result as InternalAccount).balance;
+    },
+
+    /** Postings on an account besides its opening one. */
+    postingsOf(accountId: string) {
+      return postingModel(accountsDb).find({ accountId: new Types.ObjectId(accountId), kind: { $ne: 'opening' } }).lean();
+    },
+
+    postingsWithKey(key: string) {
+      return postingModel(accountsDb).countDocuments({ key });
+    },
+
+    async close() {
+      for (const close of closers.reverse()) await close();
+    },
+  };
+  return stack;
+}
+
+export type CheckoutStack = Awaited<ReturnType<typeof startCheckoutStack>>;

@@ -1,0 +1,35 @@
+import { BaseEnv, loadConfig } from '@kassa/service-kit';
+import { z } from 'zod';
+
+export const PaymentsEnv = BaseEnv.extend({
+  PORT: z.coerce.number().int().default(8084),
+  /** `standin`: the local stand-in terminal (training, demo, tests); `sepay`: a SEPay terminal through WECR. */
+  TERMINAL_PROVIDER: z.enum(['standin', 'sepay']).default('standin'),
+  /** How long the stand-in terminal keeps a payment pending before it answers. */
+  STANDIN_TERMINAL_DELAY_MS: z.coerce.number().int().min(0).default(3000),
+  /** How often a pending payment is asked for at the terminal. */
+  TERMINAL_POLL_MS: z.coerce.number().int().min(100).default(1000),
+  /** A payment the terminal has not finished after this long is given up as expired. */
+  TERMINAL_EXPIRE_MS: z.coerce.number().int().min(10_000).default(10 * 60 * 1000),
+  SEPAY_URL: z.string().url().default('https://wecr.sepay.nl/v2/wecr.asmx'),
+  /** MySEPAY login and the terminal's SID (on the terminal's info page). */
+  SEPAY_LOGIN: z.string().optional(),
+  SEPAY_SID: z.string().optional(),
+  SEPAY_KEY_INDEX: z.coerce.number().int().min(0).default(0),
+  /** The RSA private key whose public half is registered with SEPay: PEM text, or a file holding it. */
+  SEPAY_PRIVATE_KEY: z.string().optional(),
+  SEPAY_PRIVATE_KEY_FILE: z.string().optional(),
+  /** SEPay's certificate; when set, every answer's signature is checked. */
+  SEPAY_PUBLIC_CERT_FILE: z.string().optional(),
+  SEPAY_TERMINAL_NAME: z.string().default('Pinautomaat'),
+}).superRefine((env, ctx) => {
+  if (env.TERMINAL_PROVIDER !== 'sepay') return;
+  for (const key of ['SEPAY_LOGIN', 'SEPAY_SID'] as const) {
+    if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when TERMINAL_PROVIDER=sepay' });
+  }
+  if (!env.SEPAY_PRIVATE_KEY && !env.SEPAY_PRIVATE_KEY_FILE) {
+    ctx.addIssue({ code: 'custom', path: ['SEPAY_PRIVATE_KEY'], message: 'SEPAY_PRIVATE_KEY or SEPAY_PRIVATE_KEY_FILE is required when TERMINAL_PROVIDER=sepay' });
+  }
+});
+export type PaymentsEnv = z.infer<typeof PaymentsEnv>;
+export const loadPaymentsConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(PaymentsEnv, env);
