@@ -10,7 +10,7 @@ export default defineConfig({
           globals: true,
           sequence: { groupOrder: 0 },
           environment: 'node',
-          include: ['libs/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['libs/contracts/src/**/*.test.ts', 'libs/service-kit/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
       },

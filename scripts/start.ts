@@ -52,6 +52,7 @@ async function ensureRedis(): Promise<void> {
 }
 
 function buildMissingFrontends(): void {
+  if (process.env.KASSA_NO_FRONTENDS === '1') return;
   const force = process.env.KASSA_REBUILD === '1';
   for (const app of FRONTENDS) {
     const marker = join(ROOT, app, 'dist', app === 'shell' ? 'index.html' : 'mf-manifest.json');

@@ -9,6 +9,13 @@ export async function signIn(page: Page, username: string, password = username, 
   await expect(page).not.toHaveURL(/\/login/);
 }
 
+/** Accepts the terms dialog that a user who has not accepted the current terms sees. */
+export async function acceptTerms(page: Page) {
+  const dialog = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Accept' }) });
+  await dialog.getByRole('button', { name: 'Accept' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
 export const token = (page: Page) => page.evaluate(() => localStorage.getItem('access_token'));
 
 /** An API token for the demo user, for test set-up done through the public API. */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, token } from './helpers';
+import { acceptTerms, signIn, token } from './helpers';
 
 test('an anonymous visit to / ends on the login page with next=/pos', async ({ page }) => {
   await page.goto('/');
@@ -21,15 +21,16 @@ for (const user of ['till', 'bar', 'member']) {
   test(`${user} lands on the till drawn by the mfe-pos remote`, async ({ page }) => {
     await signIn(page, user);
     await expect(page).toHaveURL(/\/pos$/);
-    await expect(page.locator('[data-remote="mfe_pos"]')).toBeVisible();
+    await expect(page.locator('[data-remote="mfe_pos"]')).toBeAttached();
     await expect(page.getByRole('link', { name: 'Products' })).toHaveCount(0);
   });
 }
 
 test('newbie (no account yet, may pay with an own account) is sent to account setup', async ({ page }) => {
   await signIn(page, 'newbie');
+  await acceptTerms(page);
   await expect(page).toHaveURL(/\/setup$/);
-  await expect(page.locator('[data-remote="mfe_account"]')).toBeVisible();
+  await expect(page.locator('[data-remote="mfe_account"]')).toBeAttached();
 });
 
 test('admin sees the admin links and /admin opens the transactions page', async ({ page }) => {

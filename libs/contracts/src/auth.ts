@@ -49,6 +49,8 @@ export const Config = z.object({
   register: ConfigRegister,
   acceptedCurrentCondition: z.boolean(),
   showAccountRequest: z.boolean(),
+  /** Whether the user signs in with a second factor; with requireTfa and false, the shell sends them to enrolment. */
+  tfaEnabled: z.boolean().optional(),
 });
 export type Config = z.infer<typeof Config>;
 
@@ -72,3 +74,24 @@ export type SsoStartQuery = z.infer<typeof SsoStartQuery>;
 /** POST /api/user/condition/: the version of the conditions the user has now accepted. */
 export const ConditionResult = z.object({ acceptedConditionVersion: z.number().int(), acceptedCurrentCondition: z.boolean() });
 export type ConditionResult = z.infer<typeof ConditionResult>;
+
+/** POST /api/user/tfa/setup: a new secret, pending until confirmed with a code; shown only now. */
+export const TfaSetupResult = z.object({
+  otpauthUrl: z.string(),
+  /** PNG data URL of the otpauth URL as a QR code. */
+  qrDataUrl: z.string(),
+  /** Base32, for typing into an app that cannot scan. */
+  secret: z.string(),
+});
+export type TfaSetupResult = z.infer<typeof TfaSetupResult>;
+
+/** POST /api/user/tfa/enable and /disable: a current code from the app (disable also takes a recovery code). */
+export const TfaCodeBody = z.object({ code: z.string().trim().min(1, 'Enter the code from your authenticator app.').max(32) });
+export type TfaCodeBody = z.infer<typeof TfaCodeBody>;
+
+/** Ten one-time recovery codes, shown once; only their hashes are kept. */
+export const TfaEnableResult = z.object({ tfaEnabled: z.literal(true), recoveryCodes: z.array(z.string()) });
+export type TfaEnableResult = z.infer<typeof TfaEnableResult>;
+
+export const TfaDisableResult = z.object({ tfaEnabled: z.literal(false) });
+export type TfaDisableResult = z.infer<typeof TfaDisableResult>;

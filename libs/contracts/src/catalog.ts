@@ -24,3 +24,14 @@ export const Reason = z.object({ id: ObjectId, name: z.string() });
 export type Reason = z.infer<typeof Reason>;
 export const ReasonsResult = z.object({ reasons: z.array(Reason) });
 export type ReasonsResult = z.infer<typeof ReasonsResult>;
+
+/** One line of the public bar menu (GET /api/products/menu/): what a TV on the wall may show, so no ids. */
+export const MenuProduct = Product.pick({ name: true, price: true, deposit: true });
+export type MenuProduct = z.infer<typeof MenuProduct>;
+
+export const MenuCategory = z.object({ name: z.string(), colour: z.string(), products: z.array(MenuProduct) });
+export type MenuCategory = z.infer<typeof MenuCategory>;
+
+/** Categories in their order, each with its active products; categories without any are left out. */
+export const MenuResult = z.object({ categories: z.array(MenuCategory) });
+export type MenuResult = z.infer<typeof MenuResult>;

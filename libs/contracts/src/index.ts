@@ -6,3 +6,5 @@ export * from './accounts';
 export * from './checkout';
 export * from './internal';
 export * from './terminal';
+export * from './audit';
+export * from './members';

@@ -86,3 +86,52 @@ export const InternalAccount = z.object({
   balance: Cents,
 });
 export type InternalAccount = z.infer<typeof InternalAccount>;
+
+/** Who did it: a user (id and username), or a system job (id null, username naming the job). */
+export const AuditActor = z.object({ id: z.string().max(100).nullable(), username: z.string().max(100).nullable() });
+export type AuditActor = z.infer<typeof AuditActor>;
+
+/**
+ * POST /internal/audit on accounts: one audit-log entry for an admin mutation made in another service
+ * (ARCHITECTURE.md: who, what, before, after). `key` makes a retried call store the entry once.
+ */
+export const AuditEntryRequest = z.object({
+  key: z.string().min(8).max(100).optional(),
+  actor: AuditActor,
+  action: z.string().min(1).max(100),
+  entity: z.string().min(1).max(100),
+  entityId: z.string().max(100).nullable(),
+  before: z.unknown().optional(),
+  after: z.unknown().optional(),
+  at: z.iso.datetime({ offset: true }).optional(),
+  /** The service the mutation happened in. */
+  service: z.string().min(1).max(50).optional(),
+});
+export type AuditEntryRequest = z.infer<typeof AuditEntryRequest>;
+export const AuditEntryResult = z.object({ id: ObjectId, replay: z.boolean() });
+export type AuditEntryResult = z.infer<typeof AuditEntryResult>;
+
+/** GET /internal/transactions/account-sales on checkout: the sales the ledger audit checks against postings. */
+export const AccountSalesQuery = z.object({
+  /** Only sales made at or after this moment; all sales when left out. */
+  since: z.iso.datetime({ offset: true }).optional(),
+});
+export type AccountSalesQuery = z.infer<typeof AccountSalesQuery>;
+
+/** A sale that moved (or should have moved) money on an account: paid from one, or with a top-up bought with it. */
+export const AccountSale = z.object({
+  id: ObjectId,
+  nonce: z.string(),
+  method: z.string(),
+  /** The paying account (account and self sales), null when the sale never got that far. */
+  accountId: ObjectId.nullable(),
+  /** Products in cents; an account sale's posting `checkout:<nonce>` is -total. */
+  total: Cents,
+  status: TransactionStatus,
+  undone: z.boolean(),
+  topup: z.object({ accountId: ObjectId, amount: Cents, posted: z.boolean() }).nullable(),
+  createdAt: z.string(),
+});
+export type AccountSale = z.infer<typeof AccountSale>;
+export const AccountSalesResult = z.object({ sales: z.array(AccountSale) });
+export type AccountSalesResult = z.infer<typeof AccountSalesResult>;

@@ -1,4 +1,5 @@
 export * from './app';
+export * from './audit-client';
 export * from './auth';
 export * from './config';
 export * from './errors';

@@ -7,9 +7,22 @@ import { Ledger } from './ledger/ledger';
 import { registerAccountsModels } from './models/all-models';
 import getAccount from './routes/account/get-account.route';
 import postPin from './routes/account/post-pin.route';
+import getOwnTransactions from './routes/account/get-transactions.route';
+import getOwnTransactionsCount from './routes/account/get-transactions-count.route';
+import getPendingAccountRequest from './routes/account-request/get-pending.route';
+import postAccountRequest from './routes/account-request/post-request.route';
+import getAccountRequests from './routes/admin/get-account-requests.route';
+import getAdminSettings from './routes/admin/get-settings.route';
+import postAccountRequestStatus from './routes/admin/post-account-request-status.route';
+import putAdminSettings from './routes/admin/put-settings.route';
+import getUserUpgradeInfo from './routes/internal/get-user-upgrade-info.route';
+import getAuditLogs from './routes/admin/get-audit-logs.route';
+import getLedgerAudit from './routes/admin/get-ledger-audit.route';
+import postUserTfaReset from './routes/admin/post-user-tfa-reset.route';
 import getAccounts from './routes/accounts/get-accounts.route';
 import getConfig from './routes/config/get-config.route';
 import getInternalAccount from './routes/internal/get-account.route';
+import postAudit from './routes/internal/post-audit.route';
 import postPostings from './routes/internal/post-postings.route';
 import getViaductStart from './routes/login/get-viaduct-start.route';
 import postLogin from './routes/login/post-login.route';
@@ -18,13 +31,26 @@ import postReaderRegister from './routes/reader/post-register.route';
 import getStandinAuthorize from './routes/sso/get-standin-authorize.route';
 import postStandinAuthorize from './routes/sso/post-standin-authorize.route';
 import postCondition from './routes/user/post-condition.route';
+import postTfaDisable from './routes/user/post-tfa-disable.route';
+import postTfaEnable from './routes/user/post-tfa-enable.route';
+import postTfaSetup from './routes/user/post-tfa-setup.route';
 import { warmPasswordCheck } from './security/passwords';
 import { PinGuard } from './security/pin-guard';
+import { TfaGuard } from './security/tfa-guard';
 import { createSsoAdapter } from './sso/create-sso-adapter';
 import type { SsoAdapter } from './sso/sso-adapter';
 import { StandinSsoAdapter } from './sso/standin-adapter';
 
 const routes: ((app: ServiceApp, ctx: AccountsContext) => void)[] = [
+  getOwnTransactions,
+  getOwnTransactionsCount,
+  postAccountRequest,
+  getPendingAccountRequest,
+  getAccountRequests,
+  postAccountRequestStatus,
+  getAdminSettings,
+  putAdminSettings,
+  getUserUpgradeInfo,
   postLogin,
   getViaductStart,
   postViaduct,
@@ -36,6 +62,13 @@ const routes: ((app: ServiceApp, ctx: AccountsContext) => void)[] = [
   postReaderRegister,
   postPostings,
   getInternalAccount,
+  postAudit,
+  getAuditLogs,
+  getLedgerAudit,
+  postTfaSetup,
+  postTfaEnable,
+  postTfaDisable,
+  postUserTfaReset,
 ];
 
 export interface AccountsDeps {
@@ -64,6 +97,7 @@ export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: A
     ledger,
     directory,
     pins: new PinGuard(db, env.PIN_PEPPER, now),
+    tfa: new TfaGuard(db, env.PIN_PEPPER, now),
     sso: deps.sso ?? createSsoAdapter(env, db, now),
   };
   for (const route of routes) route(app, ctx);

@@ -17,6 +17,10 @@ export const AccountsEnv = BaseEnv.extend({
   VIADUCT_SCOPE: z.string().default('openid profile'),
   /** Origins (comma-separated) besides PUBLIC_URL's that a sign-in may return to. */
   SSO_REDIRECT_ORIGINS: z.string().default(''),
+  /** How often the worker audits the ledger (docs/decisions.md, "Ledger self-audit"). */
+  LEDGER_AUDIT_EVERY_MS: z.coerce.number().int().min(60_000).default(3600_000),
+  /** The scheduled audit checks the sales of this many days against the ledger; 0 checks every sale. */
+  LEDGER_AUDIT_SALES_DAYS: z.coerce.number().int().min(0).default(31),
 });
 export type AccountsEnv = z.infer<typeof AccountsEnv>;
 

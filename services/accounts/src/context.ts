@@ -2,6 +2,7 @@ import type { AccountsEnv } from './config';
 import type { AccountDirectory } from './directory/account-directory';
 import type { Ledger } from './ledger/ledger';
 import type { PinGuard } from './security/pin-guard';
+import type { TfaGuard } from './security/tfa-guard';
 import type { SsoAdapter } from './sso/sso-adapter';
 
 /** What the accounts routes share besides `app.db`; built once in buildAccountsApp. */
@@ -14,6 +15,8 @@ export interface AccountsContext {
    */
   directory: AccountDirectory;
   pins: PinGuard;
+  /** Second-factor codes at sign-in, with their own lock-out. */
+  tfa: TfaGuard;
   sso: SsoAdapter;
   now: () => Date;
 }

@@ -6,9 +6,10 @@ import { productModel } from './models/product.model';
 import { reasonModel } from './models/reason.model';
 import getReasons from './routes/checkout/get-reasons.route';
 import postPrices from './routes/internal/post-prices.route';
+import getMenu from './routes/products/get-menu.route';
 import getProducts from './routes/products/get-products.route';
 
-const routes = [getProducts, getReasons, postPrices];
+const routes = [getProducts, getMenu, getReasons, postPrices];
 
 export async function buildCatalogApp(env: CatalogEnv, db: Connection): Promise<ServiceApp> {
   categoryModel(db);

@@ -1,17 +1,18 @@
-import { createServiceApp, ensureIndexes, internalClient, type ServiceApp } from '@kassa/service-kit';
+import { auditClient, createServiceApp, ensureIndexes, internalClient, type ServiceApp } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import type { CheckoutEnv } from './config';
 import { transactionModel } from './models/transaction.model';
 import deleteTransaction from './routes/admin/delete-transaction.route';
 import getTransactions from './routes/admin/get-transactions.route';
 import postCheckout from './routes/checkout/post-checkout.route';
+import getAccountSales from './routes/internal/get-account-sales.route';
 import postCardOutcome from './routes/internal/post-card-outcome.route';
 import postFinish from './routes/transactions/post-finish.route';
 import postUndo from './routes/transactions/post-undo.route';
 import type { CheckoutContext, CheckoutDeps } from './sales/context';
 import { redisLivePublisher } from './sales/live-feed';
 
-const routes = [postCheckout, postUndo, postFinish, postCardOutcome, getTransactions, deleteTransaction];
+const routes = [postCheckout, postUndo, postFinish, postCardOutcome, getTransactions, deleteTransaction, getAccountSales];
 
 /** The checkout service; `deps` replaces the clients of other services (unit tests pass fakes). */
 export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: Partial<CheckoutDeps> = {}): Promise<ServiceApp> {
@@ -28,6 +29,7 @@ export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: P
     catalog: deps.catalog ?? internalClient(env.CATALOG_URL, env.INTERNAL_TOKEN),
     payments: deps.payments ?? internalClient(env.PAYMENTS_URL, env.INTERNAL_TOKEN),
     live,
+    audit: deps.audit ?? auditClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN, { service: 'checkout' }),
     now: deps.now ?? (() => new Date()),
   };
   for (const route of routes) route(app, ctx);

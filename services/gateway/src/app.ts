@@ -143,7 +143,7 @@ async function serveFrontends(app: FastifyInstance, env: GatewayEnv) {
     app.setNotFoundHandler((request, reply) => reply.code(404).send(apiError(404, 'not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`)));
     return;
   }
-  await app.register(fastifyStatic, { root: shell, prefix: '/', setHeaders, wildcard: false, index: false });
+  await app.register(fastifyStatic, { root: shell, prefix: '/', setHeaders, wildcard: true, index: ['index.html'] });
   // Client-side routes (/pos, /admin/...) all get the shell's index.html; unknown API paths get a wrapper 404.
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -13,6 +13,8 @@ export const ROUTE_TABLE: { prefix: string; service: ServiceName }[] = [
   { prefix: '/api/config', service: 'accounts' },
   { prefix: '/api/accounts', service: 'accounts' },
   { prefix: '/api/account', service: 'accounts' },
+  // Online top-ups are payments' (the longer prefix wins over /api/account).
+  { prefix: '/api/account/upgrade', service: 'payments' },
   { prefix: '/api/account_request', service: 'accounts' },
   { prefix: '/api/reader', service: 'accounts' },
   { prefix: '/api/sso', service: 'accounts' },
@@ -22,6 +24,7 @@ export const ROUTE_TABLE: { prefix: string; service: ServiceName }[] = [
   { prefix: '/api/admin/registers', service: 'accounts' },
   { prefix: '/api/admin/settings', service: 'accounts' },
   { prefix: '/api/admin/audit_logs', service: 'accounts' },
+  { prefix: '/api/admin/ledger_audit', service: 'accounts' },
   { prefix: '/api/admin/ledgers', service: 'accounts' },
   { prefix: '/api/products', service: 'catalog' },
   { prefix: '/api/checkout/reasons', service: 'catalog' },

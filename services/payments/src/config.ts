@@ -22,7 +22,18 @@ export const PaymentsEnv = BaseEnv.extend({
   /** SEPay's certificate; when set, every answer's signature is checked. */
   SEPAY_PUBLIC_CERT_FILE: z.string().optional(),
   SEPAY_TERMINAL_NAME: z.string().default('Pinautomaat'),
+  /** `standin`: the local stand-in bank page (demo, tests); `mollie`: iDEAL through Mollie with MOLLIE_API_KEY. */
+  IDEAL_PROVIDER: z.enum(['standin', 'mollie']).default('standin'),
+  MOLLIE_API_KEY: z.string().optional(),
+  /**
+   * Where the provider sends its callbacks. Mollie needs the public origin (default PUBLIC_URL/api/payments/webhook);
+   * the stand-in calls this service directly (default PAYMENTS_URL/api/payments/webhook).
+   */
+  IDEAL_WEBHOOK_URL: z.string().url().optional(),
 }).superRefine((env, ctx) => {
+  if (env.IDEAL_PROVIDER === 'mollie' && !env.MOLLIE_API_KEY) {
+    ctx.addIssue({ code: 'custom', path: ['MOLLIE_API_KEY'], message: 'required when IDEAL_PROVIDER=mollie' });
+  }
   if (env.TERMINAL_PROVIDER !== 'sepay') return;
   for (const key of ['SEPAY_LOGIN', 'SEPAY_SID'] as const) {
     if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when TERMINAL_PROVIDER=sepay' });

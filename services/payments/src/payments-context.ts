@@ -1,6 +1,9 @@
+import type { InternalClient } from '@kassa/service-kit';
 import type { Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
 import type { PaymentsEnv } from './config';
+import type { IdealProvider } from './ideal/ideal-provider';
+import type { IdealStatusData } from './jobs/ideal-status.job';
 import type { TerminalPollData } from './jobs/terminal-poll.job';
 import type { CardTerminal } from './terminal/card-terminal';
 
@@ -8,6 +11,13 @@ import type { CardTerminal } from './terminal/card-terminal';
 export interface PaymentsDeps {
   terminal: CardTerminal;
   pollQueue: Queue<TerminalPollData>;
+  /** The online bank payment provider chosen by IDEAL_PROVIDER. */
+  ideal: IdealProvider;
+  idealQueue: Queue<IdealStatusData>;
+  /** The accounts service (a member's account, the top-up minimum). */
+  accounts: InternalClient;
+  /** How the stand-in bank delivers its callback (an HTTP POST of `id=…`; tests call the app directly). */
+  deliverWebhook: (url: string, providerId: string) => Promise<void>;
 }
 
 export interface PaymentsContext extends PaymentsDeps {

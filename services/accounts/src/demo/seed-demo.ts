@@ -132,13 +132,21 @@ export async function seedAccountsDemo(db: Connection, pepper: string = DEV_PIN_
     userIds[username] = created._id;
   }
 
-  const [memberAccountId] = await insertAccounts(
+  const [memberAccountId, adminAccountId] = await insertAccounts(
     db,
     pepper,
-    [{ name: 'Marit de Member', balance: 2500, creditAccount: false, type: 'member', lastUsed: new Date(now.getTime() - 2 * DAY), userId: userIds.member }],
+    [
+      { name: 'Marit de Member', balance: 2500, creditAccount: false, type: 'member', lastUsed: new Date(now.getTime() - 2 * DAY), userId: userIds.member },
+      // The admin holds PAYMENT_ACCOUNT_SELF like every capability, so it gets an own (credit) account instead of the setup page.
+      { name: 'Adriaan Admin', balance: 0, creditAccount: true, type: 'member', lastUsed: new Date(now.getTime() - 9 * DAY), userId: userIds.admin },
+    ],
     now,
   );
   await User.updateOne({ _id: userIds.member }, { $set: { accountId: memberAccountId } });
+  await User.updateOne({ _id: userIds.admin }, { $set: { accountId: adminAccountId } });
+  // Staff and the existing member have accepted the current terms; newbie is new and still has to.
+  const settings = await getSettings(db);
+  await User.updateMany({ username: { $ne: 'newbie' } }, { $set: { acceptedConditionVersion: settings.conditionsVersion } });
 
   await insertAccounts(
     db,

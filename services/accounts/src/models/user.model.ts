@@ -16,6 +16,15 @@ const userSchema = new Schema(
     displayName: { type: String, default: null },
     /** Version of the conditions (terms) last accepted; 0 = never. */
     acceptedConditionVersion: { type: Number, default: 0 },
+    /** Two-factor sign-in (TOTP). Secrets are sealed with a key derived from PIN_PEPPER (security/tfa.ts). */
+    tfaEnabled: { type: Boolean, default: false },
+    tfaSecret: { type: String, default: null },
+    /** Made by POST /api/user/tfa/setup, becomes tfaSecret once a code from it is confirmed. */
+    tfaPendingSecret: { type: String, default: null },
+    /** HMACs of the unused recovery codes. */
+    tfaRecoveryHashes: { type: [String], default: [] },
+    tfaFailures: { type: Number, default: 0 },
+    tfaLockedUntil: { type: Date, default: null },
   },
   { timestamps: true },
 );

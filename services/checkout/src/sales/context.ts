@@ -1,5 +1,5 @@
 import type { PostingRequest, PostingResult } from '@kassa/contracts';
-import type { InternalClient } from '@kassa/service-kit';
+import type { AuditClient, InternalClient } from '@kassa/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Connection } from 'mongoose';
 import type { z } from 'zod';
@@ -12,6 +12,8 @@ export interface CheckoutDeps {
   catalog: InternalClient;
   payments: InternalClient;
   live: LivePublisher;
+  /** The audit log in accounts, for admin mutations (best effort, never fails them). */
+  audit: AuditClient;
   now: () => Date;
 }
 

@@ -27,6 +27,7 @@ export default function getConfig(app: ServiceApp) {
         register,
         acceptedCurrentCondition: (user.acceptedConditionVersion ?? 0) === settings.conditionsVersion,
         showAccountRequest: accountId === null && (viaductUserId !== null || register.capabilities.includes('PAYMENT_ACCOUNT_SELF')),
+        tfaEnabled: user.tfaEnabled ?? false,
       });
     },
   );

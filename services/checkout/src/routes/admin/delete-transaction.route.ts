@@ -1,9 +1,13 @@
 import { ApiResponse, IdParam, ok, UndoResult } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
+import { transactionModel, type TransactionDoc } from '../../models/transaction.model';
 import type { CheckoutContext } from '../../sales/context';
 import { undoSale } from '../../sales/undo';
 
-/** An administrator's undo: no time limit, also for card sales (refunded at the terminal first). Never a delete. */
+/**
+ * An administrator's undo: no time limit, also for card sales (refunded at the terminal first). Never a delete.
+ * The undo is written to the audit log once, by the call that made it; a repeated call only answers it again.
+ */
 export default function deleteTransaction(app: ServiceApp, ctx: CheckoutContext) {
   app.delete(
     '/api/admin/transactions/:id/',
@@ -11,7 +15,23 @@ export default function deleteTransaction(app: ServiceApp, ctx: CheckoutContext)
       preHandler: app.requireAdmin,
       schema: { tags: ['admin'], summary: 'Undo a sale as an administrator', params: IdParam, response: { 200: ApiResponse(UndoResult) } },
     },
-    async (request) =>
-      ok(await undoSale(ctx, request.params.id, request.user, { admin: true, note: `Undone by administrator ${request.user.username}` }, request.id)),
+    async (request) => {
+      const before = (await transactionModel(ctx.db).findById(request.params.id, { status: 1, method: 1, total: 1, accountId: 1, upgrade: 1, undone: 1 }).lean()) as TransactionDoc | null;
+      const result = await undoSale(ctx, request.params.id, request.user, { admin: true, note: `Undone by administrator ${request.user.username}` }, request.id);
+      if (before && !before.undone) {
+        await ctx.audit.record(
+          {
+            actor: { id: request.user.sub, username: request.user.username },
+            action: 'transaction.undo',
+            entity: 'transaction',
+            entityId: request.params.id,
+            before: { status: before.status, method: before.method, total: before.total, accountId: before.accountId ?? null, topup: before.upgrade?.amount ?? null, undone: null },
+            after: { undone: result.undone, balance_after: result.balance_after, accountName: result.accountName },
+          },
+          request.log,
+        );
+      }
+      return ok(result);
+    },
   );
 }

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { AuditActor } from './internal';
+import { ObjectId, PageQuery } from './wrapper';
+
+/** GET /api/admin/audit_logs: newest first. `action` matches exactly or as a prefix (`account.pin` finds `account.pin.set`). */
+export const AuditLogQuery = PageQuery.extend({
+  entity: z.string().trim().min(1).max(100).optional(),
+  action: z.string().trim().min(1).max(100).optional(),
+  /** Username or user id of whoever made the change. */
+  actor: z.string().trim().min(1).max(100).optional(),
+});
+export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
+
+export const AuditLogEntry = z.object({
+  id: ObjectId,
+  at: z.string(),
+  actor: AuditActor,
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  service: z.string(),
+});
+export type AuditLogEntry = z.infer<typeof AuditLogEntry>;
+
+export const LedgerAuditDifferenceKind = z.enum([
+  /** The account's postings do not run 1, 2, 3, … */
+  'seq_gap',
+  /** A posting's balanceAfter is not the previous balanceAfter plus its amount. */
+  'posting_balance',
+  /** The head posting's balanceAfter is not the sum of the account's postings. */
+  'head_balance',
+  /** The balance cached on the account differs from the ledger. */
+  'balance_cache',
+  /** Postings on an account that does not exist. */
+  'unknown_account',
+  /** A completed sale (or its top-up, or its undo) without the posting it needs. */
+  'sale_without_posting',
+  /** The sale's posting has another amount or account than the sale. */
+  'posting_mismatch',
+  /** Money moved for a sale that is not completed, or for no sale at all. */
+  'posting_without_sale',
+  /** A reversal was posted but the sale is not marked undone. */
+  'undo_not_recorded',
+]);
+export type LedgerAuditDifferenceKind = z.infer<typeof LedgerAuditDifferenceKind>;
+
+export const LedgerAuditDifference = z.object({
+  kind: LedgerAuditDifferenceKind,
+  accountId: ObjectId.nullable(),
+  accountName: z.string().nullable(),
+  /** Posting key, or the sale's transaction id. */
+  ref: z.string().nullable(),
+  message: z.string(),
+  /** Cents, where the difference is about an amount. */
+  expected: z.number().int().nullable(),
+  actual: z.number().int().nullable(),
+});
+export type LedgerAuditDifference = z.infer<typeof LedgerAuditDifference>;
+
+/** One run of the ledger self-audit, as the admin dashboard shows it. */
+export const LedgerAuditRun = z.object({
+  id: ObjectId,
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  trigger: z.enum(['schedule', 'command']),
+  accountsChecked: z.number().int(),
+  postingsChecked: z.number().int(),
+  purchasesChecked: z.number().int(),
+  /** Sales made from this moment on were checked; null when all were. */
+  purchasesSince: z.string().nullable(),
+  /** Set when part of the audit could not be done (checkout did not answer); the rest still counts. */
+  incomplete: z.string().nullable(),
+  differenceCount: z.number().int(),
+  /** The first differences found (at most 500; differenceCount has them all). */
+  differences: z.array(LedgerAuditDifference),
+});
+export type LedgerAuditRun = z.infer<typeof LedgerAuditRun>;
+
+/** GET /api/admin/ledger_audit: the latest run, null before the first one. */
+export const LedgerAuditLatest = z.object({ latest: LedgerAuditRun.nullable() });
+export type LedgerAuditLatest = z.infer<typeof LedgerAuditLatest>;

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { Pin } from './accounts';
+import { PostingKind } from './internal';
+import { Cents, ObjectId, PageQuery } from './wrapper';
+
+/** GET /api/account/transactions: the member's own ledger postings, newest first. */
+export const OwnTransactionsQuery = PageQuery;
+export type OwnTransactionsQuery = z.infer<typeof OwnTransactionsQuery>;
+
+export const OwnTransaction = z.object({
+  id: ObjectId,
+  at: z.string(),
+  kind: PostingKind,
+  /** What was bought, or what kind of money movement it was (top-up, undo, direct debit …). */
+  description: z.string(),
+  /** Signed cents: negative took money off the account. */
+  amount: Cents,
+  balanceAfter: Cents,
+});
+export type OwnTransaction = z.infer<typeof OwnTransaction>;
+
+/** GET /api/account/transactions/count */
+export const OwnTransactionsCount = z.object({ count: z.number().int().min(0) });
+export type OwnTransactionsCount = z.infer<typeof OwnTransactionsCount>;
+
+/** SPEC 5 messages; client and server check with ibantools and answer these words. */
+export const IBAN_MESSAGES = {
+  required: 'Please enter an IBAN.',
+  invalid: 'Invalid IBAN.',
+  uppercase: 'IBAN must be uppercase.',
+} as const;
+export const BIC_MESSAGES = { required: 'Please enter a BIC.', invalid: 'Invalid BIC.' } as const;
+
+export const AccountRequestStatus = z.enum(['pending', 'approved', 'rejected']);
+export type AccountRequestStatus = z.infer<typeof AccountRequestStatus>;
+
+/**
+ * POST /api/account_request/request. IBAN and BIC are checked by the route (ibantools, the messages above) and only
+ * for a credit account; a prepaid request drops them.
+ */
+export const AccountRequestBody = z.object({
+  pin: Pin,
+  creditAccount: z.boolean({ error: 'Please choose a prepaid or a credit account.' }),
+  iban: z.string().max(64).nullish(),
+  bic: z.string().max(32).nullish(),
+  /** The account's name at the till (and the account holder for a direct debit); the user's name when left out. */
+  name: z.string().trim().max(100).nullish(),
+  acceptTerms: z.literal(true, { error: 'Please accept the terms and conditions.' }),
+});
+export type AccountRequestBody = z.input<typeof AccountRequestBody>;
+
+export const AccountRequestView = z.object({
+  id: ObjectId,
+  userId: ObjectId,
+  username: z.string(),
+  name: z.string(),
+  creditAccount: z.boolean(),
+  iban: z.string().nullable(),
+  bic: z.string().nullable(),
+  status: AccountRequestStatus,
+  /** The board's note with a decision (a rejection's reason). */
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  /** The account made on approval. */
+  accountId: ObjectId.nullable(),
+});
+export type AccountRequestView = z.infer<typeof AccountRequestView>;
+
+/** GET /api/admin/account_requests */
+export const AccountRequestsQuery = PageQuery.extend({ status: AccountRequestStatus.optional() });
+export type AccountRequestsQuery = z.infer<typeof AccountRequestsQuery>;
+
+/** POST /api/admin/account_requests/{id}/status */
+export const AccountRequestDecisionBody = z.object({
+  status: z.enum(['approved', 'rejected']),
+  note: z.string().trim().max(500).optional(),
+});
+export type AccountRequestDecisionBody = z.infer<typeof AccountRequestDecisionBody>;
+
+/** Online top-ups (iDEAL) are bounded above too: a typo of one zero should not send a member to pay € 1.000,00. */
+export const IDEAL_MAX_AMOUNT = 25_000;
+
+/** POST /api/account/upgrade: cents; the minimum (settings.accountUpgradeMinAmount) is checked by the route. */
+export const AccountUpgradeBody = z.object({
+  amount: z
+    .number({ error: 'Please enter a valid number.' })
+    .int({ error: 'Please enter a valid number.' })
+    .refine((n) => n > 0, { error: 'Please enter a non-zero amount.', abort: true })
+    .refine((n) => n <= IDEAL_MAX_AMOUNT, 'The largest online top-up is €\u00a0250,00.'),
+});
+export type AccountUpgradeBody = z.infer<typeof AccountUpgradeBody>;
+
+export const AccountUpgradeResult = z.object({ paymentId: ObjectId, checkoutUrl: z.string() });
+export type AccountUpgradeResult = z.infer<typeof AccountUpgradeResult>;
+
+/** Our status of an online payment; the provider's words (Mollie's "canceled") are mapped onto these. */
+export const IdealPaymentStatus = z.enum(['open', 'pending', 'paid', 'cancelled', 'expired', 'failed']);
+export type IdealPaymentStatus = z.infer<typeof IdealPaymentStatus>;
+export const IDEAL_FINAL_STATUSES: readonly IdealPaymentStatus[] = ['paid', 'cancelled', 'expired', 'failed'];
+
+/** GET /api/account/upgrade/{paymentId}: what the member sees on return from the bank. */
+export const AccountUpgradeStatus = z.object({
+  id: ObjectId,
+  amount: Cents,
+  status: IdealPaymentStatus,
+  /** True once the amount is on the account (a paid payment is credited by the worker a moment later). */
+  credited: z.boolean(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type AccountUpgradeStatus = z.infer<typeof AccountUpgradeStatus>;
+
+/** GET /api/admin/ideal/ */
+export const IdealPaymentsQuery = PageQuery.extend({ status: IdealPaymentStatus.optional() });
+export type IdealPaymentsQuery = z.infer<typeof IdealPaymentsQuery>;
+
+export const IdealPaymentAdmin = z.object({
+  id: ObjectId,
+  provider: z.string(),
+  providerId: z.string().nullable(),
+  amount: Cents,
+  status: IdealPaymentStatus,
+  accountId: ObjectId,
+  accountName: z.string(),
+  username: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  creditedAt: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type IdealPaymentAdmin = z.infer<typeof IdealPaymentAdmin>;
+
+/** GET /internal/users/:id/upgrade-info on accounts: what payments needs to start a member's online top-up. */
+export const UserUpgradeInfo = z.object({
+  accountId: ObjectId,
+  accountName: z.string(),
+  username: z.string(),
+  minAmount: Cents,
+});
+export type UserUpgradeInfo = z.infer<typeof UserUpgradeInfo>;
+
+/** GET and PUT /api/admin/settings/ (PUT takes any subset; `bumpConditionsVersion` makes everyone accept the terms again). */
+export const AdminSettings = z.object({
+  aprilFoolsEnabled: z.boolean(),
+  posWrappedAvailable: z.boolean(),
+  requireTfa: z.boolean(),
+  requireSettingAccountPin: z.boolean(),
+  accountUpgradeMinAmount: Cents,
+  conditionsVersion: z.number().int(),
+});
+export type AdminSettings = z.infer<typeof AdminSettings>;
+
+export const AdminSettingsBody = z.object({
+  aprilFoolsEnabled: z.boolean().optional(),
+  posWrappedAvailable: z.boolean().optional(),
+  requireTfa: z.boolean().optional(),
+  requireSettingAccountPin: z.boolean().optional(),
+  accountUpgradeMinAmount: z.number().int().min(100).max(IDEAL_MAX_AMOUNT).optional(),
+  bumpConditionsVersion: z.boolean().optional(),
+});
+export type AdminSettingsBody = z.infer<typeof AdminSettingsBody>;

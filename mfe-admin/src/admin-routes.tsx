@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { AdminPage } from './shared/admin-page';
+import { DetailPage } from './shared/detail-page';
+
+/**
+ * SPEC 2 admin children, relative to /admin. A feature replaces its element with its own page from
+ * src/<feature>/<feature>-page.tsx.
+ */
+export const ADMIN_ROUTES: { path: string; element: ReactNode }[] = [
+  { path: 'products', element: <AdminPage title="Products" lead="Products with their price, category and deposit flag." /> },
+  { path: 'categories', element: <AdminPage title="Categories" lead="Product categories, their order and colour on the till." /> },
+  { path: 'invoices', element: <AdminPage title="Invoices" lead="Invoices for purchases on account and their payment status." /> },
+  { path: 'registers', element: <AdminPage title="Registers" lead="Tills and their capabilities: which payment methods each one offers." /> },
+  {
+    path: 'registers/:registerId',
+    element: <DetailPage title="Register" lead="One till: its name, capabilities and payment terminal." param="registerId" backTo="/admin/registers" backLabel="All registers" />,
+  },
+  { path: 'bar', element: <AdminPage title="Bar Management" lead="Bar mode: accounts on the tab, balances and the bar menu slide." /> },
+  { path: 'accounts', element: <AdminPage title="Accounts" lead="Member accounts with their balance, credit and direct-debit status." /> },
+  {
+    path: 'accounts/:accountId',
+    element: <DetailPage title="Account" lead="One account: balance, ledger postings, top-ups and corrections." param="accountId" backTo="/admin/accounts" backLabel="All accounts" />,
+  },
+  { path: 'account_requests', element: <AdminPage title="Account requests" lead="Requests from members for an account, to approve or decline." /> },
+  { path: 'users', element: <AdminPage title="Users" lead="Users who sign in, their admin rights and linked accounts." /> },
+  {
+    path: 'users/:userId',
+    element: <DetailPage title="User" lead="One user: sign-in, admin rights, linked account and register." param="userId" backTo="/admin/users" backLabel="All users" />,
+  },
+  { path: 'transactions', element: <AdminPage title="Transactions" lead="Every sale and top-up, with undo and the card payment status." /> },
+  { path: 'direct_debit', element: <AdminPage title="Direct debit" lead="Monthly SEPA direct-debit batches for credit accounts." /> },
+  {
+    path: 'direct_debit/:batchId',
+    element: <DetailPage title="Direct-debit batch" lead="One batch: its debits, the SEPA file and failed debits." param="batchId" backTo="/admin/direct_debit" backLabel="All batches" />,
+  },
+  { path: 'audit_logs', element: <AdminPage title="Audit logs" lead="Who changed what in the administration, with before and after." /> },
+  { path: 'ideal', element: <AdminPage title="iDEAL payments" lead="Online bank payments for top-ups and their status." /> },
+  { path: 'settings', element: <AdminPage title="Settings" lead="Platform settings: terms, minimum top-up, PIN and two-factor requirements." /> },
+  { path: 'exact/setup', element: <AdminPage title="Exact Online setup" lead="Connecting Kassa to the Exact Online accounting administration." /> },
+  { path: 'exact/oauth/success', element: <AdminPage title="Exact Online setup" lead="Connecting Kassa to the Exact Online accounting administration." /> },
+  { path: 'exact', element: <AdminPage title="Exact Online" lead="Export of sales and payments to the Exact Online accounting." /> },
+];

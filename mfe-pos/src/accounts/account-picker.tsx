@@ -1,0 +1,169 @@
+import type { TillAccount } from '@kassa/contracts';
+import { Button, LoadingArea, Modal, Money, RefreshIcon, SearchIcon } from '@kassa/ui';
+import { memo, useDeferredValue, useMemo, useState, type KeyboardEvent } from 'react';
+import { filterAccounts, isBroke, LETTERS, LONG_ACCOUNT_NAME, type Letter } from './account-filter';
+
+/** Tiles drawn at once; "Show more" adds the next page, so 5,000 accounts never render together. */
+export const ACCOUNT_PAGE = 90;
+
+export interface AccountPickerProps {
+  title: string;
+  accounts: readonly TillAccount[] | undefined;
+  /** Bar mode: balances, SEPA and EVENT badges and the broke highlight. */
+  barMode: boolean;
+  /** What the account would pay (broke highlight); null when it only receives money (top-up). */
+  price: number | null;
+  refreshing: boolean;
+  onRefresh: () => void;
+  onConfirm: (account: TillAccount) => void;
+  onCancel: () => void;
+  stackIndex?: number;
+  /** Current time in ms, for the 75-day window (tests fix it). */
+  now?: number;
+}
+
+/** SPEC "Account picker". */
+export function AccountPicker({
+  title,
+  accounts,
+  barMode,
+  price,
+  refreshing,
+  onRefresh,
+  onConfirm,
+  onCancel,
+  stackIndex,
+  now,
+}: AccountPickerProps) {
+  const [query, setQuery] = useState('');
+  const [letter, setLetter] = useState<Letter | null>(null);
+  const [showAll, setShowAll] = useState(false);
+  const [limit, setLimit] = useState(ACCOUNT_PAGE);
+  const [openedAt] = useState(() => now ?? Date.now());
+  const deferredQuery = useDeferredValue(query);
+
+  const matches = useMemo(
+    () => (accounts ? filterAccounts(accounts, { query: deferredQuery, letter, showAll, now: openedAt }) : []),
+    [accounts, deferredQuery, letter, showAll, openedAt],
+  );
+  const visible = matches.slice(0, limit);
+  const filtering = deferredQuery.trim() !== '' || letter !== null;
+  const more = matches.length > limit || (!showAll && !filtering && (accounts?.length ?? 0) > matches.length);
+
+  const showMore = () => {
+    if (matches.length > limit) setLimit((l) => l + ACCOUNT_PAGE);
+    else setShowAll(true);
+  };
+
+  const onSearchKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    // The list may lag the field by a frame (deferred); Enter decides on what was typed.
+    const found = accounts ? filterAccounts(accounts, { query, letter, showAll, now: openedAt }) : [];
+    if (found.length === 1 && found[0]) onConfirm(found[0]);
+  };
+
+  const pickLetter = (l: Letter) => {
+    setLetter((current) => (current === l ? null : l));
+    setLimit(ACCOUNT_PAGE);
+  };
+
+  return (
+    <Modal
+      title={title}
+      size="full"
+      stackIndex={stackIndex}
+      onCancel={onCancel}
+      className="till-picker"
+      headerExtra={
+        <Button variant="ghost" icon aria-label="Refresh accounts" onClick={onRefresh} disabled={refreshing}>
+          <RefreshIcon className={refreshing ? 'till-spin' : undefined} />
+        </Button>
+      }
+    >
+      <div className="till-picker__bar">
+        <label className="till-picker__search">
+          <SearchIcon />
+          <input
+            className="k-input"
+            type="search"
+            placeholder="Search accounts"
+            aria-label="Search accounts"
+            value={query}
+            autoFocus
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setLimit(ACCOUNT_PAGE);
+            }}
+            onKeyDown={onSearchKey}
+          />
+        </label>
+        <Button size="lg" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+      <div className="till-picker__letters" role="group" aria-label="First letter">
+        {LETTERS.map((l) => (
+          <button
+            key={l}
+            type="button"
+            className="till-picker__letter"
+            aria-pressed={letter === l}
+            onClick={() => pickLetter(l)}
+          >
+            {l}
+          </button>
+        ))}
+      </div>
+      {accounts === undefined ? (
+        <LoadingArea label="Loading accounts" />
+      ) : visible.length === 0 && !more ? (
+        <p className="k-empty">No accounts match.</p>
+      ) : (
+        <div className="till-picker__grid" role="list" aria-label="Accounts">
+          {visible.map((a) => (
+            <AccountTile key={a.id} account={a} barMode={barMode} price={price} onPick={onConfirm} />
+          ))}
+        </div>
+      )}
+      {more ? (
+        <div className="till-picker__more">
+          <Button size="lg" onClick={showMore}>
+            Show more
+          </Button>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
+
+const AccountTile = memo(function AccountTile({
+  account,
+  barMode,
+  price,
+  onPick,
+}: {
+  account: TillAccount;
+  barMode: boolean;
+  price: number | null;
+  onPick: (a: TillAccount) => void;
+}) {
+  const broke = barMode && price !== null && isBroke(account, price);
+  const classes = ['till-account'];
+  if (account.name.length > LONG_ACCOUNT_NAME) classes.push('till-account--long');
+  if (broke) classes.push('till-account--broke');
+  return (
+    <div role="listitem" className="till-picker__cell">
+      <button type="button" className={classes.join(' ')} onClick={() => onPick(account)} data-broke={broke || undefined}>
+        <span className="till-account__name">{account.name}</span>
+        {barMode ? (
+          <span className="till-account__meta">
+            {account.balance !== null ? <Money cents={account.balance} /> : null}
+            {account.directDebit ? <span className="k-tag k-tag--info">SEPA</span> : null}
+            {account.type === 'event' ? <span className="k-tag k-tag--warning">EVENT</span> : null}
+          </span>
+        ) : null}
+      </button>
+    </div>
+  );
+});

@@ -1,0 +1,133 @@
+import { useAppDispatch, useAppSelector, useCapabilities, useGetSelfAccountQuery, useHasCapabilities } from '@kassa/api-client';
+import type { CheckoutMethod } from '@kassa/contracts';
+import { Button, CloseIcon, DateText, Money } from '@kassa/ui';
+import { memo } from 'react';
+import { selectCheckoutBusy, selectPendingCard } from '../checkout/checkout-slice';
+import { startCheckout, startTopUp, type TillEffects } from '../checkout/checkout-thunks';
+import { productAdded, productRemoved, selectEntries, selectTopUp, selectTotal, topUpCleared, type CartEntry } from './cart-slice';
+import { checkoutButtons, topUpAvailable } from './checkout-rules';
+
+/** SPEC "Cart panel". */
+export function CartPanel({ effects, onClose }: { effects: TillEffects; onClose?: () => void }) {
+  const dispatch = useAppDispatch();
+  const entries = useAppSelector(selectEntries);
+  const topUp = useAppSelector(selectTopUp);
+  const total = useAppSelector(selectTotal);
+  const busy = useAppSelector(selectCheckoutBusy);
+  const pending = useAppSelector(selectPendingCard);
+  const capabilities = useCapabilities();
+  const selfPay = useHasCapabilities('PAYMENT_ACCOUNT_SELF');
+  const { data: self } = useGetSelfAccountQuery(undefined, { skip: !selfPay, pollingInterval: 60_000 });
+  const cardBusy = pending !== null && (pending.phase === 'loading' || pending.phase === 'initializing' || pending.phase === 'pending');
+  const buttons = checkoutButtons(capabilities, { hasProducts: entries.length > 0, hasTopUp: topUp !== null, total }, self, { cardBusy });
+  const canTopUp = topUpAvailable(capabilities);
+
+  const pay = (method: CheckoutMethod) => dispatch(startCheckout(method, effects));
+
+  return (
+    <div className="till-cart">
+      <div className="till-cart__header">
+        <h2 className="till-cart__title">Cart</h2>
+        {onClose ? (
+          <Button variant="ghost" icon aria-label="Close cart" onClick={onClose}>
+            <CloseIcon />
+          </Button>
+        ) : null}
+      </div>
+      <div className="till-cart__lines">
+        {entries.length === 0 && !topUp ? <p className="k-empty till-cart__empty">Tap a product to add it.</p> : null}
+        {entries.length > 0 ? (
+          <table className="till-cart__table">
+            <tbody>
+              {entries.map((e) => (
+                <CartLine key={e.product.id} entry={e} />
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+        {topUp ? (
+          <div className="till-cart__topup" data-testid="cart-top-up">
+            <span className="till-cart__topup-label">Top-up {topUp.accountName}</span>
+            <Money cents={topUp.amount} tone="plain" />
+            <Button variant="ghost" icon aria-label="Clear top-up" onClick={() => dispatch(topUpCleared())} disabled={busy}>
+              <CloseIcon />
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      <div className="till-cart__footer">
+        <div className="till-cart__total">
+          <span>Total</span>
+          <span className="till-cart__total-amount" data-testid="cart-total">
+            <Money cents={total} tone="plain" />
+          </span>
+        </div>
+        {selfPay && self ? (
+          <div className="till-cart__info">
+            <div className="till-cart__info-line" data-testid="own-balance">
+              <span>
+                Your balance
+                {self.creditAccount ? <span className="k-tag k-tag--info till-cart__credit">credit</span> : null}
+              </span>
+              <Money cents={self.balance} />
+            </div>
+            {self.sepa ? (
+              <div className="till-cart__info-line" data-testid="direct-debit-due">
+                <span>
+                  Direct debit on <DateText value={self.sepa.execDate} />
+                </span>
+                <Money cents={self.sepa.balance} tone="plain" />
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+        <div className="till-cart__buttons">
+          {buttons.map((b) => (
+            <Button
+              key={b.method}
+              size="lg"
+              variant={b.method === 'self' ? 'primary' : 'default'}
+              className={`till-pay till-pay--${b.method}`}
+              disabled={b.disabled || busy}
+              onClick={() => pay(b.method)}
+            >
+              {b.label}
+            </Button>
+          ))}
+          {canTopUp ? (
+            <Button size="lg" variant="positive" className="till-pay till-pay--top-up" disabled={topUp !== null || busy} onClick={() => dispatch(startTopUp())}>
+              Top-up
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const CartLine = memo(function CartLine({ entry }: { entry: CartEntry }) {
+  const dispatch = useAppDispatch();
+  const { product, count } = entry;
+  const onMinus = () => dispatch(productRemoved(product.id));
+  const onPlus = () => dispatch(productAdded(product));
+  return (
+    <tr className="till-line">
+      <td className="till-line__adjust">
+        <Button icon aria-label={`One ${product.name} less`} onClick={onMinus}>
+          −
+        </Button>
+        <span className="till-line__count">{count}</span>
+        <Button icon aria-label={`One ${product.name} more`} onClick={onPlus}>
+          +
+        </Button>
+      </td>
+      <td className="till-line__name">
+        {product.name}
+        {product.deposit ? <span className="till-line__deposit">Statiegeld: return the empty packaging</span> : null}
+      </td>
+      <td className="till-line__price">
+        <Money cents={product.price * count} tone="plain" />
+      </td>
+    </tr>
+  );
+});

@@ -1,0 +1,52 @@
+import type { Capability, CheckoutMethod, SelfAccount } from '@kassa/contracts';
+
+export interface CheckoutButton {
+  method: CheckoutMethod;
+  label: string;
+  disabled: boolean;
+}
+
+export interface CartFacts {
+  /** Lines with products. */
+  hasProducts: boolean;
+  hasTopUp: boolean;
+  /** Products plus top-up, in cents. */
+  total: number;
+}
+
+const LABELS: [CheckoutMethod, Capability, string][] = [
+  ['cash', 'PAYMENT_CASH', 'Cash'],
+  ['card', 'PAYMENT_CARD', 'Card'],
+  ['account', 'PAYMENT_ACCOUNT_AUTHED', 'Account'],
+  ['other', 'PAYMENT_OTHER', 'Other'],
+  ['self', 'PAYMENT_ACCOUNT_SELF', 'Pay with your account'],
+];
+
+/**
+ * SPEC 5 and 6: one button per capability. Cash and card pay products and/or a top-up; account and other need
+ * products and no top-up; paying with the own account also needs enough balance unless it is a credit account.
+ */
+export function checkoutButtons(
+  capabilities: readonly Capability[],
+  cart: CartFacts,
+  self: Pick<SelfAccount, 'balance' | 'creditAccount'> | null | undefined,
+  opts: { cardBusy?: boolean } = {},
+): CheckoutButton[] {
+  const held = (c: Capability) => capabilities.includes(c);
+  const nothing = !cart.hasProducts && !cart.hasTopUp;
+  const accountBlocked = !cart.hasProducts || cart.hasTopUp;
+  return LABELS.filter(([method, cap]) => held(cap) || (method === 'account' && held('PAYMENT_ACCOUNT_OTHER'))).map(
+    ([method, , label]) => {
+      let disabled: boolean;
+      if (method === 'cash') disabled = nothing;
+      else if (method === 'card') disabled = nothing || cart.total <= 0 || (opts.cardBusy ?? false);
+      else if (method === 'self') disabled = accountBlocked || !self || (!self.creditAccount && cart.total > self.balance);
+      else disabled = accountBlocked;
+      return { method, label, disabled };
+    },
+  );
+}
+
+/** SPEC 6: top-ups are a bar-mode feature; one top-up per cart. */
+export const topUpAvailable = (capabilities: readonly Capability[]) =>
+  capabilities.includes('PAYMENT_ACCOUNT_OTHER') && (capabilities.includes('PAYMENT_CASH') || capabilities.includes('PAYMENT_CARD'));

@@ -1,0 +1,432 @@
+import {
+  api,
+  hasAllCapabilities,
+  isKassaError,
+  selectCapabilities,
+  type AppThunk,
+  type KassaError,
+  type RootState,
+} from '@kassa/api-client';
+import type { CheckoutBody, CheckoutMethod, PurchaseResult } from '@kassa/contracts';
+import { formatMoney } from '@kassa/ui';
+import { accountsApi } from '../accounts/accounts-api';
+import { cartCleared, cartRestored, selectCart, selectTotal, selectProductsTotal, topUpSet, type CartState } from '../cart/cart-slice';
+import { checkmarkShown, noticeShown, UNDO_SNACKBAR_MS, UNDONE_SNACKBAR_MS } from '../feedback/feedback-slice';
+import { checkoutApi } from './checkout-api';
+import {
+  accountPicked,
+  attemptMade,
+  cancelled,
+  cardHandedOver,
+  cardSecretRead,
+  cardStarted,
+  cardStatusChanged,
+  checkoutOpened,
+  idle,
+  insufficientCredits,
+  pendingCleared,
+  pinRejected,
+  reasonPicked,
+  requestFailed,
+  requestStarted,
+  saleFinished,
+  selectAttempt,
+  selectCardSecret,
+  selectCheckoutBusy,
+  selectPendingCard,
+  selectStack,
+  selectTopModal,
+  topUpAccountStored,
+  topUpChosen,
+  unknownCardRead,
+  type CardPhase,
+  type PickedAccount,
+} from './checkout-slice';
+import { makeNonce } from './nonce';
+
+/** Side effects the thunks need from React: the shell's dialog stack and the success sound. */
+export interface TillEffects {
+  dialogs: { error: (error: KassaError | string, opts?: { title?: string }) => Promise<boolean> };
+  playSuccess: () => void;
+}
+
+/** SPEC 9: status poll every 1000 ms, 2 retries. */
+export const STATUS_POLL_MS = 1000;
+export const STATUS_RETRIES = 2;
+/** The terminal's "completed" can reach the till a moment before it reaches checkout; finish waits that long. */
+const FINISH_ATTEMPTS = 10;
+
+const FINAL_FAILURES: ReadonlySet<CardPhase> = new Set(['expired', 'cancelled', 'deleted']);
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function toKassaError(err: unknown): KassaError {
+  if (isKassaError(err)) return err;
+  const message = err instanceof Error ? err.message : typeof err === 'object' && err && 'message' in err ? String(err.message) : String(err);
+  return { status: 0, code: 0, identifier: 'unknown_error', message, lines: [] };
+}
+
+/** A refusal (4xx) ends its nonce for good; a network failure or a 5xx is retried with the same nonce. */
+const isFinal = (e: KassaError) => e.status >= 400 && e.status < 500;
+
+const barMode = (state: RootState) => hasAllCapabilities(selectCapabilities(state), ['PAYMENT_ACCOUNT_OTHER']);
+const mayUndo = (state: RootState) => hasAllCapabilities(selectCapabilities(state), ['PAYMENT_UNDO']);
+
+type PurchaseExtra = Pick<CheckoutBody, 'account_id' | 'pin' | 'reason' | 'cardSecret'>;
+
+function checkoutBody(cart: CartState, method: CheckoutMethod, extra: PurchaseExtra): Omit<CheckoutBody, 'nonce'> {
+  const withTopUp = cart.topUp !== null && (method === 'cash' || method === 'card');
+  return {
+    products: cart.entries.map((e) => ({ id: e.product.id, amount: e.count })),
+    ...(withTopUp && cart.topUp ? { upgrade_account_id: cart.topUp.accountId, upgrade_amount: cart.topUp.amount } : {}),
+    ...extra,
+  };
+}
+
+/** What identifies "the same request" for nonce reuse; secrets stay out of the store. */
+function attemptKey(method: CheckoutMethod, body: Omit<CheckoutBody, 'nonce'>): string {
+  const { pin: _pin, cardSecret, ...rest } = body;
+  return JSON.stringify([method, rest, cardSecret ? 'card' : null]);
+}
+
+/** SPEC 9 "Successful transaction for {amount} ..."; balances only where the till may show them. */
+export function successText(result: PurchaseResult, showBalance: boolean): string {
+  const text = `Successful transaction for ${formatMoney(result.total)}`;
+  if (showBalance && result.accountName && result.balance_after !== null) {
+    return `${text} ... ${result.accountName} now has ${formatMoney(result.balance_after)}`;
+  }
+  return `${text} ...`;
+}
+
+/** A purchase went through: clear the cart, confirm it, and offer the undo where allowed. */
+const saleConfirmed =
+  (result: PurchaseResult, method: CheckoutMethod, effects: TillEffects, paidAccountId: string | null, topUpAccountId: string | null): AppThunk =>
+  (dispatch, getState) => {
+    const state = getState();
+    const bar = barMode(state);
+    dispatch(saleFinished());
+    dispatch(cartCleared());
+    dispatch(checkmarkShown(method === 'account' || method === 'self' ? `Paid by ${result.accountName ?? 'account'}` : 'Paid'));
+    // Card sales are refunded at the terminal by an administrator, never undone at the till.
+    const undoable = mayUndo(state) && method !== 'card';
+    dispatch(
+      noticeShown({
+        text: successText(result, bar || method === 'self'),
+        duration: UNDO_SNACKBAR_MS,
+        action: undoable ? { kind: 'undo-sale', label: 'Undo', transactionId: result.transaction_id } : null,
+      }),
+    );
+    if (method === 'account' || method === 'self') effects.playSuccess();
+    if (method === 'self') dispatch(api.util.invalidateTags(['SelfAccount']));
+    // Bar mode shows balances in the picker: patch the one that changed instead of reloading thousands of accounts.
+    const changed = paidAccountId ?? topUpAccountId;
+    if (bar && changed && result.balance_after !== null) {
+      dispatch(
+        accountsApi.util.updateQueryData('getTillAccounts', undefined, (draft) => {
+          const account = draft.accounts.find((a) => a.id === changed);
+          if (account) account.balance = result.balance_after;
+        }),
+      );
+    }
+  };
+
+/** Errors of a purchase request, per SPEC 8. */
+const purchaseFailed =
+  (err: unknown, totalPrice: number, effects: TillEffects): AppThunk =>
+  (dispatch) => {
+    const e = toKassaError(err);
+    switch (e.identifier) {
+      case 'insufficient_credits':
+        dispatch(insufficientCredits());
+        void effects.dialogs.error(e.message, { title: 'Insufficient credits' });
+        return;
+      case 'invalid_account_pin':
+        dispatch(pinRejected());
+        return;
+      case 'unknown_card_secret':
+        dispatch(unknownCardRead({ totalPrice }));
+        return;
+      default:
+        dispatch(requestFailed({ final: isFinal(e) }));
+        void effects.dialogs.error(e);
+    }
+  };
+
+/** Sends a purchase; the spinner covers the modal that asked for it until the answer is in. */
+const purchase =
+  (method: CheckoutMethod, extra: PurchaseExtra, effects: TillEffects): AppThunk<Promise<void>> =>
+  async (dispatch, getState) => {
+    const state = getState();
+    if (selectCheckoutBusy(state)) return;
+    const cart = selectCart(state);
+    const totalPrice = selectTotal(state);
+    const body = checkoutBody(cart, method, extra);
+    const key = attemptKey(method, body);
+    const previous = selectAttempt(state);
+    const nonce = previous?.key === key ? previous.nonce : makeNonce();
+    dispatch(attemptMade({ key, nonce }));
+    dispatch(requestStarted());
+    let result: PurchaseResult;
+    try {
+      result = await dispatch(checkoutApi.endpoints.checkout.initiate({ method, body: { ...body, nonce } }, { track: false })).unwrap();
+    } catch (err) {
+      dispatch(purchaseFailed(err, totalPrice, effects));
+      return;
+    }
+    if (method === 'card' && result.status !== 'completed') {
+      const card = { transactionId: result.transaction_id, terminal: result.terminal, phase: 'loading' as const, error: null };
+      if (barMode(getState())) {
+        dispatch(cardHandedOver({ ...card, amount: result.total, cart }));
+        dispatch(cartCleared());
+      } else {
+        dispatch(cardStarted({ transactionId: result.transaction_id, terminal: result.terminal, totalPrice: result.total }));
+      }
+      // Without a terminal there is nothing to poll: staff key the amount in and confirm by hand.
+      if (result.terminal) void dispatch(watchCard(result.transaction_id, effects));
+      return;
+    }
+    dispatch(saleConfirmed(result, method, effects, method === 'account' ? (extra.account_id ?? null) : null, body.upgrade_account_id ?? null));
+  };
+
+/** Is anyone still waiting for this card payment (the wait modal or the pending bar)? */
+function watched(state: RootState, transactionId: string): boolean {
+  const inModal = selectStack(state).some((m) => m.card?.transactionId === transactionId);
+  return inModal || selectPendingCard(state)?.transactionId === transactionId;
+}
+
+const watching = new Set<string>();
+
+/** SPEC 4: polls the card status every second while pending, with 2 retries on errors, then finishes a completed one. */
+export const watchCard =
+  (transactionId: string, effects: TillEffects): AppThunk<Promise<void>> =>
+  async (dispatch, getState) => {
+    if (watching.has(transactionId)) return;
+    watching.add(transactionId);
+    try {
+      let failures = 0;
+      while (watched(getState(), transactionId)) {
+        const res = await dispatch(checkoutApi.endpoints.getCardStatus.initiate(transactionId, { subscribe: false, forceRefetch: true }));
+        if (!watched(getState(), transactionId)) return;
+        if (res.error || !res.data) {
+          failures += 1;
+          if (failures > STATUS_RETRIES) {
+            dispatch(cardStatusChanged({ transactionId, phase: 'error', error: toKassaError(res.error).message }));
+            return;
+          }
+        } else {
+          failures = 0;
+          const { status, error } = res.data;
+          dispatch(cardStatusChanged({ transactionId, phase: status, error }));
+          if (status === 'completed') {
+            await dispatch(finishCard(transactionId, effects, true));
+            return;
+          }
+          if (FINAL_FAILURES.has(status)) return;
+        }
+        await wait(STATUS_POLL_MS);
+      }
+    } finally {
+      watching.delete(transactionId);
+    }
+  };
+
+/**
+ * Confirming a card payment finishes the sale. `approved`: the terminal already said completed, so a "not finished
+ * yet" from checkout only means its report is still on the way.
+ */
+export const finishCard =
+  (transactionId: string, effects: TillEffects, approved: boolean): AppThunk<Promise<void>> =>
+  async (dispatch, getState) => {
+    const inModal = selectStack(getState()).some((m) => m.card?.transactionId === transactionId);
+    if (inModal) {
+      if (selectCheckoutBusy(getState())) return;
+      dispatch(requestStarted({ spinner: false }));
+    }
+    let failure: KassaError | null = null;
+    for (let attempt = 1; attempt <= FINISH_ATTEMPTS; attempt += 1) {
+      try {
+        const result = await dispatch(checkoutApi.endpoints.finishTransaction.initiate(transactionId, { track: false })).unwrap();
+        if (inModal) {
+          dispatch(saleConfirmed(result, 'card', effects, null, null));
+        } else {
+          dispatch(pendingCleared());
+          dispatch(checkmarkShown('Paid'));
+          dispatch(noticeShown({ text: successText(result, barMode(getState())), duration: UNDO_SNACKBAR_MS, action: null }));
+        }
+        return;
+      } catch (err) {
+        failure = toKassaError(err);
+        const stillOnItsWay = approved && failure.identifier === 'transaction_not_finishable' && failure.message === 'The payment is not finished yet.';
+        if (!stillOnItsWay && failure.status !== 0 && failure.status < 500) break;
+        if (attempt < FINISH_ATTEMPTS) await wait(STATUS_POLL_MS);
+      }
+    }
+    if (!failure) return;
+    if (approved) {
+      // The terminal took the money: the cart is paid even though the till could not read the sale back.
+      if (inModal) {
+        dispatch(saleFinished());
+        dispatch(cartCleared());
+      } else {
+        dispatch(pendingCleared());
+      }
+      void effects.dialogs.error(failure, { title: 'Payment approved, sale not confirmed' });
+      return;
+    }
+    if (inModal) dispatch(idle());
+    void effects.dialogs.error(failure);
+  };
+
+/** The buttons under the cart (SPEC 6). Cash, Other, Account and Top-up open a modal; Card and own account pay at once. */
+export const startCheckout =
+  (method: CheckoutMethod, effects: TillEffects): AppThunk =>
+  (dispatch, getState) => {
+    const state = getState();
+    if (selectCheckoutBusy(state) || selectStack(state).length > 0) return;
+    const totalPrice = selectTotal(state);
+    if (totalPrice <= 0 && selectCart(state).entries.length === 0) return;
+    if (method === 'cash') dispatch(checkoutOpened({ step: 'cash', totalPrice }));
+    else if (method === 'other') dispatch(checkoutOpened({ step: 'other-reason', totalPrice }));
+    else if (method === 'account') dispatch(checkoutOpened({ step: 'account', totalPrice }));
+    else void dispatch(purchase(method, {}, effects));
+  };
+
+export const startTopUp = (): AppThunk => (dispatch, getState) => {
+  const state = getState();
+  if (selectCart(state).topUp) return;
+  dispatch(checkoutOpened({ step: 'top-up', totalPrice: selectProductsTotal(state) }));
+};
+
+/** Gereed / Volgende / auto-confirm of the top modal. */
+export const confirmTop =
+  (effects: TillEffects): AppThunk =>
+  (dispatch, getState) => {
+    const state = getState();
+    const top = selectTopModal(state);
+    if (!top || selectCheckoutBusy(state)) return;
+    if (top.step === 'cash') void dispatch(purchase('cash', {}, effects));
+    else if (top.step === 'other' && top.reason) void dispatch(purchase('other', { reason: top.reason }, effects));
+    else if (top.step === 'card' && top.card) void dispatch(finishCard(top.card.transactionId, effects, top.card.phase === 'completed'));
+  };
+
+export const pickReason = (reason: string): AppThunk => (dispatch) => {
+  dispatch(reasonPicked(reason));
+};
+
+export const chooseTopUp = (amount: number): AppThunk => (dispatch) => {
+  dispatch(topUpChosen(amount));
+};
+
+/** The account picker's confirm, for whichever step it serves. */
+export const pickAccount =
+  (account: PickedAccount, effects: TillEffects): AppThunk =>
+  (dispatch, getState) => {
+    const state = getState();
+    const top = selectTopModal(state);
+    if (!top || selectCheckoutBusy(state)) return;
+    if (top.step === 'account' && barMode(state)) {
+      void dispatch(purchase('account', { account_id: account.id }, effects));
+    } else if (top.step === 'account-top-up' && top.topUpAmount) {
+      dispatch(topUpSet({ accountId: account.id, accountName: account.name, amount: top.topUpAmount }));
+      dispatch(topUpAccountStored());
+    } else {
+      dispatch(accountPicked(account));
+    }
+  };
+
+/** The PIN pad's submit: pay from the chosen account, or link the read card to it. */
+export const submitPin =
+  (pin: string, effects: TillEffects): AppThunk<Promise<void>> =>
+  async (dispatch, getState) => {
+    const state = getState();
+    const top = selectTopModal(state);
+    if (!top?.account || selectCheckoutBusy(state)) return;
+    if (top.step === 'account-PIN') {
+      await dispatch(purchase('account', { account_id: top.account.id, pin }, effects));
+      return;
+    }
+    const cardSecret = selectCardSecret(state);
+    if (top.step !== 'reader-PIN' || !cardSecret) return;
+    dispatch(requestStarted());
+    try {
+      await dispatch(accountsApi.endpoints.registerCard.initiate({ cardSecret, accountId: top.account.id, pin }, { track: false })).unwrap();
+    } catch (err) {
+      const e = toKassaError(err);
+      if (e.identifier === 'invalid_account_pin') {
+        dispatch(pinRejected());
+      } else {
+        dispatch(requestFailed({ final: true }));
+        void effects.dialogs.error(e);
+      }
+      return;
+    }
+    // The card is linked now: the sale it was read for goes on, paid from that account.
+    dispatch(idle());
+    await dispatch(purchase('account', { cardSecret }, effects));
+  };
+
+/** Cancel of the top modal. A wait modal closed while the terminal still waits hands the payment to the bar. */
+export const cancelTop = (): AppThunk => (dispatch, getState) => {
+  const state = getState();
+  const top = selectTopModal(state);
+  if (!top || selectCheckoutBusy(state)) return;
+  const card = top.step === 'card' ? top.card : undefined;
+  if (card?.terminal && (card.phase === 'loading' || card.phase === 'initializing' || card.phase === 'pending')) {
+    dispatch(cardHandedOver({ ...card, amount: top.totalPrice, cart: selectCart(state) }));
+    dispatch(cartCleared());
+    return;
+  }
+  dispatch(cancelled());
+};
+
+/** "Try again" on a failed card payment: a new request with a NEW nonce. */
+export const retryCard =
+  (effects: TillEffects): AppThunk =>
+  (dispatch, getState) => {
+    const top = selectTopModal(getState());
+    if (top?.step !== 'card') return;
+    void dispatch(purchase('card', {}, effects));
+  };
+
+/** Keystrokes of the card reader (SPEC 4): pay from the account the card is linked to. */
+export const cardSwiped =
+  (secret: string, effects: TillEffects): AppThunk =>
+  (dispatch, getState) => {
+    const state = getState();
+    const cart = selectCart(state);
+    if (selectCheckoutBusy(state) || selectStack(state).length > 0) return;
+    if (cart.entries.length === 0 || cart.topUp) return;
+    if (!hasAllCapabilities(selectCapabilities(state), ['PAYMENT_ACCOUNT_AUTHED']) && !barMode(state)) return;
+    dispatch(cardSecretRead(secret));
+    void dispatch(purchase('account', { cardSecret: secret }, effects));
+  };
+
+/** Clicking the pending bar: a failed payment gives its cart back (added to whatever is in the cart now). */
+export const pendingBarClicked = (): AppThunk => (dispatch, getState) => {
+  const state = getState();
+  const pending = selectPendingCard(state);
+  if (!pending) return;
+  if (pending.phase !== 'error' && !FINAL_FAILURES.has(pending.phase)) return;
+  const current = selectCart(state);
+  const entries = pending.cart.entries.map((e) => ({ ...e }));
+  for (const e of current.entries) {
+    const same = entries.find((x) => x.product.id === e.product.id);
+    if (same) same.count += e.count;
+    else entries.push({ ...e });
+  }
+  dispatch(cartRestored({ entries, topUp: current.topUp ?? pending.cart.topUp }));
+  dispatch(pendingCleared());
+};
+
+export const undoSale =
+  (transactionId: string, effects: TillEffects): AppThunk<Promise<void>> =>
+  async (dispatch) => {
+    try {
+      await dispatch(checkoutApi.endpoints.undoTransaction.initiate(transactionId, { track: false })).unwrap();
+    } catch (err) {
+      void effects.dialogs.error(toKassaError(err));
+      return;
+    }
+    dispatch(noticeShown({ text: 'Transaction undone.', duration: UNDONE_SNACKBAR_MS, action: null }));
+    dispatch(api.util.invalidateTags(['Accounts', 'SelfAccount']));
+  };

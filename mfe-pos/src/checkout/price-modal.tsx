@@ -1,0 +1,49 @@
+import { Button, Modal, Money, useCountdown } from '@kassa/ui';
+import type { ReactNode } from 'react';
+
+/** SPEC 9: the price modal confirms by itself after 60 seconds. */
+export const PRICE_MODAL_SECONDS = 60;
+
+export interface PriceModalProps {
+  title: string;
+  text?: ReactNode;
+  totalPrice: number;
+  children?: ReactNode;
+  onConfirm: () => void;
+  onCancel: () => void;
+  stackIndex?: number;
+}
+
+/**
+ * SPEC "Price modal": the amount to take, "Annuleer" and "Gereed (n)" counting down from 60; at 0 it confirms. Used by
+ * Cash ("Contant"), card without a terminal ("PIN") and other ("Anders voldaan").
+ */
+export function PriceModal({ title, text, totalPrice, children, onConfirm, onCancel, stackIndex }: PriceModalProps) {
+  const remaining = useCountdown(PRICE_MODAL_SECONDS, onConfirm);
+  return (
+    <Modal
+      title={title}
+      stackIndex={stackIndex}
+      onCancel={onCancel}
+      actions={
+        <>
+          <Button size="lg" onClick={onCancel}>
+            Annuleer
+          </Button>
+          <Button size="lg" variant="primary" onClick={onConfirm} autoFocus>
+            Gereed ({remaining})
+          </Button>
+        </>
+      }
+    >
+      <div className="till-price">
+        {text ? <p className="till-price__text">{text}</p> : null}
+        {children}
+        <div className="till-price__amount">
+          <span className="till-price__label">Amount</span>
+          <Money cents={totalPrice} tone="plain" />
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,99 @@
+import { useAppDispatch, useAppStore, useHasCapabilities, useCapabilities } from '@kassa/api-client';
+import type { Product } from '@kassa/contracts';
+import { Button, LoadingArea, describeError, useMediaQuery, type ErrorLike } from '@kassa/ui';
+import { useCallback, useDeferredValue, useState } from 'react';
+import { useGetTillAccountsQuery } from '../accounts/accounts-api';
+import { useCardReader } from '../card-reader/use-card-reader';
+import { CartPanel } from '../cart/cart-panel';
+import { productAdded, selectCart } from '../cart/cart-slice';
+import { useGetReasonsQuery } from '../checkout/checkout-api';
+import { CheckoutModals } from '../checkout/checkout-modals';
+import { selectCheckoutBusy, selectStack } from '../checkout/checkout-slice';
+import { cardSwiped } from '../checkout/checkout-thunks';
+import { ADDED_SNACKBAR_MS, noticeShown } from '../feedback/feedback-slice';
+import { TillFeedback } from '../feedback/till-feedback';
+import { PendingCardBar } from '../pending-card/pending-card-bar';
+import { ProductGrid } from '../products/product-grid';
+import { useGetProductsQuery } from '../products/products-api';
+import { TillTopBar } from './till-top-bar';
+import { useTillEffects } from './use-till-effects';
+import './till.css';
+
+/** SPEC 7: products, accounts and reasons refresh every 60 seconds. */
+export const REFRESH_MS = 60_000;
+/** Wide enough for the grid and the cart side by side; narrower screens open the cart as a panel. */
+export const SIDE_CART_QUERY = '(min-width: 900px)';
+
+const NOTHING = {};
+
+export function TillPage() {
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const effects = useTillEffects();
+  const capabilities = useCapabilities();
+  const accountsNeeded = capabilities.includes('PAYMENT_ACCOUNT_AUTHED') || capabilities.includes('PAYMENT_ACCOUNT_OTHER');
+  const reasonsNeeded = useHasCapabilities('PAYMENT_OTHER');
+  const wide = useMediaQuery(SIDE_CART_QUERY);
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const [cartHidden, setCartHidden] = useState(false);
+  const [cartOpen, setCartOpen] = useState(false);
+
+  const products = useGetProductsQuery(undefined, { pollingInterval: REFRESH_MS });
+  // Kept warm for the modals; this page itself does not draw them, so it need not re-render when they change.
+  useGetTillAccountsQuery(undefined, { skip: !accountsNeeded, pollingInterval: REFRESH_MS, selectFromResult: () => NOTHING });
+  useGetReasonsQuery(undefined, { skip: !reasonsNeeded, pollingInterval: REFRESH_MS, selectFromResult: () => NOTHING });
+
+  const onAdd = useCallback(
+    (p: Product) => {
+      dispatch(productAdded({ id: p.id, name: p.name, price: p.price, deposit: p.deposit }));
+      dispatch(noticeShown({ text: `${p.name} added`, duration: ADDED_SNACKBAR_MS, action: { kind: 'remove-product', label: 'Undo', productId: p.id } }));
+    },
+    [dispatch],
+  );
+
+  useCardReader(
+    (secret) => dispatch(cardSwiped(secret, effects)),
+    () => {
+      const state = store.getState();
+      return selectCart(state).entries.length > 0 && selectStack(state).length === 0 && !selectCheckoutBusy(state);
+    },
+    accountsNeeded,
+  );
+
+  const cartShown = wide ? !cartHidden : cartOpen;
+  const onCartButton = () => (wide ? setCartHidden((h) => !h) : setCartOpen((o) => !o));
+
+  let grid;
+  if (products.data) {
+    grid = <ProductGrid categories={products.data.categories} query={deferredQuery} onAdd={onAdd} />;
+  } else if (products.error) {
+    grid = (
+      <div className="k-alert k-alert--error till-products__error" role="alert">
+        <p>Products could not be loaded. {describeError(products.error as ErrorLike)}</p>
+        <Button onClick={() => void products.refetch()}>Retry</Button>
+      </div>
+    );
+  } else {
+    grid = <LoadingArea label="Loading products" />;
+  }
+
+  return (
+    <div className={`till${cartShown ? ' till--cart' : ''}${wide ? ' till--wide' : ' till--narrow'}`}>
+      <TillTopBar query={query} onQuery={setQuery} cartShown={cartShown} onCartButton={onCartButton} />
+      <div className="till__body">
+        <section className="till__products" aria-label="Products">
+          {grid}
+        </section>
+        {cartShown ? (
+          <aside className="till__cart" aria-label="Cart">
+            <CartPanel effects={effects} {...(wide ? {} : { onClose: () => setCartOpen(false) })} />
+          </aside>
+        ) : null}
+      </div>
+      <PendingCardBar />
+      <CheckoutModals effects={effects} />
+      <TillFeedback effects={effects} />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import {
+  navOpened,
+  selectKeyboardEnabled,
+  setKeyboardEnabled,
+  useAppDispatch,
+  useAppSelector,
+} from '@kassa/api-client';
+import { Button, CartIcon, KeyboardIcon, MenuIcon, SearchIcon } from '@kassa/ui';
+import { selectItemCount } from '../cart/cart-slice';
+
+export interface TillTopBarProps {
+  query: string;
+  onQuery: (query: string) => void;
+  cartShown: boolean;
+  onCartButton: () => void;
+}
+
+/** UX "The till": menu (the shell's navigation drawer), logo, product search, keyboard toggle, cart with its count. */
+export function TillTopBar({ query, onQuery, cartShown, onCartButton }: TillTopBarProps) {
+  const dispatch = useAppDispatch();
+  const keyboard = useAppSelector(selectKeyboardEnabled);
+  return (
+    <header className="till-top-bar">
+      <Button variant="ghost" icon aria-label="Open menu" onClick={() => dispatch(navOpened())}>
+        <MenuIcon />
+      </Button>
+      <span className="till-top-bar__logo">Kassa</span>
+      <form className="till-search" role="search" onSubmit={(e) => e.preventDefault()}>
+        <SearchIcon />
+        <input
+          className="k-input till-search__input"
+          type="search"
+          name="product-search"
+          placeholder="Search products"
+          aria-label="Search products"
+          value={query}
+          onChange={(e) => onQuery(e.target.value)}
+        />
+        {query ? (
+          <Button variant="ghost" className="till-search__clear" onClick={() => onQuery('')}>
+            Cancel
+          </Button>
+        ) : null}
+      </form>
+      <Button
+        variant="ghost"
+        icon
+        aria-label="On-screen keyboard"
+        aria-pressed={keyboard}
+        onClick={() => dispatch(setKeyboardEnabled(!keyboard))}
+      >
+        <KeyboardIcon />
+      </Button>
+      <CartButton shown={cartShown} onClick={onCartButton} />
+    </header>
+  );
+}
+
+function CartButton({ shown, onClick }: { shown: boolean; onClick: () => void }) {
+  const count = useAppSelector(selectItemCount);
+  return (
+    <Button variant="ghost" className="till-cart-button" aria-label="Cart" aria-expanded={shown} onClick={onClick}>
+      <CartIcon />
+      {count > 0 ? (
+        <span className="k-badge till-cart-button__badge" data-testid="cart-count">
+          {count}
+        </span>
+      ) : null}
+    </Button>
+  );
+}

@@ -1,0 +1,48 @@
+import type { LiveTransaction } from '@kassa/contracts';
+import { formatMoney } from '@kassa/ui';
+import { formatTime } from '../shared/clock';
+import { SlideFrame } from '../shared/slide-frame';
+import { useLiveFeed } from './live-feed-context';
+import './transactions.css';
+
+/** "2× Pils, 1× Chips" */
+export const describeItems = (items: LiveTransaction['items']): string =>
+  items.map((item) => `${item.amount}× ${item.name}`).join(', ');
+
+/**
+ * Sales as they happen, newest on top. Shows only what the feed carries for a public screen: time, items, amount
+ * and a first name for account sales; never a balance or a full name.
+ */
+export function TransactionsSlide() {
+  const { sales, status } = useLiveFeed();
+  return (
+    <SlideFrame
+      title="Live transactions"
+      className="live"
+      status={status === 'reconnecting' ? <span className="slide__status">reconnecting</span> : null}
+    >
+      {sales.length === 0 ? (
+        <p className="slide__message">{status === 'open' ? 'No sales yet. They appear here as they happen.' : 'Connecting…'}</p>
+      ) : (
+        <ol className="live__list" aria-label="Recent sales">
+          {sales.map((sale) => (
+            <SaleRow key={sale.id} sale={sale} />
+          ))}
+        </ol>
+      )}
+    </SlideFrame>
+  );
+}
+
+function SaleRow({ sale }: { sale: LiveTransaction }) {
+  return (
+    <li className="live__sale" data-id={sale.id}>
+      <time className="live__time" dateTime={sale.at}>
+        {formatTime(sale.at)}
+      </time>
+      <span className="live__items">{describeItems(sale.items)}</span>
+      <span className="live__who">{sale.who ?? ''}</span>
+      <span className={`live__amount${sale.total < 0 ? ' live__amount--negative' : ''}`}>{formatMoney(sale.total)}</span>
+    </li>
+  );
+}

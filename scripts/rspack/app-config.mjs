@@ -1,0 +1,165 @@
+// One rspack + Module Federation configuration for the shell and every remote, so the five builds share the same
+// rules: the same singletons, the same loaders, the same file naming and cache behaviour.
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack } from '@rspack/core';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const ROUTER_FACADE = join(here, 'react-router-dom.mjs');
+
+/**
+ * Modules every app takes from the host at run time. The remotes then use the host's React tree, router, Redux store,
+ * API slice (so injected endpoints land in the one cache), dialog stack and theme.
+ *
+ * zod and @kassa/contracts are deliberately NOT shared: a shared module cannot be tree-shaken, so sharing zod put all
+ * of it (87 KB gzipped) on the till's first load, against 25 KB for the tree-shaken part the till uses. Nothing needs
+ * one zod instance across apps (RTK Query validates through the standard-schema interface), and the shell imports
+ * only types from the contracts.
+ */
+export const SHARED_SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router-dom',
+  'react-redux',
+  '@reduxjs/toolkit',
+  '@reduxjs/toolkit/query',
+  '@reduxjs/toolkit/query/react',
+  '@kassa/api-client',
+  '@kassa/ui',
+];
+
+const RELEASE_LIST = '.release-assets.json';
+
+/**
+ * Deletes what neither this build nor the one before it emitted. A browser that loaded the previous remoteEntry.js a
+ * moment before a deploy still finds its chunks; older releases do not pile up in dist.
+ */
+class KeepPreviousReleasePlugin {
+  apply(compiler) {
+    compiler.hooks.afterEmit.tap('KeepPreviousReleasePlugin', (compilation) => {
+      const outDir = compiler.options.output.path;
+      const listFile = join(outDir, RELEASE_LIST);
+      const current = Object.keys(compilation.assets);
+      let previous = [];
+      if (existsSync(listFile)) {
+        try {
+          previous = JSON.parse(readFileSync(listFile, 'utf8'));
+        } catch {
+          previous = [];
+        }
+      }
+      const keep = new Set([...current, ...previous, RELEASE_LIST]);
+      for (const file of walk(outDir)) {
+        const rel = relative(outDir, file).split('\\').join('/');
+        if (!keep.has(rel)) rmSync(file);
+      }
+      writeFileSync(listFile, JSON.stringify(current));
+    });
+  }
+}
+
+function* walk(dir) {
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) yield* walk(full);
+    else yield full;
+  }
+}
+
+/**
+ * @param {object} opts
+ * @param {string} opts.dir       the app's folder (import.meta.dirname of its rspack.config.mjs)
+ * @param {string} opts.name      federation name: 'shell' for the host, 'mfe_pos' etc. for remotes
+ * @param {boolean} [opts.host]   true for the shell (remotes are registered at run time, none at build time)
+ * @param {string} [opts.title]   the HTML page title
+ */
+export function createAppConfig({ dir, name, host = false, title = 'Kassa' }) {
+  const production = process.env.NODE_ENV !== 'development';
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const deps = pkg.dependencies ?? {};
+  const versionOf = (request) => {
+    const base = request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0];
+    return deps[base] ?? false;
+  };
+  const requests = production ? SHARED_SINGLETONS : [...SHARED_SINGLETONS, 'react/jsx-dev-runtime'];
+  const shared = Object.fromEntries(
+    requests.map((request) => [request, { singleton: true, requiredVersion: versionOf(request) }]),
+  );
+  // The facade lives outside the package, so its version is stated rather than read from its folder.
+  const routerVersion = JSON.parse(readFileSync(createRequire(join(dir, 'package.json')).resolve('react-router-dom/package.json'), 'utf8')).version;
+  shared['react-router-dom'] = { ...shared['react-router-dom'], version: routerVersion };
+
+  return {
+    mode: production ? 'production' : 'development',
+    context: dir,
+    entry: { main: './src/index.ts' },
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
+    target: ['web', 'es2022'],
+    output: {
+      path: join(dir, 'dist'),
+      // The shell lives at the site root; remotes work out their own URL from remoteEntry.js's location.
+      publicPath: host ? '/' : 'auto',
+      filename: production ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      uniqueName: name,
+      clean: false,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      alias: { 'react-router-dom$': ROUTER_FACADE },
+    },
+    module: {
+      // A name missing from an import (e.g. from the router facade) fails the build instead of being undefined at run time.
+      parser: { javascript: { exportsPresence: 'error' } },
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          type: 'javascript/auto',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+            },
+            env: { targets: 'chrome >= 100, edge >= 100, firefox >= 100, safari >= 15' },
+          },
+        },
+        // CSS travels inside the JavaScript and injects <style> itself: a remote's styles arrive with its code, with
+        // no separate stylesheet to resolve against the remote's origin.
+        { test: /\.css$/, type: 'css', parser: { exportType: 'style' } },
+        { test: /\.(png|jpe?g|gif|svg|webp|woff2?|mp3|wav|ogg)$/i, type: 'asset' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        ...(host
+          ? { remotes: {} }
+          : { filename: 'remoteEntry.js', exposes: { './App': './src/app.tsx' }, manifest: true }),
+        shared,
+        shareStrategy: 'loaded-first',
+        dts: false,
+        // The federation runtime (about 33 KB gzipped) ships once, in the shell; remotes use the shell's copy.
+        experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },
+      }),
+      new rspack.HtmlRspackPlugin({
+        template: join(dir, 'index.html'),
+        title,
+        scriptLoading: 'defer',
+        minify: production,
+      }),
+      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
+      ...(production ? [new KeepPreviousReleasePlugin()] : []),
+    ],
+    optimization: { minimize: production, moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}

@@ -1,0 +1,55 @@
+import type { LedgerAuditRun } from '@kassa/contracts';
+import type { InternalClient } from '@kassa/service-kit';
+import type { Processor } from 'bullmq';
+import type { Connection } from 'mongoose';
+import type { Logger } from 'pino';
+import { recordAuditRun } from '../ledger/audit-runs';
+import { runLedgerAudit, type LedgerAuditOptions } from '../ledger/ledger-audit';
+
+export const LEDGER_AUDIT_QUEUE = 'ledger-audit';
+export const LEDGER_AUDIT_SCHEDULER = 'ledger-audit-hourly';
+
+export interface LedgerAuditJobData {
+  trigger: 'schedule' | 'command';
+}
+
+export interface LedgerAuditJobDeps {
+  db: Connection;
+  checkout: InternalClient | null;
+  log: Logger;
+  /** Days of sales checked (0: all). */
+  salesDays: number;
+  now?: () => Date;
+  graceMs?: number;
+}
+
+/** Runs the audit once, stores it as the latest run and logs new differences in the audit log. */
+export async function auditLedgerOnce(deps: LedgerAuditJobDeps, trigger: LedgerAuditJobData['trigger']): Promise<LedgerAuditRun> {
+  const now = deps.now ?? (() => new Date());
+  const opts: LedgerAuditOptions = {
+    checkout: deps.checkout,
+    now,
+    graceMs: deps.graceMs,
+    salesSince: deps.salesDays > 0 ? new Date(now().getTime() - deps.salesDays * 86_400_000) : null,
+  };
+  const result = await runLedgerAudit(deps.db, opts);
+  const run = await recordAuditRun(deps.db, result, trigger);
+  const summary = {
+    accounts: run.accountsChecked,
+    postings: run.postingsChecked,
+    purchases: run.purchasesChecked,
+    differences: run.differenceCount,
+    incomplete: run.incomplete,
+  };
+  if (run.differenceCount > 0) deps.log.error(summary, 'ledger audit found differences');
+  else if (run.incomplete) deps.log.warn(summary, 'ledger audit incomplete');
+  else deps.log.info(summary, 'ledger audit clean');
+  return run;
+}
+
+export const ledgerAuditProcessor =
+  (deps: LedgerAuditJobDeps): Processor<LedgerAuditJobData> =>
+  async (job) => {
+    const run = await auditLedgerOnce(deps, job.data.trigger ?? 'schedule');
+    return { runId: run.id, differences: run.differenceCount };
+  };

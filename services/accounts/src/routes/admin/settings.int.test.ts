@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { auditLogModel } from '../../models/audit-log.model';
+import { bearer, loginAs, startAccountsTestApp, stopAccountsTestApp, type AccountsTestApp } from '../../testing/accounts-test-app';
+
+describe('GET and PUT /api/admin/settings/', () => {
+  let app: AccountsTestApp;
+  let admin: string;
+  beforeAll(async () => {
+    ({ app } = await startAccountsTestApp(inject('mongoUri'), { seed: true }));
+    admin = await loginAs(app, 'admin');
+  });
+  afterAll(async () => stopAccountsTestApp(app));
+
+  const put = (payload: Record<string, unknown>, token = admin) => app.inject({ method: 'PUT', url: '/api/admin/settings/', headers: bearer(token), payload });
+  const config = async (token: string) => (await app.inject({ method: 'GET', url: '/api/config/', headers: bearer(token) })).json().result;
+
+  it('new terms make every user accept again; accepting clears it for that user only', async () => {
+    const member = await loginAs(app, 'member');
+    const newbie = await loginAs(app, 'newbie');
+    for (const t of [member, newbie]) await app.inject({ method: 'POST', url: '/api/user/condition/', headers: bearer(t) });
+    expect((await config(member)).acceptedCurrentCondition).toBe(true);
+
+    const before = (await app.inject({ method: 'GET', url: '/api/admin/settings/', headers: bearer(admin) })).json().result;
+    const res = await put({ bumpConditionsVersion: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.conditionsVersion).toBe(before.conditionsVersion + 1);
+
+    expect((await config(member)).acceptedCurrentCondition).toBe(false);
+    expect((await config(newbie)).acceptedCurrentCondition).toBe(false);
+    await app.inject({ method: 'POST', url: '/api/user/condition/', headers: bearer(member) });
+    expect((await config(member)).acceptedCurrentCondition).toBe(true);
+    expect((await config(newbie)).acceptedCurrentCondition).toBe(false);
+
+    const audit = await auditLogModel(app.db).findOne({ action: 'settings.update' }).sort({ at: -1 }).lean();
+    expect(audit).toMatchObject({ who: { username: 'admin' }, before: { conditionsVersion: before.conditionsVersion }, after: { conditionsVersion: before.conditionsVersion + 1 } });
+  });
+
+  it('changes the minimum top-up and the PIN requirement, which the config then shows', async () => {
+    const res = await put({ accountUpgradeMinAmount: 1000, requireSettingAccountPin: true });
+    expect(res.json().result).toMatchObject({ accountUpgradeMinAmount: 1000, requireSettingAccountPin: true });
+    const cfg = await config(await loginAs(app, 'member'));
+    expect(cfg).toMatchObject({ accountUpgradeMinAmount: 1000, requireSettingAccountPin: true });
+  });
+
+  it('refuses non-admins and bad values', async () => {
+    const member = await loginAs(app, 'member');
+    expect((await put({ bumpConditionsVersion: true }, member)).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/api/admin/settings/', headers: bearer(member) })).statusCode).toBe(403);
+    const bad = await put({ accountUpgradeMinAmount: -5 });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail[0].loc).toEqual(['body', 'accountUpgradeMinAmount']);
+  });
+});

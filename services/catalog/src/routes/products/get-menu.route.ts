@@ -1,0 +1,38 @@
+import { ApiResponse, MenuResult, ok } from '@kassa/contracts';
+import type { ServiceApp } from '@kassa/service-kit';
+import { loadCategories } from '../../catalog-read';
+import { ttlCache } from '../../ttl-cache';
+
+/** Every TV polls this; a price change may take this long to reach the wall. */
+export const MENU_CACHE_MS = 5_000;
+
+/**
+ * GET /api/products/menu/: the bar menu for the public slides, without sign-in. It shows only what hangs on the wall
+ * anyway (names, prices, deposit, category colours): no ids, no hidden products, no empty categories.
+ */
+export default function getMenu(app: ServiceApp) {
+  const menu = ttlCache(MENU_CACHE_MS, async (): Promise<MenuResult> => {
+    const categories = await loadCategories(app.db);
+    return {
+      categories: categories
+        .filter((c) => c.products.length > 0)
+        .map((c) => ({
+          name: c.name,
+          colour: c.colour,
+          products: c.products.map((p) => ({ name: p.name, price: p.price, deposit: p.deposit })),
+        })),
+    };
+  });
+
+  app.get(
+    '/api/products/menu/',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'The public bar menu: active products by category, for the display slides (no sign-in)',
+        response: { 200: ApiResponse(MenuResult) },
+      },
+    },
+    async () => ok(await menu.get()),
+  );
+}

@@ -1,0 +1,76 @@
+import type { AuditLogEntry, Capability } from '@kassa/contracts';
+import { auditClient } from '@kassa/service-kit';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { transactionModel } from '../../models/transaction.model';
+import { startCheckoutStack, type CheckoutStack } from '../../testing/checkout-stack';
+
+const BAR: Capability[] = ['PAYMENT_CASH', 'PAYMENT_ACCOUNT_OTHER', 'PAYMENT_OTHER', 'PAYMENT_UNDO'];
+const ADMIN = { isAdmin: true, username: 'penningmeester', sub: '64b7f0c2a1b2c3d4e5f60720' };
+
+async function sellOnAccount(s: CheckoutStack, name: string) {
+  const account = await s.createAccount(name, 5000);
+  const res = await s.pay('account', { nonce: randomUUID(), products: [{ id: s.products[4]!.id, amount: 2 }], account_id: account }, BAR);
+  expect(res.statusCode).toBe(200);
+  return { account, sale: res.json().result as { transaction_id: string; total: number } };
+}
+
+const adminUndo = (s: CheckoutStack, id: string) =>
+  s.app.inject({ method: 'DELETE', url: `/api/admin/transactions/${id}/`, headers: { authorization: s.token([], ADMIN) } });
+
+describe("an administrator's undo", () => {
+  let s: CheckoutStack;
+  beforeAll(async () => {
+    s = await startCheckoutStack(inject('mongoUri'));
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+
+  const auditEntries = async () => {
+    const res = await s.accounts.inject({
+      method: 'GET',
+      url: '/api/admin/audit_logs?entity=transaction',
+      headers: { authorization: `Bearer ${s.accounts.signToken({ sub: ADMIN.sub, username: 'admin', isAdmin: true, capabilities: [], registerId: null })}` },
+    });
+    return res.json().result.items as AuditLogEntry[];
+  };
+
+  it('is written to the audit log with who, before and after, once however often it is asked', async () => {
+    const { account, sale } = await sellOnAccount(s, 'Audit Klant');
+    expect((await adminUndo(s, sale.transaction_id)).statusCode).toBe(200);
+    expect((await adminUndo(s, sale.transaction_id)).statusCode).toBe(200);
+
+    const entries = (await auditEntries()).filter((e) => e.entityId === sale.transaction_id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actor: { id: ADMIN.sub, username: 'penningmeester' },
+      action: 'transaction.undo',
+      entity: 'transaction',
+      service: 'checkout',
+      before: { status: 'completed', method: 'account', total: sale.total, accountId: account, undone: null },
+      after: { undone: { by: 'penningmeester' }, balance_after: 5000, accountName: 'Audit Klant' },
+    });
+  });
+});
+
+describe("an administrator's undo while the audit log cannot be reached", () => {
+  let s: CheckoutStack;
+  beforeAll(async () => {
+    // Port 9 (discard) has nobody listening: every audit call fails.
+    s = await startCheckoutStack(inject('mongoUri'), { deps: { audit: auditClient('http://127.0.0.1:9', 'kassa-internal-dev-token', { retryDelayMs: 1 }) } });
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+
+  it('still undoes the sale', async () => {
+    const { account, sale } = await sellOnAccount(s, 'Zonder Log');
+    const res = await adminUndo(s, sale.transaction_id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result).toMatchObject({ balance_after: 5000, undone: { by: 'penningmeester' } });
+    expect(await s.balance(account)).toBe(5000);
+    const tx = await transactionModel(s.app.db).findById(sale.transaction_id).lean();
+    expect(tx?.undone).toMatchObject({ admin: true, by: 'penningmeester' });
+  });
+});

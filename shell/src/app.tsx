@@ -1,0 +1,33 @@
+import { selectKeyboardEnabled, useAppSelector, type AppStore } from '@kassa/api-client';
+import { DialogProvider, OnScreenKeyboard, type DialogStack } from '@kassa/ui';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { BusyBar } from './layout/busy-bar';
+import type { RemoteAreaProps } from './remotes/remote-area';
+import { AppRoutes } from './routing/app-routes';
+import { SessionListeners } from './session/session-listeners';
+
+/** The store and dialog stack every part of the app (shell and remotes) shares. */
+export function AppProviders({ store, dialogs, children }: { store: AppStore; dialogs: DialogStack; children: ReactNode }) {
+  return (
+    <Provider store={store}>
+      <DialogProvider stack={dialogs}>{children}</DialogProvider>
+    </Provider>
+  );
+}
+
+/**
+ * Everything inside the router: session handling, the busy bar, the routes and the on-screen keyboard.
+ * `loader` replaces Module Federation in tests.
+ */
+export function ShellRoot({ loader }: { loader?: RemoteAreaProps['loader'] }) {
+  const keyboard = useAppSelector(selectKeyboardEnabled);
+  return (
+    <>
+      <SessionListeners />
+      <BusyBar />
+      <AppRoutes {...(loader ? { loader } : {})} />
+      <OnScreenKeyboard enabled={keyboard} />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { navClosed, navOpened, selectNavOpen, useAppDispatch, useAppSelector } from '@kassa/api-client';
+import { Button, CloseIcon, MenuIcon, useMediaQuery, WIDE_SCREEN_QUERY } from '@kassa/ui';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { isUnder } from '../routing/route-rules';
+import { Sidebar } from './sidebar';
+import './shell.css';
+
+/**
+ * A persistent rail beside the content on wide screens; a drawer on narrow ones and on the till, which needs the
+ * whole width and opens the drawer from its own menu button (dispatch(navOpened())).
+ */
+export function ShellLayout() {
+  const dispatch = useAppDispatch();
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
+  const { pathname } = useLocation();
+  const onTill = isUnder(pathname, '/pos');
+  const rail = wide && !onTill;
+  const navOpen = useAppSelector(selectNavOpen);
+
+  useEffect(() => {
+    dispatch(navClosed());
+  }, [pathname, dispatch]);
+
+  return (
+    <div className={`shell${rail ? ' shell--rail' : ' shell--drawer'}`}>
+      {rail ? (
+        <aside className="shell__rail">
+          <Sidebar />
+        </aside>
+      ) : (
+        <NavDrawer open={navOpen} onClose={() => dispatch(navClosed())} />
+      )}
+      <div className="shell__main">
+        {!rail && !onTill ? (
+          <header className="shell__topbar">
+            <Button variant="ghost" icon aria-label="Open menu" onClick={() => dispatch(navOpened())}>
+              <MenuIcon />
+            </Button>
+            <span className="shell__title">Kassa</span>
+          </header>
+        ) : null}
+        <main className="shell__content">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function NavDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+  return (
+    <div className={`drawer${open ? ' drawer--open' : ''}`} aria-hidden={!open} inert={!open}>
+      <div className="drawer__backdrop" onClick={onClose} data-testid="drawer-backdrop" />
+      <div className="drawer__panel" role="dialog" aria-modal="true" aria-label="Navigation">
+        <div className="drawer__close">
+          <Button variant="ghost" icon aria-label="Close menu" onClick={onClose}>
+            <CloseIcon />
+          </Button>
+        </div>
+        <Sidebar />
+      </div>
+    </div>
+  );
+}

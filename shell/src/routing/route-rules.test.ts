@@ -1,0 +1,92 @@
+import type { Config } from '@kassa/contracts';
+import { describe, expect, it } from 'vitest';
+import { isPublicPath, redirectFor, safeLocalPath } from './route-rules';
+
+function config(over: { accountId?: string | null; capabilities?: Config['register']['capabilities']; showAccountRequest?: boolean } = {}): Config {
+  return {
+    aprilFoolsEnabled: false,
+    posWrappedAvailable: false,
+    requireTfa: false,
+    requireSettingAccountPin: false,
+    accountUpgradeMinAmount: 500,
+    user: { id: 'u1', username: 'jan', accountId: over.accountId === undefined ? 'a1' : over.accountId, viaductUserId: null, isAdmin: false },
+    register: { id: null, name: 'Bar', capabilities: over.capabilities ?? ['PAYMENT_CASH'] },
+    acceptedCurrentCondition: true,
+    showAccountRequest: over.showAccountRequest ?? false,
+  };
+}
+
+const at = (path: string, authenticated: boolean, cfg: Config | null = null) => {
+  const [pathname = '', query] = path.split('?');
+  return redirectFor({ pathname, search: query ? `?${query}` : '', authenticated, config: cfg });
+};
+
+describe('route rules (SPEC 2 "Routes")', () => {
+  it('sends / to /pos', () => {
+    expect(at('/', true, config())).toBe('/pos');
+    expect(at('/', false)).toBe('/pos');
+  });
+
+  it('sends unauthenticated users to /login with the original path and query as next', () => {
+    expect(at('/admin/accounts?page=2&search=jan', false)).toBe('/login?next=%2Fadmin%2Faccounts%3Fpage%3D2%26search%3Djan');
+    expect(at('/pos', false)).toBe('/login?next=%2Fpos');
+    expect(at('/account', false)).toBe('/login?next=%2Faccount');
+  });
+
+  it('sends a user who pressed logout to plain /login', () => {
+    expect(redirectFor({ pathname: '/admin/users', search: '', authenticated: false, config: null, loggedOutByUser: true })).toBe('/login');
+  });
+
+  it('lets anyone see /login, /slides and /about', () => {
+    for (const path of ['/login', '/login/callback', '/slides', '/slides/bar', '/slides/transactions', '/about']) {
+      expect(at(path, false)).toBeNull();
+    }
+    expect(isPublicPath('/slideshow')).toBe(false);
+    expect(at('/slideshow', false)).toBe('/login?next=%2Fslideshow');
+  });
+
+  it('drops the query string under /pos', () => {
+    expect(at('/pos?code=123', true, config())).toBe('/pos');
+    expect(at('/pos', true, config())).toBeNull();
+  });
+
+  it('sends /admin to /admin/transactions', () => {
+    expect(at('/admin', true, config())).toBe('/admin/transactions');
+    expect(at('/admin/', true, config())).toBe('/admin/transactions');
+    expect(at('/admin/products', true, config())).toBeNull();
+  });
+
+  it('sends a user without account but with PAYMENT_ACCOUNT_SELF to /setup, except on the about page', () => {
+    const newcomer = config({ accountId: null, capabilities: ['PAYMENT_ACCOUNT_SELF'], showAccountRequest: true });
+    expect(at('/pos', true, newcomer)).toBe('/setup');
+    expect(at('/admin/products', true, newcomer)).toBe('/setup');
+    expect(at('/setup', true, newcomer)).toBeNull();
+    expect(at('/about', true, newcomer)).toBeNull();
+  });
+
+  it('keeps users with an account, or without PAYMENT_ACCOUNT_SELF, where they are', () => {
+    expect(at('/pos', true, config({ capabilities: ['PAYMENT_ACCOUNT_SELF'] }))).toBeNull();
+    expect(at('/pos', true, config({ accountId: null, capabilities: ['PAYMENT_CASH'] }))).toBeNull();
+  });
+
+  it('shows /account only to users with an account', () => {
+    expect(at('/account', true, config())).toBeNull();
+    expect(at('/account', true, config({ accountId: null, showAccountRequest: true }))).toBe('/setup');
+    expect(at('/account', true, config({ accountId: null, showAccountRequest: false }))).toBe('/pos');
+  });
+
+  it('waits for the configuration before applying user rules', () => {
+    expect(at('/account', true, null)).toBeNull();
+  });
+});
+
+describe('safeLocalPath', () => {
+  it('follows only paths on this site', () => {
+    expect(safeLocalPath('/admin/users?page=2')).toBe('/admin/users?page=2');
+    expect(safeLocalPath('https://evil.example/')).toBeNull();
+    expect(safeLocalPath('//evil.example/')).toBeNull();
+    expect(safeLocalPath('/\\evil.example')).toBeNull();
+    expect(safeLocalPath('')).toBeNull();
+    expect(safeLocalPath(null)).toBeNull();
+  });
+});
