@@ -13,7 +13,7 @@ import Fastify, {
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Connection } from 'mongoose';
 import { randomUUID } from 'node:crypto';
-import { authPlugin } from './auth';
+import { authPlugin, isAuthGuard } from './auth';
 import type { BaseEnv } from './config';
 import { AppError } from './errors';
 import { validatorCompiler } from './validation';
@@ -57,6 +57,17 @@ export async function createServiceApp(opts: ServiceOptions): Promise<ServiceApp
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     parseJson(request, text, done);
+  });
+
+  // Guards given as preHandler run on onRequest instead: who may call a route is decided before its body is
+  // validated, so a caller without access learns nothing from validation errors (and gets 401/403, not 422).
+  app.addHook('onRoute', (route) => {
+    const pre = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+    const guards = pre.filter(isAuthGuard);
+    if (guards.length === 0) return;
+    const onRequest = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    route.onRequest = [...onRequest, ...guards] as typeof route.onRequest;
+    route.preHandler = pre.filter((h) => !isAuthGuard(h)) as typeof route.preHandler;
   });
 
   app.setValidatorCompiler(validatorCompiler);

@@ -32,6 +32,14 @@ export interface AuthOptions {
   internalToken: string;
 }
 
+/** Marks a guard so it runs on `onRequest`, before body validation (see createServiceApp). */
+export const AUTH_GUARD = Symbol.for('kassa.authGuard');
+export function authGuard<T extends (...args: never[]) => unknown>(fn: T): T {
+  (fn as unknown as Record<symbol, boolean>)[AUTH_GUARD] = true;
+  return fn;
+}
+export const isAuthGuard = (fn: unknown): boolean => typeof fn === 'function' && (fn as unknown as Record<symbol, boolean>)[AUTH_GUARD] === true;
+
 async function verify(request: FastifyRequest): Promise<void> {
   try {
     const claims = await request.jwtVerify<TokenClaims>();
@@ -46,22 +54,27 @@ export const authPlugin = fp<AuthOptions>(
     await app.register(fastifyJwt, { secret: opts.jwtSecret, sign: { expiresIn: opts.tokenTtl } });
 
     app.decorate('signToken', (claims: TokenClaims) => app.jwt.sign(claims));
-    app.decorate('authenticate', verify);
-    app.decorate('requireCapabilities', (...caps: Capability[]) => async (request: FastifyRequest) => {
-      await verify(request);
-      if (!hasCapabilities(request.user.capabilities, caps)) throw forbidden();
-    });
-    app.decorate('requireAdmin', async (request: FastifyRequest) => {
-      await verify(request);
-      if (!request.user.isAdmin) throw forbidden();
-    });
+    app.decorate('authenticate', authGuard(verify));
+    app.decorate('requireCapabilities', (...caps: Capability[]) =>
+      authGuard(async (request: FastifyRequest) => {
+        await verify(request);
+        if (!hasCapabilities(request.user.capabilities, caps)) throw forbidden();
+      }),
+    );
+    app.decorate(
+      'requireAdmin',
+      authGuard(async (request: FastifyRequest) => {
+        await verify(request);
+        if (!request.user.isAdmin) throw forbidden();
+      }),
+    );
     const expected = Buffer.from(opts.internalToken);
-    app.decorate('requireInternal', async (request: FastifyRequest) => {
+    app.decorate('requireInternal', authGuard(async (request: FastifyRequest) => {
       const given = Buffer.from(String(request.headers['x-internal-token'] ?? ''));
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
         throw new AppError(403, 'insufficient_permissions', 'No permission');
       }
-    });
+    }));
   },
   { name: 'kassa-auth' },
 );

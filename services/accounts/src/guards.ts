@@ -1,15 +1,15 @@
 import type { Capability } from '@kassa/contracts';
-import { forbidden, unauthorized, type ServiceApp } from '@kassa/service-kit';
+import { authGuard, forbidden, unauthorized, type ServiceApp } from '@kassa/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { userModel } from './models/user.model';
 
 /** preHandler: a valid token holding at least one of the capabilities (the account list serves two kinds of till). */
 export const requireAnyCapability =
   (app: ServiceApp, ...caps: Capability[]) =>
-  async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    await app.authenticate.call(app, request, reply);
-    if (!caps.some((c) => request.user.capabilities.includes(c))) throw forbidden();
-  };
+    authGuard(async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      await app.authenticate.call(app, request, reply);
+      if (!caps.some((c) => request.user.capabilities.includes(c))) throw forbidden();
+    });
 
 /** The signed-in user as stored now; a token of a deleted user is treated as expired. */
 export async function currentUser(app: ServiceApp, request: FastifyRequest) {

@@ -28,7 +28,7 @@ describe('GET /api/config/ and POST /api/user/condition/', () => {
       accountUpgradeMinAmount: 500,
       user: { username: 'member', isAdmin: false, viaductUserId: '1000' },
       register: { name: 'Members', capabilities: ['PAYMENT_ACCOUNT_SELF'] },
-      acceptedCurrentCondition: false,
+      acceptedCurrentCondition: true,
       showAccountRequest: false,
     });
     expect(result.user.id).toMatch(/^[a-f0-9]{24}$/);
@@ -50,7 +50,7 @@ describe('GET /api/config/ and POST /api/user/condition/', () => {
   });
 
   it('records acceptance of the current conditions, and asks again when they change', async () => {
-    const token = await loginAs(app, 'till');
+    const token = await loginAs(app, 'newbie');
     expect((await config(token)).acceptedCurrentCondition).toBe(false);
     const res = await app.inject({ method: 'POST', url: '/api/user/condition/', headers: bearer(token) });
     expect(res.statusCode).toBe(200);

@@ -1,0 +1,163 @@
+import { hasCapabilities, type Capability } from '@kassa/contracts';
+import type { ServiceApp } from '@kassa/service-kit';
+import fc from 'fast-check';
+import { Types } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startCheckoutStack, type CheckoutStack } from '../../../checkout/src/testing/checkout-stack';
+import { ROUTE_TABLE, type ServiceName } from '../route-table';
+import { ACCESS_RULES, type Access } from './access-rules';
+
+/**
+ * Every public route of every service, called anonymously and as every demo user, against the access rules; then
+ * malformed bodies, queries and headers thrown at every route. Runs the real four services on the run's FerretDB.
+ */
+interface Route {
+  service: ServiceName;
+  method: string;
+  path: string;
+}
+interface Persona {
+  name: string;
+  token: string | null;
+  capabilities: Capability[];
+  isAdmin: boolean;
+}
+
+const CHECKOUT_METHODS = ['cash', 'card', 'account', 'self', 'other'];
+
+function allowed(rule: Access, p: Persona): boolean {
+  if (rule.kind === 'public') return true;
+  if (p.token === null) return false;
+  switch (rule.kind) {
+    case 'signed-in':
+      return true;
+    case 'admin':
+      return p.isAdmin;
+    case 'all':
+      return hasCapabilities(p.capabilities, rule.caps);
+    case 'any':
+      return rule.caps.some((c) => p.capabilities.includes(c));
+  }
+}
+
+/** The service the gateway sends a path to: the longest matching prefix of its route table. */
+function gatewayService(path: string): ServiceName | undefined {
+  const matches = ROUTE_TABLE.filter(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`));
+  return matches.sort((a, b) => b.prefix.length - a.prefix.length)[0]?.service;
+}
+
+const concrete = (path: string) => path.replace(/\{id\}/g, new Types.ObjectId().toHexString());
+
+describe('security: access rules and malformed input on every route', () => {
+  let s: CheckoutStack;
+  let apps: Record<ServiceName, ServiceApp>;
+  const routes: Route[] = [];
+  const personas: Persona[] = [];
+
+  beforeAll(async () => {
+    s = await startCheckoutStack(inject('mongoUri'), { card: true });
+    apps = { accounts: s.accounts, catalog: s.catalog, checkout: s.app, payments: s.payments! };
+    for (const [service, app] of Object.entries(apps) as [ServiceName, ServiceApp][]) {
+      const spec = app.swagger() as { paths: Record<string, Record<string, unknown>> };
+      for (const [path, ops] of Object.entries(spec.paths)) {
+        if (!path.startsWith('/api/')) continue;
+        for (const method of Object.keys(ops).map((m) => m.toUpperCase())) {
+          if (path.includes('{method}')) for (const m of CHECKOUT_METHODS) routes.push({ service, method, path: path.replace('{method}', m) });
+          else routes.push({ service, method, path });
+        }
+      }
+    }
+    personas.push({ name: 'anonymous', token: null, capabilities: [], isAdmin: false });
+    for (const username of ['till', 'bar', 'member', 'newbie', 'admin']) {
+      const res = await s.accounts.inject({ method: 'POST', url: '/api/login/', payload: { username, password: username } });
+      const token = res.json().result.access_token as string;
+      const claims = s.accounts.jwt.decode<{ capabilities: Capability[]; isAdmin: boolean }>(token)!;
+      personas.push({ name: username, token, capabilities: claims.capabilities, isAdmin: claims.isAdmin });
+    }
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+
+  it('has an access rule for every public route, and the gateway routes each to the service that serves it', () => {
+    expect(routes.length).toBeGreaterThan(30);
+    const missing = routes.filter((r) => !ACCESS_RULES[`${r.method} ${r.path}`]).map((r) => `${r.method} ${r.path}`);
+    expect(missing, 'routes without an access rule in services/gateway/src/security/access-rules.ts').toEqual([]);
+    const stale = Object.keys(ACCESS_RULES).filter((key) => !routes.some((r) => `${r.method} ${r.path}` === key));
+    expect(stale, 'access rules for routes that no longer exist').toEqual([]);
+    const misrouted = routes.filter((r) => gatewayService(r.path) !== r.service).map((r) => `${r.method} ${r.path} (${r.service})`);
+    expect(misrouted, 'routes the gateway would send to another service').toEqual([]);
+  });
+
+  it('answers every route as the rules say: 401 without a token, 403 without the capability, otherwise neither', async () => {
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const rule = ACCESS_RULES[`${route.method} ${route.path}`];
+      if (!rule) continue;
+      for (const p of personas) {
+        const res = await apps[route.service].inject({
+          method: route.method as 'GET',
+          url: concrete(route.path),
+          headers: p.token ? { authorization: `Bearer ${p.token}` } : {},
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const may = allowed(rule, p);
+        const expected = may ? 'not 401/403' : p.token ? 403 : 401;
+        const ok = may ? res.statusCode !== 401 && res.statusCode !== 403 : res.statusCode === expected;
+        if (!ok || res.statusCode >= 500) wrong.push(`${route.method} ${route.path} as ${p.name}: ${res.statusCode}, expected ${expected}`);
+        if (!may) {
+          expect(res.json()).toMatchObject({ error: true, errorIdentifier: p.token ? 'insufficient_permissions' : 'invalid_access_token' });
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses a tampered or expired token', async () => {
+    const admin = personas.find((p) => p.name === 'admin')!.token!;
+    const [head, body, sig] = admin.split('.');
+    const claims = JSON.parse(Buffer.from(body!, 'base64url').toString());
+    const forged = `${head}.${Buffer.from(JSON.stringify({ ...claims, username: 'mallory' })).toString('base64url')}.${sig}`;
+    const expired = s.accounts.jwt.sign({ ...claims, iat: 1_600_000_000, exp: 1_600_000_100 });
+    for (const token of [forged, expired, 'not-a-token']) {
+      const res = await s.accounts.inject({ method: 'GET', url: '/api/admin/settings/', headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().errorIdentifier).toBe('invalid_access_token');
+    }
+  });
+
+  it('answers malformed bodies, queries and headers on every route with a 4xx in the wrapper, never a 5xx', async () => {
+    const admin = personas.find((p) => p.name === 'admin')!;
+    const junk = fc.oneof(
+      fc.anything({ maxDepth: 3 }),
+      fc.dictionary(fc.constantFrom('products', 'amount', 'pin', 'nonce', 'account_id', 'page', 'perPage', 'status', 'code', 'username', 'password', '__proto__', 'constructor'), fc.anything({ maxDepth: 2 })),
+    );
+    const query = fc.dictionary(fc.constantFrom('page', 'perPage', 'since', 'redirect_uri', 'state', 'status', 'day', 'method'), fc.string({ maxLength: 12 }), { maxKeys: 3 });
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), junk, query, fc.constantFrom<string | null>(admin.token, null, 'garbage'), fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'), async (route, body, q, token, contentType) => {
+        const search = new URLSearchParams(q).toString();
+        let payload: string | undefined;
+        try {
+          payload = route.method === 'GET' || route.method === 'DELETE' ? undefined : JSON.stringify(body);
+        } catch {
+          payload = '{"unserialisable":';
+        }
+        const res = await apps[route.service].inject({
+          method: route.method as 'GET',
+          url: `${concrete(route.path)}${search ? `?${search}` : ''}`,
+          headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload === undefined ? {} : { 'content-type': contentType }) },
+          ...(payload === undefined ? {} : { payload }),
+        });
+        if (res.statusCode >= 500) failures.push(`${route.method} ${route.path} ${res.statusCode} ${res.body.slice(0, 200)} <- ${payload} ?${search}`);
+        if (res.statusCode >= 400 && res.headers['content-type']?.toString().includes('json')) {
+          const json = res.json();
+          if (json.error !== true || typeof json.errorIdentifier !== 'string') failures.push(`${route.method} ${route.path}: not in the wrapper: ${res.body.slice(0, 200)}`);
+        }
+        return true;
+      }),
+      { numRuns: 600, seed: 20261122 },
+    );
+    expect(failures.slice(0, 10)).toEqual([]);
+  });
+});

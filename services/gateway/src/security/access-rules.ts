@@ -1,0 +1,76 @@
+import type { Capability } from '@kassa/contracts';
+
+/**
+ * Who may call each public route (SPEC section 6 and the admin-only rule). The security test calls every route of
+ * every service as every demo user and anonymously and checks the answers against this table; a route that is not
+ * listed here fails that test, so a new route cannot ship without a decision about who may call it.
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'signed-in' }
+  | { kind: 'admin' }
+  /** Every listed capability (SPEC 5). */
+  | { kind: 'all'; caps: Capability[] }
+  /** At least one of the listed capabilities (the account list serves two kinds of till). */
+  | { kind: 'any'; caps: Capability[] };
+
+const pub: Access = { kind: 'public' };
+const signedIn: Access = { kind: 'signed-in' };
+const admin: Access = { kind: 'admin' };
+const all = (...caps: Capability[]): Access => ({ kind: 'all', caps });
+const any = (...caps: Capability[]): Access => ({ kind: 'any', caps });
+
+/** Keys are `METHOD /path` with OpenAPI-style parameters; checkout's `{method}` is listed per method. */
+export const ACCESS_RULES: Record<string, Access> = {
+  // Sign-in and single sign-on (the stand-in provider's pages are the provider's, so public).
+  'POST /api/login/': pub,
+  'POST /api/login/oauth/viaduct/': pub,
+  'GET /api/login/oauth/viaduct/start': pub,
+  'GET /api/sso/standin/authorize': pub,
+  'POST /api/sso/standin/authorize': pub,
+  // The signed-in user's own things.
+  'GET /api/config/': signedIn,
+  'POST /api/user/condition/': signedIn,
+  'POST /api/user/tfa/setup': signedIn,
+  'POST /api/user/tfa/enable': signedIn,
+  'POST /api/user/tfa/disable': signedIn,
+  'GET /api/account/': signedIn,
+  'GET /api/account/transactions': signedIn,
+  'GET /api/account/transactions/count': signedIn,
+  'POST /api/account/pin': signedIn,
+  'GET /api/account_request/pending': signedIn,
+  'POST /api/account_request/request': signedIn,
+  'POST /api/account/upgrade': signedIn,
+  'GET /api/account/upgrade/{id}': signedIn,
+  // The till.
+  'GET /api/products/': signedIn,
+  'GET /api/checkout/reasons/': all('PAYMENT_OTHER'),
+  'GET /api/accounts/': any('PAYMENT_ACCOUNT_AUTHED', 'PAYMENT_ACCOUNT_OTHER'),
+  'POST /api/reader/register/': any('PAYMENT_ACCOUNT_AUTHED', 'PAYMENT_ACCOUNT_OTHER'),
+  'POST /api/checkout/cash/': all('PAYMENT_CASH'),
+  'POST /api/checkout/card/': all('PAYMENT_CARD'),
+  'POST /api/checkout/account/': any('PAYMENT_ACCOUNT_AUTHED', 'PAYMENT_ACCOUNT_OTHER'),
+  'POST /api/checkout/self/': all('PAYMENT_ACCOUNT_SELF'),
+  'POST /api/checkout/other/': all('PAYMENT_OTHER'),
+  'POST /api/transactions/{id}/undo/': all('PAYMENT_UNDO'),
+  'POST /api/transactions/{id}/finish/': signedIn,
+  'GET /api/transactions/card/{id}/status/': signedIn,
+  // Public screens and the online payment provider's callbacks and stand-in pages.
+  'GET /api/products/menu/': pub,
+  'POST /api/payments/webhook': pub,
+  'GET /api/payments/standin/{id}': pub,
+  'POST /api/payments/standin/{id}': pub,
+  // Administration.
+  'GET /api/admin/account_requests': admin,
+  'POST /api/admin/account_requests/{id}/status': admin,
+  'GET /api/admin/audit_logs': admin,
+  'GET /api/admin/ledger_audit': admin,
+  'GET /api/admin/settings/': admin,
+  'PUT /api/admin/settings/': admin,
+  'POST /api/admin/users/{id}/tfa/reset': admin,
+  'GET /api/admin/transactions/': admin,
+  'DELETE /api/admin/transactions/{id}/': admin,
+  'GET /api/admin/ideal/': admin,
+  'GET /api/admin/terminal/standin': admin,
+  'PUT /api/admin/terminal/standin': admin,
+};
