@@ -125,7 +125,7 @@ export async function startLocalMongo(opts: LocalMongoOptions): Promise<LocalMon
     child.stdout?.resume();
     child.stderr?.on('data', (d: Buffer) => {
       const text = d.toString().trim();
-      if (/level=(ERROR|WARN)/.test(text)) log(`[ferretdb] ${text}`);
+      if (/level=ERROR/.test(text)) log(`[ferretdb] ${text}`);
     });
     const description = usePg
       ? `FerretDB 1.24.2 on PostgreSQL database "${opts.pgDatabase}" (127.0.0.1:${port})`

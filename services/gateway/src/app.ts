@@ -136,14 +136,14 @@ async function serveFrontends(app: FastifyInstance, env: GatewayEnv) {
   for (const remote of REMOTE_NAMES) {
     const dir = join(env.REMOTES_ROOT, remote, 'dist');
     if (!existsSync(dir)) continue;
-    await app.register(fastifyStatic, { root: dir, prefix: `/remotes/${remote}/`, decorateReply: false, setHeaders, wildcard: true });
+    await app.register(fastifyStatic, { root: dir, prefix: `/remotes/${remote}/`, decorateReply: false, setHeaders, wildcard: true, preCompressed: true });
   }
   const shell = env.SHELL_DIST;
   if (!shell || !existsSync(join(shell, 'index.html'))) {
     app.setNotFoundHandler((request, reply) => reply.code(404).send(apiError(404, 'not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`)));
     return;
   }
-  await app.register(fastifyStatic, { root: shell, prefix: '/', setHeaders, wildcard: true, index: ['index.html'] });
+  await app.register(fastifyStatic, { root: shell, prefix: '/', setHeaders, wildcard: true, index: ['index.html'], preCompressed: true });
   // Client-side routes (/pos, /admin/...) all get the shell's index.html; unknown API paths get a wrapper 404.
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
