@@ -20,6 +20,7 @@ const MENU: MenuResult = {
       products: [
         { name: 'Pils', price: 250, deposit: false },
         { name: 'Fles pils', price: 275, deposit: true },
+        { name: 'Krat pils (statiegeld)', price: 390, deposit: true },
       ],
     },
     {
@@ -80,6 +81,10 @@ describe('BarMenuSlide', () => {
     const fles = bier.getByText('Fles pils').closest('li')!;
     expect(within(fles).getByText('€ 2,75')).toBeInTheDocument();
     expect(within(fles).getByText('statiegeld')).toBeInTheDocument();
+    // A name that already says so gets no second tag.
+    const krat = bier.getByText('Krat pils (statiegeld)').closest('li')!;
+    expect(krat).toHaveAttribute('data-deposit');
+    expect(within(krat).queryByText('statiegeld')).toBeNull();
     const snacks = within(screen.getByRole('region', { name: 'Snacks' }));
     expect(snacks.getByText('€ 1,20')).toBeInTheDocument();
     expect(snacks.queryByText('Pils')).toBeNull();

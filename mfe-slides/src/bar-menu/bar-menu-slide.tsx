@@ -1,13 +1,11 @@
 import type { MenuCategory, MenuProduct } from '@kassa/contracts';
 import { formatMoney, textColourOn } from '@kassa/ui';
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { SlideFrame } from '../shared/slide-frame';
 import { MENU_POLL_MS, useGetMenuQuery } from './bar-menu-api';
-import { useMenuFit } from './use-menu-fit';
+import { LONG_NAME, MENU_COLUMNS, MENU_MIN_SCALE, needsDepositTag, planMenu, type MenuBlock, type MenuBox } from './menu-layout';
 import './bar-menu.css';
 
-/** SPEC 9: product names above 36 characters get the long-name style (as on the till's tiles). */
-export const LONG_NAME = 36;
 /** When the menu needs more than one screen, each page shows this long. */
 export const MENU_PAGE_MS = 10_000;
 
@@ -29,35 +27,80 @@ export function BarMenuSlide() {
   );
 }
 
+/**
+ * The screen area the columns get, measured when it first has a size and whenever it changes (a ResizeObserver
+ * reports after layout and before paint, so the first frame is already fitted). Null where nothing is laid out.
+ */
+function useMenuBox(viewport: RefObject<HTMLElement | null>, grid: RefObject<HTMLElement | null>): MenuBox | null {
+  const [box, setBox] = useState<MenuBox | null>(null);
+  useEffect(() => {
+    const v = viewport.current;
+    if (!v || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const g = grid.current;
+      const fontSize = parseFloat(getComputedStyle(v).fontSize);
+      const gap = g ? parseFloat(getComputedStyle(g).columnGap) || 0 : 0;
+      const height = v.clientHeight;
+      const columnWidth = (v.clientWidth - gap * (MENU_COLUMNS - 1)) / MENU_COLUMNS;
+      const next = height > 0 && columnWidth > 0 && fontSize > 0 ? { height, columnWidth, fontSize } : null;
+      setBox((prev) =>
+        prev && next && prev.height === next.height && prev.columnWidth === next.columnWidth && prev.fontSize === next.fontSize
+          ? prev
+          : next,
+      );
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(v);
+    return () => observer.disconnect();
+  }, [viewport, grid]);
+  return box;
+}
+
 function MenuColumns({ categories }: { categories: MenuCategory[] }) {
-  const columnsRef = useRef<HTMLDivElement>(null);
-  const { scale, pages } = useMenuFit(columnsRef, categories);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const box = useMenuBox(viewportRef, gridRef);
+  // The plan estimates text widths; when a column still overflows on the real screen the type goes a step smaller.
+  const [cap, setCap] = useState<{ categories: MenuCategory[]; box: MenuBox | null; max: number } | null>(null);
+  const maxScale = cap && cap.categories === categories && cap.box === box ? cap.max : 1;
+  const plan = useMemo(() => planMenu(categories, box, maxScale), [categories, box, maxScale]);
   const [page, setPage] = useState(0);
-  const shown = page < pages ? page : 0;
+  const pageCount = plan.pages.length;
+  const shown = page < pageCount ? page : 0;
+
+  useLayoutEffect(() => {
+    const grid = gridRef.current;
+    if (!grid || !box || plan.scale <= MENU_MIN_SCALE) return;
+    const overflowing = [...grid.children].some((c) => c.scrollHeight > c.clientHeight + 1);
+    if (overflowing) setCap({ categories, box, max: Math.round((plan.scale - 0.02) * 100) / 100 });
+  }, [plan, box, categories]);
 
   useEffect(() => {
-    if (pages < 2) return;
-    const timer = setInterval(() => setPage((p) => (p + 1) % pages), MENU_PAGE_MS);
+    if (pageCount < 2) return;
+    const timer = setInterval(() => setPage((p) => (p + 1) % pageCount), MENU_PAGE_MS);
     return () => clearInterval(timer);
-  }, [pages]);
+  }, [pageCount]);
 
-  const style = {
-    '--menu-scale': scale.toFixed(2),
-    transform: shown > 0 ? `translateX(calc(${-shown} * (100% + var(--menu-gap))))` : undefined,
-  } as CSSProperties;
-
+  const columns = plan.pages[shown] ?? [];
   return (
-    <div className="menu__viewport">
-      <div key={shown} className="menu__page">
-        <div ref={columnsRef} className="menu__columns" style={style}>
-          {categories.map((category) => (
-            <CategoryBlock key={category.name} category={category} />
-          ))}
-        </div>
+    <div ref={viewportRef} className="menu__viewport">
+      <div
+        key={shown}
+        ref={gridRef}
+        className="menu__columns"
+        style={{ '--menu-scale': plan.scale.toFixed(2) } as CSSProperties}
+      >
+        {columns.map((blocks, i) => (
+          <div key={i} className="menu__column">
+            {blocks.map((block) => (
+              <CategoryBlock key={`${block.name}-${block.continued ? block.products[0]?.name : ''}`} block={block} />
+            ))}
+          </div>
+        ))}
       </div>
-      {pages > 1 ? (
-        <div className="menu__pager" aria-label={`Page ${shown + 1} of ${pages}`}>
-          {Array.from({ length: pages }, (_, i) => (
+      {pageCount > 1 ? (
+        <div className="menu__pager" aria-label={`Page ${shown + 1} of ${pageCount}`}>
+          {plan.pages.map((_, i) => (
             <span key={i} className={`menu__dot${i === shown ? ' menu__dot--on' : ''}`} />
           ))}
         </div>
@@ -66,15 +109,19 @@ function MenuColumns({ categories }: { categories: MenuCategory[] }) {
   );
 }
 
-function CategoryBlock({ category }: { category: MenuCategory }) {
-  const band = { backgroundColor: category.colour, color: textColourOn(category.colour) };
+function CategoryBlock({ block }: { block: MenuBlock }) {
+  const band = { backgroundColor: block.colour, color: textColourOn(block.colour) };
   return (
-    <section className="menu__category" style={{ borderColor: category.colour }} aria-label={category.name}>
+    <section
+      className={`menu__category${block.continued ? ' menu__category--continued' : ''}`}
+      style={{ borderColor: block.colour }}
+      aria-label={block.name}
+    >
       <h2 className="menu__category-name" style={band}>
-        {category.name}
+        {block.name}
       </h2>
       <ul className="menu__items">
-        {category.products.map((product, i) => (
+        {block.products.map((product, i) => (
           <MenuLine key={`${i}-${product.name}`} product={product} />
         ))}
       </ul>
@@ -88,7 +135,7 @@ function MenuLine({ product }: { product: MenuProduct }) {
     <li className={`menu__item${long ? ' menu__item--long' : ''}`} data-deposit={product.deposit || undefined}>
       <span className="menu__name">
         {product.name}
-        {product.deposit ? <span className="menu__deposit">statiegeld</span> : null}
+        {needsDepositTag(product) ? <span className="menu__deposit">statiegeld</span> : null}
       </span>
       <span className="menu__price">{formatMoney(product.price)}</span>
     </li>

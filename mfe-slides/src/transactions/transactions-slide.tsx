@@ -21,15 +21,17 @@ export function TransactionsSlide() {
       className="live"
       status={status === 'reconnecting' ? <span className="slide__status">reconnecting</span> : null}
     >
-      {sales.length === 0 ? (
-        <p className="slide__message">{status === 'open' ? 'No sales yet. They appear here as they happen.' : 'Connecting…'}</p>
-      ) : (
-        <ol className="live__list" aria-label="Recent sales">
-          {sales.map((sale) => (
-            <SaleRow key={sale.id} sale={sale} />
-          ))}
-        </ol>
-      )}
+      <div className="live__feed" data-status={status}>
+        {sales.length === 0 ? (
+          <p className="slide__message">{status === 'open' ? 'No sales yet. They appear here as they happen.' : 'Connecting…'}</p>
+        ) : (
+          <ol className="live__list" aria-label="Recent sales">
+            {sales.map((sale) => (
+              <SaleRow key={sale.id} sale={sale} />
+            ))}
+          </ol>
+        )}
+      </div>
     </SlideFrame>
   );
 }
