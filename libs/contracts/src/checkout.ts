@@ -31,7 +31,7 @@ export const CheckoutBody = z.object({
   account_id: ObjectId.optional(),
   pin: Pin.optional(),
   upgrade_account_id: ObjectId.optional(),
-  upgrade_amount: z.number().int().min(100).max(100_000).multipleOf(100, 'Top-ups are whole euros.').optional(),
+  upgrade_amount: z.number().int().min(1).max(100_000).optional(),
   reason: z.string().min(1).max(200).optional(),
   nonce: z.string().min(8).max(100),
   cardSecret: z.string().min(4).max(256).optional(),

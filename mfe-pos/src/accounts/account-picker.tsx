@@ -1,3 +1,4 @@
+import { selectKeyboardEnabled, useAppSelector } from '@kassa/api-client';
 import type { TillAccount } from '@kassa/contracts';
 import { Button, LoadingArea, Modal, Money, RefreshIcon, SearchIcon } from '@kassa/ui';
 import { memo, useDeferredValue, useMemo, useState, type KeyboardEvent } from 'react';
@@ -41,6 +42,8 @@ export function AccountPicker({
   const [limit, setLimit] = useState(ACCOUNT_PAGE);
   const [openedAt] = useState(() => now ?? Date.now());
   const deferredQuery = useDeferredValue(query);
+  // With the on-screen keyboard on, focusing the search at once would cover half the names with keys.
+  const keyboard = useAppSelector(selectKeyboardEnabled);
 
   const matches = useMemo(
     () => (accounts ? filterAccounts(accounts, { query: deferredQuery, letter, showAll, now: openedAt }) : []),
@@ -90,7 +93,7 @@ export function AccountPicker({
             placeholder="Search accounts"
             aria-label="Search accounts"
             value={query}
-            autoFocus
+            autoFocus={!keyboard}
             onChange={(e) => {
               setQuery(e.target.value);
               setLimit(ACCOUNT_PAGE);

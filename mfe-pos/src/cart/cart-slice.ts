@@ -66,6 +66,8 @@ export const cartSlice = createSlice({
 export const productsTotal = (entries: readonly CartEntry[]) => entries.reduce((sum, e) => sum + e.product.price * e.count, 0);
 
 declare module '@kassa/api-client' {
+  // Module augmentation: the store's lazily loaded slices learn about this one.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface LazyLoadedSlices extends WithSlice<typeof cartSlice> {}
 }
 

@@ -236,6 +236,8 @@ export const checkoutSlice = createSlice({
 });
 
 declare module '@kassa/api-client' {
+  // Module augmentation: the store's lazily loaded slices learn about this one.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface LazyLoadedSlices extends WithSlice<typeof checkoutSlice> {}
 }
 

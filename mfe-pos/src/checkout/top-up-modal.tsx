@@ -10,14 +10,10 @@ export interface TopUpModalProps {
   stackIndex?: number;
 }
 
-/**
- * SPEC "Top-up": the customer pays a rounder amount and the rest goes onto an account. The server takes top-ups in
- * whole euros only, so an amount with cents cannot go on (docs/decisions.md).
- */
+/** SPEC "Top-up": the customer pays a rounder amount and the rest goes onto an account. */
 export function TopUpModal({ original, onNext, onCancel, stackIndex }: TopUpModalProps) {
   const [total, setTotal] = useState(original);
   const amount = total - original;
-  const wholeEuros = amount % 100 === 0;
   return (
     <Modal
       title="Top-up"
@@ -29,7 +25,7 @@ export function TopUpModal({ original, onNext, onCancel, stackIndex }: TopUpModa
           <Button size="lg" onClick={onCancel}>
             Annuleer
           </Button>
-          <Button size="lg" variant="primary" disabled={amount <= 0 || !wholeEuros} onClick={() => onNext(amount)}>
+          <Button size="lg" variant="primary" disabled={amount <= 0} onClick={() => onNext(amount)}>
             Volgende
           </Button>
         </>
@@ -62,7 +58,6 @@ export function TopUpModal({ original, onNext, onCancel, stackIndex }: TopUpModa
           </Button>
         ))}
       </div>
-      {amount > 0 && !wholeEuros ? <p className="k-field__error">Top-ups are whole euros.</p> : null}
     </Modal>
   );
 }

@@ -54,6 +54,8 @@ export const feedbackSlice = createSlice({
 });
 
 declare module '@kassa/api-client' {
+  // Module augmentation: the store's lazily loaded slices learn about this one.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface LazyLoadedSlices extends WithSlice<typeof feedbackSlice> {}
 }
 

@@ -66,7 +66,9 @@ const ProductTile = memo(function ProductTile({ product, colour, onAdd }: { prod
       style={{ background: colour, color: textColourOn(colour) }}
       onClick={() => onAdd(product)}
     >
-      <span className="till-tile__name">{product.name}</span>
+      <span className="till-tile__name" lang="nl">
+        {product.name}
+      </span>
       <span className="till-tile__price">{formatMoney(product.price)}</span>
     </button>
   );

@@ -129,6 +129,10 @@ export async function checkout(
     const products = await priceCart(ctx, body, requestId);
     const total = products.reduce((sum, p) => sum + p.price * p.amount, 0);
     if (method === 'card' && total + (body.upgrade_amount ?? 0) <= 0) throw invalid([line(['products'], 'There is nothing to pay by card.')]);
+    // SPEC 5: the top-up buttons move the new total to a multiple of a whole euro, so the top-up is what makes it round.
+    if (body.upgrade_amount !== undefined && (total + body.upgrade_amount) % 100 !== 0) {
+      throw invalid([line(['upgrade_amount'], 'The new total with the top-up must be a whole number of euros.')]);
+    }
     const now = ctx.now();
     try {
       const created = await Tx.create({

@@ -1,0 +1,16 @@
+import { expect, test } from '@playwright/test';
+import { addProducts, openTill, payButton } from './till-helpers';
+
+test('member: "Pay with your account" is disabled once the total exceeds the balance', async ({ page }) => {
+  await openTill(page, 'member');
+  const pay = payButton(page, 'Pay with your account');
+  await expect(page.getByTestId('own-balance')).toContainText('25,00');
+  await expect(pay).toBeDisabled();
+  await addProducts(page, 'Bitterballen (6)');
+  await expect(pay).toBeEnabled();
+  for (let i = 0; i < 5; i += 1) await addProducts(page, 'Bitterballen (6)');
+  await expect(page.getByTestId('cart-total')).toHaveText(/27,00/);
+  await expect(pay).toBeDisabled();
+  await page.getByRole('button', { name: 'One Bitterballen (6) less' }).click();
+  await expect(pay).toBeEnabled();
+});

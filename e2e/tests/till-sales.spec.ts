@@ -1,0 +1,118 @@
+import { expect, test } from '@playwright/test';
+import {
+  addProducts,
+  balanceOf,
+  cartTotal,
+  openTill,
+  payButton,
+  pickAccount,
+  queueTerminal,
+  successSnackbar,
+  typePin,
+} from './till-helpers';
+
+test.beforeEach(async ({ page }) => {
+  await openTill(page, 'till');
+});
+
+test('a cash sale: Contant, Gereed, then the confirmation and an empty cart', async ({ page }) => {
+  await addProducts(page, 'Pils', 'Cola');
+  await expect(page.getByRole('button', { name: 'Cart' })).toContainText('2');
+  await expect(cartTotal(page)).toHaveText(/4,50/);
+  await payButton(page, 'Cash').click();
+  const cash = page.getByRole('dialog', { name: 'Contant' });
+  await expect(cash).toContainText('Put the appropriate cash amount in the cash box');
+  await expect(cash).toContainText('4,50');
+  await cash.getByRole('button', { name: /^Gereed \(\d+\)$/ }).click();
+  await expect(successSnackbar(page, 450)).toBeVisible();
+  await expect(cash).toHaveCount(0);
+  await expect(cartTotal(page)).toHaveText(/0,00/);
+  await expect(payButton(page, 'Cash')).toBeDisabled();
+});
+
+test('a card sale the stand-in terminal approves', async ({ page }) => {
+  await addProducts(page, 'IPA');
+  await payButton(page, 'Card').click();
+  const wait = page.getByRole('dialog', { name: 'Card payment' });
+  await expect(wait).toContainText('Waiting for payment...');
+  await expect(wait).toContainText('Stand-in terminal');
+  await expect(successSnackbar(page, 375)).toBeVisible();
+  await expect(wait).toHaveCount(0);
+  await expect(cartTotal(page)).toHaveText(/0,00/);
+});
+
+test('a card sale the terminal declines shows "Payment expired" and Try again starts a new payment', async ({ page, baseURL }) => {
+  await queueTerminal(baseURL!, ['expired']);
+  await addProducts(page, 'Witbier');
+  await payButton(page, 'Card').click();
+  const wait = page.getByRole('dialog', { name: 'Card payment' });
+  await expect(wait).toContainText('Payment expired');
+  await expect(wait).not.toContainText('3,00');
+  await expect(cartTotal(page)).toHaveText(/3,00/);
+  await wait.getByRole('button', { name: 'Try again' }).click();
+  await expect(successSnackbar(page, 300)).toBeVisible();
+  await expect(cartTotal(page)).toHaveText(/0,00/);
+});
+
+test('a sale on a member account: a wrong PIN shakes and says "Invalid passcode", 1234 pays and the balance drops', async ({ page, baseURL }) => {
+  const before = await balanceOf(baseURL!, 'Jan de Jong');
+  await addProducts(page, 'Pils', 'Chips');
+  await payButton(page, 'Account').click();
+  await pickAccount(page.getByRole('dialog', { name: 'Select account' }), 'Jan de Jong');
+  const pad = page.getByRole('dialog', { name: 'Enter PIN-code' });
+  await expect(pad).toContainText('Jan de Jong');
+  await typePin(page, '9999');
+  await expect(pad.getByText('Invalid passcode')).toBeVisible();
+  await expect(pad.getByPlaceholder('PIN-code')).toHaveClass(/till-pin__field--wrong/);
+  await expect(pad.getByPlaceholder('PIN-code')).toHaveValue('');
+  await typePin(page, '1234');
+  await expect(successSnackbar(page, 370)).toBeVisible();
+  await expect(pad).toHaveCount(0);
+  expect(await balanceOf(baseURL!, 'Jan de Jong')).toBe(before - 370);
+});
+
+test('a sale with another reason: Other payment reason, then Anders voldaan with that reason', async ({ page }) => {
+  await addProducts(page, 'Koffie', 'Koffie');
+  await payButton(page, 'Other').click();
+  await page.getByRole('dialog', { name: 'Other payment reason' }).getByRole('button', { name: 'Vrijwilligers' }).click();
+  const other = page.getByRole('dialog', { name: 'Anders voldaan' });
+  await expect(other).toContainText('Vrijwilligers');
+  await other.getByRole('button', { name: 'Annuleer' }).click();
+  await expect(page.getByRole('dialog', { name: 'Other payment reason' })).toBeVisible();
+  await page.getByRole('button', { name: 'Vrijwilligers' }).click();
+  await page.getByRole('dialog', { name: 'Anders voldaan' }).getByRole('button', { name: /^Gereed/ }).click();
+  await expect(successSnackbar(page, 300)).toBeVisible();
+});
+
+test('Undo within 7 seconds gives the money back to the account', async ({ page, baseURL }) => {
+  const before = await balanceOf(baseURL!, 'Sophie Postma');
+  await addProducts(page, 'Speciaal');
+  await payButton(page, 'Account').click();
+  await pickAccount(page.getByRole('dialog', { name: 'Select account' }), 'Sophie Postma');
+  await typePin(page, '1234');
+  await expect(successSnackbar(page, 350)).toBeVisible();
+  expect(await balanceOf(baseURL!, 'Sophie Postma')).toBe(before - 350);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Transaction undone.')).toBeVisible();
+  await expect.poll(() => balanceOf(baseURL!, 'Sophie Postma')).toBe(before);
+});
+
+test('an unknown card read by the reader is linked after account and PIN, and the next swipe pays at once', async ({ page, baseURL }) => {
+  const card = `$e2e-card-${Date.now()}`;
+  const before = await balanceOf(baseURL!, 'Tim Kramer');
+  await addProducts(page, 'Cola');
+  await page.keyboard.type(card);
+  const connect = page.getByRole('dialog', { name: 'Unknown card, connect your account' });
+  await expect(connect).toBeVisible();
+  await pickAccount(connect, 'Tim Kramer');
+  await typePin(page, '1234');
+  await expect(successSnackbar(page, 200)).toBeVisible();
+  expect(await balanceOf(baseURL!, 'Tim Kramer')).toBe(before - 200);
+
+  await addProducts(page, 'Sinas', 'Sinas');
+  await page.keyboard.type(card);
+  await expect(successSnackbar(page, 400)).toBeVisible();
+  await expect(connect).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'Enter PIN-code' })).toHaveCount(0);
+  expect(await balanceOf(baseURL!, 'Tim Kramer')).toBe(before - 600);
+});

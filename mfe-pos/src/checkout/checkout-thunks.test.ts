@@ -1,0 +1,337 @@
+import { configLoaded, makeStore, type AppStore } from '@kassa/api-client';
+import type { Capability, Product } from '@kassa/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { productAdded, selectCart, selectEntries } from '../cart/cart-slice';
+import { selectNotice } from '../feedback/feedback-slice';
+import { fail, json, ok, stubApi, type Call } from '../testing/api-stub';
+import { tillConfig } from '../testing/render-till';
+import { selectCardSecret, selectPendingCard, selectStack, selectStep, selectTopModal } from './checkout-slice';
+import {
+  cancelTop,
+  cardSwiped,
+  confirmTop,
+  pendingBarClicked,
+  pickAccount,
+  retryCard,
+  startCheckout,
+  submitPin,
+  undoSale,
+  type TillEffects,
+} from './checkout-thunks';
+
+const pils: Product = { id: '1'.repeat(24), name: 'Pils', price: 250, deposit: false };
+const jan = { id: 'c'.repeat(24), name: 'Jan de Jong' };
+const TX = 'd'.repeat(24);
+const terminal = { friendly_name: 'Bar terminal', brand: 'standin' };
+const purchase = (over: Record<string, unknown> = {}) => ({
+  transaction_id: TX,
+  terminal: null,
+  balance_after: null,
+  accountName: null,
+  total: 250,
+  status: 'completed',
+  ...over,
+});
+const cardStatus = (status: string) => ({ status, transaction_id: TX, price: 250, terminal, failed: ['expired', 'cancelled', 'deleted'].includes(status), error: null });
+
+function till(capabilities: Capability[]) {
+  const store: AppStore = makeStore();
+  store.dispatch(configLoaded(tillConfig(capabilities)));
+  const errors: { text: unknown; title?: string }[] = [];
+  const played = vi.fn();
+  const effects: TillEffects = {
+    dialogs: {
+      error: async (text, opts) => {
+        errors.push({ text, title: opts?.title });
+        return true;
+      },
+    },
+    playSuccess: played,
+  };
+  store.dispatch(productAdded(pils));
+  return { store, effects, errors, played };
+}
+
+/** Lets fetch promises and the thunks behind them settle. */
+const settle = async () => {
+  for (let i = 0; i < 10; i += 1) await Promise.resolve();
+  await new Promise((r) => setTimeout(r, 0));
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('cash, other and account checkouts', () => {
+  it('a cash sale: Contant, then the purchase with a nonce, then the cart is empty and Undo is offered', async () => {
+    const calls = stubApi({ 'POST /checkout/cash/': () => json(200, ok(purchase())) });
+    const { store, effects } = till(['PAYMENT_CASH', 'PAYMENT_UNDO']);
+    store.dispatch(startCheckout('cash', effects));
+    expect(selectStep(store.getState())).toBe('cash');
+    store.dispatch(confirmTop(effects));
+    expect(selectStep(store.getState())).toBe('loading');
+    await settle();
+    expect(calls[0]?.body).toMatchObject({ products: [{ id: pils.id, amount: 1 }] });
+    expect(String(calls[0]?.body?.nonce)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(selectStep(store.getState())).toBe('none');
+    expect(selectEntries(store.getState())).toEqual([]);
+    expect(selectNotice(store.getState())).toMatchObject({
+      text: expect.stringMatching(/^Successful transaction for €\s2,50/),
+      duration: 7000,
+      action: { label: 'Undo', transactionId: TX },
+    });
+  });
+
+  it('retries a failed request with the same nonce; a refusal makes the next try use a new one', async () => {
+    let answer: () => Response = () => json(503, fail(503, 'service_unavailable', 'Checkout is down'));
+    const calls = stubApi({ 'POST /checkout/cash/': () => answer() });
+    const { store, effects, errors } = till(['PAYMENT_CASH']);
+    store.dispatch(startCheckout('cash', effects));
+    store.dispatch(confirmTop(effects));
+    await settle();
+    expect(selectStep(store.getState())).toBe('cash');
+    expect(errors).toHaveLength(1);
+    store.dispatch(confirmTop(effects));
+    await settle();
+    expect(calls[1]?.body?.nonce).toBe(calls[0]?.body?.nonce);
+    answer = () => json(409, fail(409, 'conflict', 'This nonce was already used for another purchase.'));
+    store.dispatch(confirmTop(effects));
+    await settle();
+    store.dispatch(confirmTop(effects));
+    await settle();
+    expect(calls[3]?.body?.nonce).not.toBe(calls[2]?.body?.nonce);
+  });
+
+  it('ignores actions while a request is in flight', async () => {
+    let release: (r: Response) => void = () => undefined;
+    const calls = stubApi({ 'POST /checkout/cash/': () => new Promise<Response>((r) => (release = r)) });
+    const { store, effects } = till(['PAYMENT_CASH']);
+    store.dispatch(startCheckout('cash', effects));
+    store.dispatch(confirmTop(effects));
+    store.dispatch(confirmTop(effects));
+    store.dispatch(cancelTop());
+    await settle();
+    expect(calls).toHaveLength(1);
+    expect(selectStep(store.getState())).toBe('loading');
+    release(json(200, ok(purchase())));
+    await settle();
+    expect(selectStep(store.getState())).toBe('none');
+  });
+
+  it('other: the reason goes with the purchase', async () => {
+    const calls = stubApi({ 'POST /checkout/other/': () => json(200, ok(purchase())) });
+    const { store, effects } = till(['PAYMENT_OTHER']);
+    store.dispatch(startCheckout('other', effects));
+    expect(selectStep(store.getState())).toBe('other-reason');
+    const { pickReason } = await import('./checkout-thunks');
+    store.dispatch(pickReason('Bestuur'));
+    store.dispatch(confirmTop(effects));
+    await settle();
+    expect(calls[0]?.body).toMatchObject({ reason: 'Bestuur' });
+    expect(selectStep(store.getState())).toBe('none');
+  });
+
+  it('account with PIN: a wrong PIN marks the PIN modal and the next PIN goes with a new nonce; success plays the sound', async () => {
+    const calls = stubApi({
+      'POST /checkout/account/': (call) =>
+        call.body?.pin === '1234'
+          ? json(200, ok(purchase({ accountName: jan.name, balance_after: 1000 })))
+          : json(400, fail(400, 'invalid_account_pin', 'Invalid passcode')),
+    });
+    const { store, effects, played } = till(['PAYMENT_ACCOUNT_AUTHED']);
+    store.dispatch(startCheckout('account', effects));
+    store.dispatch(pickAccount(jan, effects));
+    expect(selectStep(store.getState())).toBe('account-PIN');
+    await store.dispatch(submitPin('1111', effects));
+    expect(selectStep(store.getState())).toBe('account-PIN');
+    expect(selectTopModal(store.getState())?.pinErrors).toBe(1);
+    await store.dispatch(submitPin('1234', effects));
+    expect(calls.map((c) => c.body?.account_id)).toEqual([jan.id, jan.id]);
+    expect(calls[1]?.body?.nonce).not.toBe(calls[0]?.body?.nonce);
+    expect(selectStep(store.getState())).toBe('none');
+    expect(played).toHaveBeenCalledTimes(1);
+  });
+
+  it('bar mode pays from the picked account at once, without a PIN', async () => {
+    const calls = stubApi({ 'POST /checkout/account/': () => json(200, ok(purchase({ accountName: jan.name, balance_after: 1000 }))) });
+    const { store, effects } = till(['PAYMENT_ACCOUNT_OTHER']);
+    store.dispatch(startCheckout('account', effects));
+    store.dispatch(pickAccount(jan, effects));
+    await settle();
+    expect(calls[0]?.body).toMatchObject({ account_id: jan.id });
+    expect(calls[0]?.body?.pin).toBeUndefined();
+    expect(selectStep(store.getState())).toBe('none');
+    expect(selectNotice(store.getState())?.text).toMatch(/Jan de Jong now has €\s10,00/);
+  });
+
+  it('insufficient credits: "Insufficient credits" with the server\'s sentence, and the checkout ends', async () => {
+    stubApi({ 'POST /checkout/account/': () => json(400, fail(400, 'insufficient_credits', 'Jan de Jong has insufficient credits in account.')) });
+    const { store, effects, errors } = till(['PAYMENT_ACCOUNT_OTHER']);
+    store.dispatch(startCheckout('account', effects));
+    store.dispatch(pickAccount(jan, effects));
+    await settle();
+    expect(errors).toEqual([{ text: 'Jan de Jong has insufficient credits in account.', title: 'Insufficient credits' }]);
+    expect(selectStep(store.getState())).toBe('none');
+    expect(selectEntries(store.getState())).toHaveLength(1);
+  });
+
+  it('undo calls the undo route and says "Transaction undone." for 1200 ms', async () => {
+    const calls = stubApi({ [`POST /transactions/${TX}/undo/`]: () => json(200, ok({ transaction_id: TX, undone: { at: '', by: 'till' }, balance_after: null, accountName: null })) });
+    const { store, effects } = till(['PAYMENT_UNDO']);
+    await store.dispatch(undoSale(TX, effects));
+    expect(calls).toHaveLength(1);
+    expect(selectNotice(store.getState())).toMatchObject({ text: 'Transaction undone.', duration: 1200 });
+  });
+});
+
+describe('card payments', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  function cardApi(statuses: string[]) {
+    const queue = [...statuses];
+    return stubApi({
+      'POST /checkout/card/': () => json(200, ok(purchase({ status: 'pending', terminal }))),
+      'GET /transactions/card/*/status/': () => json(200, ok(cardStatus(queue.length > 1 ? (queue.shift() as string) : (queue[0] as string)))),
+      'POST /transactions/*/finish/': () => json(200, ok(purchase())),
+    });
+  }
+  const count = (calls: Call[], part: string) => calls.filter((c) => c.path.includes(part)).length;
+
+  it('waits in the modal, polling every second, and finishes a completed payment by itself', async () => {
+    const calls = cardApi(['pending', 'pending', 'completed']);
+    const { store, effects } = till(['PAYMENT_CARD', 'PAYMENT_UNDO']);
+    store.dispatch(startCheckout('card', effects));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(selectStep(store.getState())).toBe('card');
+    expect(selectTopModal(store.getState())?.card?.phase).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(count(calls, '/status/')).toBe(2);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(count(calls, '/finish/')).toBe(1);
+    expect(selectStep(store.getState())).toBe('none');
+    expect(selectEntries(store.getState())).toEqual([]);
+    // A card sale is refunded at the terminal, not undone at the till.
+    expect(selectNotice(store.getState())?.action).toBeNull();
+  });
+
+  it('a declined payment offers Try again, which sends a NEW nonce', async () => {
+    const calls = cardApi(['expired']);
+    const { store, effects } = till(['PAYMENT_CARD']);
+    store.dispatch(startCheckout('card', effects));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(selectTopModal(store.getState())?.card?.phase).toBe('expired');
+    store.dispatch(retryCard(effects));
+    await vi.advanceTimersByTimeAsync(10);
+    const nonces = calls.filter((c) => c.path === '/checkout/card/').map((c) => c.body?.nonce);
+    expect(nonces).toHaveLength(2);
+    expect(nonces[1]).not.toBe(nonces[0]);
+    expect(selectStack(store.getState()).map((m) => m.step)).toEqual(['card']);
+  });
+
+  it('status errors are retried twice, then the modal says POS failed', async () => {
+    const calls = stubApi({
+      'POST /checkout/card/': () => json(200, ok(purchase({ status: 'pending', terminal }))),
+      'GET /transactions/card/*/status/': () => json(502, fail(502, 'bad_gateway', 'Payments did not answer')),
+    });
+    const { store, effects } = till(['PAYMENT_CARD']);
+    store.dispatch(startCheckout('card', effects));
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(count(calls, '/status/')).toBe(2);
+    expect(selectTopModal(store.getState())?.card?.phase).toBe('loading');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(count(calls, '/status/')).toBe(3);
+    expect(selectTopModal(store.getState())?.card).toMatchObject({ phase: 'error', error: 'Payments did not answer' });
+  });
+
+  it('bar mode hands the payment to the pending bar; a failed bar gives the cart back when clicked', async () => {
+    cardApi(['pending', 'cancelled']);
+    const { store, effects } = till(['PAYMENT_CARD', 'PAYMENT_ACCOUNT_OTHER']);
+    store.dispatch(startCheckout('card', effects));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(selectStep(store.getState())).toBe('none');
+    expect(selectEntries(store.getState())).toEqual([]);
+    expect(selectPendingCard(store.getState())).toMatchObject({ phase: 'pending', amount: 250 });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(selectPendingCard(store.getState())?.phase).toBe('cancelled');
+    store.dispatch(pendingBarClicked());
+    expect(selectPendingCard(store.getState())).toBeNull();
+    expect(selectCart(store.getState()).entries).toEqual([{ product: pils, count: 1 }]);
+  });
+
+  it('bar mode: a completed payment clears the bar and confirms the sale', async () => {
+    const calls = cardApi(['completed']);
+    const { store, effects } = till(['PAYMENT_CARD', 'PAYMENT_ACCOUNT_OTHER']);
+    store.dispatch(startCheckout('card', effects));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(count(calls, '/finish/')).toBe(1);
+    expect(selectPendingCard(store.getState())).toBeNull();
+    expect(selectNotice(store.getState())?.text).toMatch(/^Successful transaction for €\s2,50/);
+  });
+
+  it('finish waits while checkout has not heard of the approval yet', async () => {
+    let finishes = 0;
+    stubApi({
+      'POST /checkout/card/': () => json(200, ok(purchase({ status: 'pending', terminal }))),
+      'GET /transactions/card/*/status/': () => json(200, ok(cardStatus('completed'))),
+      'POST /transactions/*/finish/': () =>
+        ++finishes < 3 ? json(409, fail(409, 'transaction_not_finishable', 'The payment is not finished yet.')) : json(200, ok(purchase())),
+    });
+    const { store, effects, errors } = till(['PAYMENT_CARD']);
+    store.dispatch(startCheckout('card', effects));
+    await vi.advanceTimersByTimeAsync(2100);
+    expect(finishes).toBe(3);
+    expect(errors).toEqual([]);
+    expect(selectStep(store.getState())).toBe('none');
+  });
+
+  it('closing the wait modal while the terminal still waits keeps following the payment in the bar', async () => {
+    cardApi(['pending']);
+    const { store, effects } = till(['PAYMENT_CARD']);
+    store.dispatch(startCheckout('card', effects));
+    await vi.advanceTimersByTimeAsync(10);
+    store.dispatch(cancelTop());
+    expect(selectStep(store.getState())).toBe('none');
+    expect(selectPendingCard(store.getState())?.transactionId).toBe(TX);
+  });
+});
+
+describe('card reader', () => {
+  it('an unknown card opens the account selection, then the PIN, links the card and pays with it', async () => {
+    const calls = stubApi({
+      'POST /checkout/account/': (_call, all) =>
+        all.some((c) => c.path === '/reader/register/')
+          ? json(200, ok(purchase({ accountName: jan.name, balance_after: 500 })))
+          : json(400, fail(400, 'unknown_card_secret', 'Unknown card')),
+      'POST /reader/register/': () => json(200, ok({ accountId: jan.id, accountName: jan.name })),
+    });
+    const { store, effects } = till(['PAYMENT_ACCOUNT_AUTHED']);
+    store.dispatch(cardSwiped('secret-123', effects));
+    await settle();
+    expect(calls[0]?.body).toMatchObject({ cardSecret: 'secret-123' });
+    expect(selectStep(store.getState())).toBe('reader-account');
+    expect(selectTopModal(store.getState())?.title).toBe('Unknown card, connect your account');
+    store.dispatch(pickAccount(jan, effects));
+    expect(selectStep(store.getState())).toBe('reader-PIN');
+    await store.dispatch(submitPin('1234', effects));
+    await settle();
+    expect(calls[1]).toMatchObject({ path: '/reader/register/', body: { cardSecret: 'secret-123', accountId: jan.id, pin: '1234' } });
+    expect(calls[2]).toMatchObject({ path: '/checkout/account/', body: { cardSecret: 'secret-123' } });
+    expect(calls[2]?.body?.nonce).not.toBe(calls[0]?.body?.nonce);
+    expect(selectStep(store.getState())).toBe('none');
+    expect(selectCardSecret(store.getState())).toBeNull();
+  });
+
+  it('does nothing with an empty cart or without an account capability', async () => {
+    const calls = stubApi({});
+    const empty = till(['PAYMENT_ACCOUNT_AUTHED']);
+    empty.store.dispatch({ type: 'tillCart/cartCleared' });
+    empty.store.dispatch(cardSwiped('secret-123', empty.effects));
+    const cashOnly = till(['PAYMENT_CASH']);
+    cashOnly.store.dispatch(cardSwiped('secret-123', cashOnly.effects));
+    await settle();
+    expect(calls).toEqual([]);
+  });
+});
