@@ -48,7 +48,23 @@ export async function createServiceApp(opts: ServiceOptions): Promise<ServiceApp
     genReqId: () => randomUUID(),
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // Fastify's own 503 while closing is not in the wrapper; the hook below answers it instead.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // During a graceful stop, requests still arriving on open keep-alive connections get a wrapper 503 the till can show
+  // and retry with the same nonce, instead of starting work the closing database may cut off.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    return reply
+      .code(503)
+      .header('connection', 'close')
+      .send(apiError(503, 'service_unavailable', `The ${opts.name} service is restarting. Please try again in a moment.`));
+  });
 
   // An empty JSON body (undo, finish, condition) is no body, not a syntax error; the rest is parsed as Fastify does.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -123,6 +139,30 @@ function errorHandler(this: FastifyInstance, err: FastifyError | AppError, reque
   if (status >= 400 && status < 500) {
     return reply.code(status).send(apiError(status, status === 404 ? 'not_found' : 'validation_error', err.message));
   }
+  const outage = storageOutage(err);
+  if (outage) {
+    // The database or Redis is away for a moment (restart, fail-over): a clear, retryable answer, not a 500. A sale
+    // retried with the same nonce continues where it stopped.
+    request.log.warn({ err: err.message }, `${outage} unavailable`);
+    return reply.code(503).send(apiError(503, 'service_unavailable', OUTAGE_MESSAGE[outage]));
+  }
   request.log.error({ err }, 'unhandled error');
   return reply.code(500).send(apiError(500, 'internal_error', 'Something went wrong on our side. Please try again.'));
+}
+
+const OUTAGE_MESSAGE = {
+  database: 'The database is unavailable for a moment. Please try again.',
+  redis: 'The queue server is unavailable for a moment. Please try again.',
+} as const;
+
+/** Errors of the MongoDB driver (and mongoose) that mean the server cannot be reached right now. */
+const MONGO_OUTAGE = /^Mongo(ose)?(Network|NetworkTimeout|ServerSelection|NotConnected|PoolCleared|TopologyClosed|ServerClosed)Error$/;
+/** ioredis without its offline queue, or after its retries, while Redis is down. */
+const REDIS_OUTAGE = /Stream isn't writeable and enableOfflineQueue|^Connection is closed\.?$|Reached the max retries per request limit/;
+
+/** Which storage an unhandled error says is unreachable, if any. */
+export function storageOutage(err: Error): 'database' | 'redis' | null {
+  if (MONGO_OUTAGE.test(err.name)) return 'database';
+  if (err.name === 'MaxRetriesPerRequestError' || REDIS_OUTAGE.test(err.message)) return 'redis';
+  return null;
 }

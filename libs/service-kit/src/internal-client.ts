@@ -28,7 +28,8 @@ export function internalClient(baseUrl: string, internalToken: string) {
         signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
       });
     } catch (err) {
-      throw new AppError(503, 'service_unavailable', `A Kassa service is unavailable (${(err as Error).message}). Please try again.`);
+      // The till shows this to staff: say what to do, keep the technical cause for the logs.
+      throw new AppError(503, 'service_unavailable', 'A Kassa service is unavailable for a moment. Please try again.');
     }
     const text = await res.text();
     let json: unknown = undefined;

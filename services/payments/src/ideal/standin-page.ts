@@ -44,8 +44,8 @@ export function renderStandinPaymentPage(payment: StandinPayment | null): string
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>iDEAL payment (stand-in)</title>
 <style>
-  body { font-family: system-ui, sans-serif; background: #f4f5f7; color: #1d2330; margin: 0; }
-  main { max-width: 28rem; margin: 3rem auto; background: #fff; padding: 2rem; border-radius: 12px; box-shadow: 0 2px 12px rgba(0,0,0,.08); }
+  body { font-family: system-ui, sans-serif; background: #f4f5f7; color: #1d2330; margin: 0; padding: 0 1rem; }
+  main { max-width: 28rem; margin: 2rem auto; background: #fff; padding: 2rem; border-radius: 12px; box-shadow: 0 2px 12px rgba(0,0,0,.08); }
   .brand { color: #cc0066; font-weight: 700; margin: 0 0 1rem; }
   .amount { font-size: 2.5rem; font-weight: 700; margin: .5rem 0; font-variant-numeric: tabular-nums; }
   p.note { color: #5b6475; font-size: .9rem; }

@@ -12,12 +12,25 @@ export interface IdealStatusData {
   paymentId: string;
 }
 
+/** A member waiting on /account asks every second; the provider is asked at most once per this window for it. */
+export const RECHECK_WINDOW_MS = 15_000;
+
 /**
  * Asks for a status check of a payment. Every callback gets its own job: a callback may announce a change that a
- * check already running has not seen yet. `dedupe` (a member waiting on the page) asks only when no such check waits.
+ * check already running has not seen yet. `dedupe` (a member waiting on the page, the worker's start-up sweep) adds
+ * at most one job per payment and RECHECK_WINDOW_MS: the job id holds the window, and kept jobs block repeats.
  */
-export async function enqueueIdealCheck(queue: Queue<IdealStatusData>, paymentId: string, opts: { dedupe?: boolean } = {}): Promise<void> {
-  await queue.add('check', { paymentId }, opts.dedupe ? { jobId: `recheck-${paymentId}`, removeOnComplete: true, removeOnFail: true } : {});
+export async function enqueueIdealCheck(
+  queue: Queue<IdealStatusData>,
+  paymentId: string,
+  opts: { dedupe?: boolean; now?: number } = {},
+): Promise<void> {
+  if (!opts.dedupe) {
+    await queue.add('check', { paymentId });
+    return;
+  }
+  const window = Math.floor((opts.now ?? Date.now()) / RECHECK_WINDOW_MS);
+  await queue.add('check', { paymentId }, { jobId: `recheck-${paymentId}-${window}`, removeOnComplete: { age: 3600, count: 1000 }, removeOnFail: { age: 3600 } });
 }
 
 const FINAL = new Set<IdealPaymentStatus>(IDEAL_FINAL_STATUSES);

@@ -30,7 +30,9 @@ export async function startTerminalWorker(env: PaymentsEnv, db: Connection, log:
     workerRedis,
     env.QUEUE_PREFIX,
     log,
-    { concurrency: 16 },
+    // A poll takes well under a second; short locks let a restarted worker take over the jobs a killed one held
+    // within seconds instead of BullMQ's default 30 s lock plus 30 s stall check.
+    { concurrency: 16, lockDuration: 10_000, stalledInterval: 5_000 },
   );
 
   const open = await cardTransactionModel(db).find({ reportedAt: null, terminalRef: { $ne: null } }, { transactionId: 1 }).lean();

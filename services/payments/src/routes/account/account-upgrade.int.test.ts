@@ -154,6 +154,20 @@ describe('online top-up (iDEAL) through the stand-in bank', () => {
     expect(await status(paymentId)).toMatchObject({ status: 'paid', credited: true });
   });
 
+  it('credits a payment whose callback was lost, once the member waits on /account', async () => {
+    const before = await balance();
+    const { paymentId } = (await startTopUp(900)).json().result;
+    const redis = createRedis(env.REDIS_URL, { forWorker: true });
+    try {
+      await new StandinIdealProvider(redis, env.QUEUE_PREFIX).act(`tr_standin_${paymentId}`, 'pay');
+    } finally {
+      redis.disconnect();
+    }
+    // No callback at all: the page's status questions alone bring the credit.
+    await expect.poll(async () => (await status(paymentId)).credited, { timeout: 20_000, interval: 200 }).toBe(true);
+    expect(await balance()).toBe(before + 900);
+  });
+
   it('takes nothing from a callback but the id: a callback for an open payment credits nothing', async () => {
     const before = await balance();
     const { paymentId } = (await startTopUp(700)).json().result;
@@ -213,7 +227,7 @@ describe('online top-up (iDEAL) through the stand-in bank', () => {
     expect(all.total).toBeGreaterThanOrEqual(6);
     expect(all.items[0]).toMatchObject({ provider: 'standin', username: 'member', accountName: 'Marit de Member', accountId: memberAccountId });
     const paid = (await list('?status=paid')).json().result;
-    expect(paid.items.length).toBe(3);
+    expect(paid.items.length).toBe(4);
     expect(paid.items.every((p: { status: string; creditedAt: string | null }) => p.status === 'paid' && p.creditedAt !== null)).toBe(true);
     expect((await list('?status=cancelled')).json().result.items).toHaveLength(1);
   });

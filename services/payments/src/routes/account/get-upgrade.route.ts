@@ -6,7 +6,7 @@ import type { PaymentsContext } from '../../payments-context';
 
 /**
  * The member back from the bank (/account?payment=…) asks how their top-up went. While it is not settled a status
- * check is queued (at most one waiting), so a lost callback does not leave the member waiting for ever.
+ * check is queued (at most one per payment every 15 s), so a lost callback does not leave the member waiting for ever.
  */
 export default function getAccountUpgrade(app: ServiceApp, ctx: PaymentsContext) {
   app.get(
