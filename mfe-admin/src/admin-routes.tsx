@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AccountRequestsPage } from './account-requests/account-requests-page';
 import { AdminPage } from './shared/admin-page';
 import { DetailPage } from './shared/detail-page';
 
@@ -21,7 +22,7 @@ export const ADMIN_ROUTES: { path: string; element: ReactNode }[] = [
     path: 'accounts/:accountId',
     element: <DetailPage title="Account" lead="One account: balance, ledger postings, top-ups and corrections." param="accountId" backTo="/admin/accounts" backLabel="All accounts" />,
   },
-  { path: 'account_requests', element: <AdminPage title="Account requests" lead="Requests from members for an account, to approve or decline." /> },
+  { path: 'account_requests', element: <AccountRequestsPage /> },
   { path: 'users', element: <AdminPage title="Users" lead="Users who sign in, their admin rights and linked accounts." /> },
   {
     path: 'users/:userId',

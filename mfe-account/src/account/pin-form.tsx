@@ -1,6 +1,6 @@
-import type { KassaError } from '@kassa/api-client';
-import { Button, describeError } from '@kassa/ui';
+import { Button } from '@kassa/ui';
 import { useState, type FormEvent } from 'react';
+import { errorText } from '../shared/error-text';
 import { PinFields } from '../shared/pin-fields';
 import { pinErrors } from '../shared/pin-rules';
 import { useSetOwnPinMutation } from './account-api';
@@ -24,7 +24,7 @@ export function PinForm({ hasPin, required }: { hasPin: boolean; required: boole
     if (errors.pin || errors.repeat) return;
     const result = await setPin({ pin });
     if (result.error) {
-      setServerError(describeError(result.error as KassaError));
+      setServerError(errorText(result.error));
       return;
     }
     setPinValue('');

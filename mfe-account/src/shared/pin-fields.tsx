@@ -1,4 +1,5 @@
 import { TextField } from '@kassa/ui';
+import './pin-fields.css';
 
 export interface PinFieldsProps {
   pin: string;

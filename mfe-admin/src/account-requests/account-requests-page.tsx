@@ -1,0 +1,194 @@
+import type { KassaError } from '@kassa/api-client';
+import type { AccountRequestStatus, AccountRequestView } from '@kassa/contracts';
+import { Button, DateText, describeError, LoadingArea, Modal, useDialogs } from '@kassa/ui';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { AdminPage } from '../shared/admin-page';
+import { useDecideAccountRequestMutation, useGetAdminAccountRequestsQuery } from './account-requests-api';
+import './account-requests.css';
+
+export const PAGE_SIZE = 15;
+
+/** NL91ABNA0417164300 → NL91 ABNA 0417 1643 00, as printed on a bank card. */
+const groupIban = (iban: string) => iban.replace(/(.{4})(?!$)/g, '$1 ');
+const FILTERS: { value: AccountRequestStatus | ''; label: string }[] = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+  { value: '', label: 'All' },
+];
+const STATUS_TAG: Record<AccountRequestStatus, { tone: string; label: string }> = {
+  pending: { tone: 'k-tag--warning', label: 'Pending' },
+  approved: { tone: 'k-tag--positive', label: 'Approved' },
+  rejected: { tone: 'k-tag--negative', label: 'Rejected' },
+};
+
+/** What approving will do, said before it is done (UX.md "Safe mistakes"). */
+export function approvalText(r: AccountRequestView): string {
+  const kind = r.creditAccount
+    ? `a credit account "${r.name}" with a monthly direct debit from ${r.iban ? groupIban(r.iban) : 'their bank account'}`
+    : `a prepaid account "${r.name}"`;
+  return `This creates ${kind}, links it to user ${r.username} and lets them pay at the bar with the PIN they chose.`;
+}
+
+/**
+ * /admin/account_requests: members' requests, pending first by default, 15 a page; approve (after confirming) or
+ * reject (with a note for the member).
+ */
+export function AccountRequestsPage() {
+  const [params, setParams] = useSearchParams();
+  const status = (params.get('status') ?? 'pending') as AccountRequestStatus | '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { data, error, isLoading, isFetching, refetch } = useGetAdminAccountRequestsQuery(
+    { page, perPage: PAGE_SIZE, status: status || null },
+    { pollingInterval: 60_000 },
+  );
+  const [decide, { isLoading: deciding }] = useDecideAccountRequestMutation();
+  const dialogs = useDialogs();
+  const [approving, setApproving] = useState<AccountRequestView | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const go = (next: { status?: string; page?: number }) => {
+    const p = new URLSearchParams(params);
+    if (next.status !== undefined) p.set('status', next.status);
+    p.set('page', String(next.page ?? 1));
+    setParams(p);
+  };
+
+  const approve = async (r: AccountRequestView) => {
+    setApproving(null);
+    const result = await decide({ id: r.id, status: 'approved' });
+    if (result.error) return void dialogs.error(result.error as KassaError, { title: 'Approving failed' });
+    setNotice(`Approved: ${r.name} (${r.username}) now has an account.`);
+  };
+
+  const reject = async (r: AccountRequestView) => {
+    const note = await dialogs.prompt({
+      title: 'Reject account request',
+      text: `${r.name} (${r.username}) gets no account and sees your note on their account setup page. They can send a new request.`,
+      label: 'Note for the member',
+    });
+    if (note === null) return;
+    const result = await decide({ id: r.id, status: 'rejected', ...(note.trim() ? { note: note.trim() } : {}) });
+    if (result.error) return void dialogs.error(result.error as KassaError, { title: 'Rejecting failed' });
+    setNotice(`Rejected: ${r.name} (${r.username}).`);
+  };
+
+  let table;
+  if (data) {
+    table =
+      data.items.length === 0 ? (
+        <p className="k-empty">{status ? `No ${status} requests.` : 'No account requests yet.'}</p>
+      ) : (
+        <div className="k-table-wrap">
+          <table className="k-table" aria-busy={isFetching}>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Type</th>
+                <th scope="col">IBAN</th>
+                <th scope="col">Requested</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="k-visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((r) => (
+                <tr key={r.id}>
+                  <td>
+                    <div className="requests__name">{r.name}</div>
+                    <div className="k-muted">{r.username}</div>
+                  </td>
+                  <td>{r.creditAccount ? <span className="k-tag k-tag--info">SEPA</span> : <span className="k-tag">Prepaid</span>}</td>
+                  <td className="k-mono requests__iban">{r.iban ? groupIban(r.iban) : '—'}</td>
+                  <td>
+                    <DateText value={r.createdAt} />
+                  </td>
+                  <td>
+                    <span className={`k-tag ${STATUS_TAG[r.status].tone}`}>{STATUS_TAG[r.status].label}</span>
+                    {r.note ? <div className="k-muted requests__note">{r.note}</div> : null}
+                  </td>
+                  <td className="requests__actions">
+                    {r.status === 'pending' ? (
+                      <div className="k-row">
+                        <Button variant="positive" onClick={() => setApproving(r)} disabled={deciding} aria-label={`Approve ${r.name}`}>
+                          Approve
+                        </Button>
+                        <Button variant="danger" onClick={() => void reject(r)} disabled={deciding} aria-label={`Reject ${r.name}`}>
+                          Reject
+                        </Button>
+                      </div>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+  } else if (error) {
+    table = (
+      <div className="k-alert k-alert--error k-stack" role="alert">
+        <span>{describeError(error as KassaError)}</span>
+        <div>
+          <Button onClick={() => refetch()}>Try again</Button>
+        </div>
+      </div>
+    );
+  } else if (isLoading) {
+    table = <LoadingArea label="Loading account requests" />;
+  }
+
+  const pageCount = data?.pageCount ?? 0;
+  return (
+    <AdminPage title="Account requests" lead="Requests from members for an account, to approve or decline.">
+      <div className="k-stack">
+        <div className="k-row requests__filters" role="group" aria-label="Status">
+          {FILTERS.map((f) => (
+            <Button key={f.label} variant={status === f.value ? 'primary' : 'default'} aria-pressed={status === f.value} onClick={() => go({ status: f.value })}>
+              {f.label}
+            </Button>
+          ))}
+          {data ? <span className="k-muted requests__total">{data.total} in total</span> : null}
+        </div>
+        {notice ? (
+          <div className="k-alert k-alert--success" role="status">
+            {notice}
+          </div>
+        ) : null}
+        {table}
+        {pageCount > 1 ? (
+          <nav className="k-row requests__pager" aria-label="Pages">
+            <Button onClick={() => go({ page: page - 1 })} disabled={page <= 1}>
+              Previous
+            </Button>
+            <span className="k-muted">
+              Page {page} of {pageCount}
+            </span>
+            <Button onClick={() => go({ page: page + 1 })} disabled={page >= pageCount}>
+              Next
+            </Button>
+          </nav>
+        ) : null}
+      </div>
+      {approving ? (
+        <Modal
+          title="Approve account request"
+          onCancel={() => setApproving(null)}
+          actions={
+            <>
+              <Button onClick={() => setApproving(null)}>Cancel</Button>
+              <Button variant="positive" onClick={() => void approve(approving)}>
+                Approve
+              </Button>
+            </>
+          }
+        >
+          <p>{approvalText(approving)}</p>
+        </Modal>
+      ) : null}
+    </AdminPage>
+  );
+}
