@@ -1,102 +1,11 @@
-import { makeStore, type RemoteAppProps } from '@kassa/api-client';
-import type { Config } from '@kassa/contracts';
-import { createDialogStack } from '@kassa/ui';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { RemoteAppProps } from '@kassa/api-client';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import { AppProviders, ShellRoot } from './app';
-import type { RemoteAreaProps } from './remotes/remote-area';
 import type { RemoteName } from './remotes/remote-types';
+import { adminConfig, currentLocation, fail, json, ok, RemoteStub, renderShell, stubApi, stubLoader } from './testing/render-shell';
 
-const ok = (result: unknown) => ({ error: false, errorCode: 200, errorIdentifier: null, errorMessage: null, result });
-const fail = (code: number, identifier: string, message: string) => ({
-  error: true,
-  errorCode: code,
-  errorIdentifier: identifier,
-  errorMessage: message,
-  result: null,
-});
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-function adminConfig(over: Partial<Config> = {}): Config {
-  return {
-    aprilFoolsEnabled: false,
-    posWrappedAvailable: false,
-    requireTfa: false,
-    requireSettingAccountPin: false,
-    accountUpgradeMinAmount: 500,
-    user: { id: 'u1', username: 'admin', accountId: null, viaductUserId: null, isAdmin: true },
-    register: { id: null, name: 'Bar', capabilities: ['PAYMENT_CASH'] },
-    acceptedCurrentCondition: true,
-    showAccountRequest: false,
-    ...over,
-  };
-}
-
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-  auth: string | undefined;
-}
-
-/** Answers API calls by "METHOD /path"; records every call. */
-function api(routes: Record<string, (call: Call) => Response>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input));
-      const headers = (init?.headers ?? {}) as Record<string, string>;
-      const call: Call = {
-        method: init?.method ?? 'GET',
-        path: url.pathname,
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-        auth: headers.Authorization,
-      };
-      calls.push(call);
-      const handler = routes[`${call.method} ${call.path}`];
-      return handler ? handler(call) : json(404, fail(404, 'not_found', `no route ${call.path}`));
-    }),
-  );
-  return calls;
-}
-
-function RemoteStub({ name, basePath }: { name: RemoteName; basePath: string }) {
-  return (
-    <h1>
-      {name} at {basePath}
-    </h1>
-  );
-}
-const stubLoader = vi.fn(async (name: RemoteName) => ({
-  default: (props: RemoteAppProps) => <RemoteStub name={name} basePath={props.basePath} />,
-}));
-
-function Where() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="location">{pathname + search}</output>;
-}
-
-// Awaited act: remotes load through React's use(), whose resumption the test renderer only runs inside act.
-async function renderShell(path: string, { token, loader = stubLoader }: { token?: string; loader?: RemoteAreaProps['loader'] } = {}) {
-  if (token) localStorage.setItem('access_token', token);
-  const store = makeStore();
-  await act(async () => {
-    render(
-    <AppProviders store={store} dialogs={createDialogStack()}>
-      <MemoryRouter initialEntries={[path]}>
-        <ShellRoot loader={loader} />
-        <Where />
-      </MemoryRouter>
-    </AppProviders>,
-    );
-  });
-  return store;
-}
-
-const location = () => screen.getByTestId('location').textContent;
+const api = stubApi;
+const location = currentLocation;
 
 beforeEach(() => {
   stubLoader.mockClear();
@@ -161,6 +70,14 @@ describe('shell routing and sign-in', () => {
     await renderShell('/pos', { token: 'tok-2' });
     expect(await screen.findByRole('heading', { name: 'mfe_account at /setup' })).toBeInTheDocument();
     expect(location()).toBe('/setup');
+  });
+
+  it('shows a signed-in user their name on the public about page too', async () => {
+    api({ 'GET /api/config/': () => json(200, ok(adminConfig({ user: { id: 'u9', username: 'marit', accountId: 'a9', viaductUserId: '1000', isAdmin: false } }))) });
+    await renderShell('/about', { token: 'tok-9' });
+    expect(await screen.findByText('marit')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'About Kassa' })).toBeInTheDocument();
+    expect(location()).toBe('/about');
   });
 
   it('keeps non-admins out of /admin', async () => {

@@ -27,7 +27,7 @@ export function internalClient(baseUrl: string, internalToken: string) {
         body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
         signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
       });
-    } catch (err) {
+    } catch {
       // The till shows this to staff: say what to do, keep the technical cause for the logs.
       throw new AppError(503, 'service_unavailable', 'A Kassa service is unavailable for a moment. Please try again.');
     }

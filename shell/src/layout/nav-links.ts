@@ -4,6 +4,8 @@ export interface NavLink {
   to: string;
   label: string;
   badge?: number;
+  /** Active only on this exact path, not below it. */
+  end?: boolean;
   children?: NavLink[];
 }
 
@@ -20,7 +22,7 @@ export function navSections(opts: { authenticated: boolean; config: Config | nul
   if (authenticated && config?.user.accountId) {
     main.push({ to: '/account', label: 'Your account', ...(pendingSetup > 0 ? { badge: pendingSetup } : {}) });
   }
-  if (authenticated && config?.showAccountRequest) main.push({ to: '/setup', label: 'Account setup' });
+  if (authenticated && config?.showAccountRequest) main.push({ to: '/setup', label: 'Account setup', end: true }); // not lit on /setup/tfa
   main.push({ to: '/about', label: 'About' });
 
   const admin: NavLink[] =

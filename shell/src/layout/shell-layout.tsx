@@ -1,8 +1,9 @@
-import { navClosed, navOpened, selectNavOpen, useAppDispatch, useAppSelector } from '@kassa/api-client';
+import { navClosed, navOpened, selectIsAuthenticated, selectNavOpen, useAppDispatch, useAppSelector } from '@kassa/api-client';
 import { Button, CloseIcon, MenuIcon, useMediaQuery, WIDE_SCREEN_QUERY } from '@kassa/ui';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { isUnder } from '../routing/route-rules';
+import { useGetConfigQuery } from '../session/auth-api';
 import { Sidebar } from './sidebar';
 import './shell.css';
 
@@ -17,6 +18,9 @@ export function ShellLayout() {
   const onTill = isUnder(pathname, '/pos');
   const rail = wide && !onTill;
   const navOpen = useAppSelector(selectNavOpen);
+  // Public pages (/about) sit outside RequireConfig; a signed-in user still sees their name and links there.
+  const authenticated = useAppSelector(selectIsAuthenticated);
+  useGetConfigQuery(undefined, { skip: !authenticated || isUnder(pathname, '/login') });
 
   useEffect(() => {
     dispatch(navClosed());

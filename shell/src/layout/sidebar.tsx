@@ -17,7 +17,7 @@ function Link({ link, sub = false }: { link: NavLink; sub?: boolean }) {
   return (
     <RouterLink
       to={link.to}
-      end={sub || link.children !== undefined}
+      end={sub || link.children !== undefined || link.end === true}
       className={({ isActive }) => `sidebar__link${sub ? ' sidebar__link--sub' : ''}${isActive ? ' sidebar__link--active' : ''}`}
     >
       <span>{link.label}</span>

@@ -1,9 +1,14 @@
 import { signIn, useAppDispatch, type KassaError } from '@kassa/api-client';
 import { Button, describeError, TextField } from '@kassa/ui';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { safeLocalPath } from '../routing/route-rules';
 import { useLoginMutation, viaductStartUrl } from '../session/auth-api';
+
+export const TFA_CODE_HINT = 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.';
+
+/** Answers about the second factor: they keep the code field and mark it, rather than start over. */
+const TFA_ERRORS = new Set(['tfa_required', 'invalid_tfa_code', 'too_many_requests']);
 
 /** The text under the form: the server's message, or the raw status line when there was no wrapper. */
 export function loginErrorText(error: KassaError): string {
@@ -20,7 +25,9 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [tfaCode, setTfaCode] = useState('');
   const [needsTfa, setNeedsTfa] = useState(false);
+  const [tfaInvalid, setTfaInvalid] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const codeField = useRef<HTMLInputElement>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -29,8 +36,19 @@ export function LoginPage() {
     const result = await login({ username, password, ...(needsTfa ? { tfaCode } : {}) });
     if (result.error) {
       const err = result.error as KassaError;
-      if (err.identifier === 'tfa_required') setNeedsTfa(true);
+      const aboutCode = needsTfa && TFA_ERRORS.has(err.identifier);
+      if (err.identifier === 'tfa_required' && !needsTfa) {
+        // The password was right: asking for the code is the next step, not a mistake.
+        setNeedsTfa(true);
+        return;
+      }
       setError(loginErrorText(err));
+      setTfaInvalid(aboutCode);
+      if (aboutCode) {
+        // A wrong code is retyped whole: selecting it lets the next digits replace it.
+        codeField.current?.focus();
+        codeField.current?.select();
+      }
       return;
     }
     dispatch(signIn(result.data.access_token));
@@ -67,12 +85,22 @@ export function LoginPage() {
           />
           {needsTfa ? (
             <TextField
+              ref={codeField}
               label="Two-factor code"
               name="tfaCode"
-              inputMode="numeric"
+              hint={TFA_CODE_HINT}
+              // Recovery codes have letters, so no numeric keypad.
               autoComplete="one-time-code"
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              maxLength={32}
               value={tfaCode}
-              onChange={(e) => setTfaCode(e.target.value)}
+              onChange={(e) => {
+                setTfaCode(e.target.value);
+                setTfaInvalid(false);
+              }}
+              aria-invalid={tfaInvalid || undefined}
               autoFocus
             />
           ) : null}

@@ -7,7 +7,9 @@ import { LoginCallbackPage } from '../login/login-callback-page';
 import { LoginPage } from '../login/login-page';
 import { RemoteArea, type RemoteAreaProps } from '../remotes/remote-area';
 import { RequireConfig } from '../session/require-config';
+import { TfaSetupPage } from '../tfa/tfa-setup-page';
 import { RouteGuard } from './route-guard';
+import { TFA_SETUP_PATH } from './route-rules';
 
 type Loader = RemoteAreaProps['loader'];
 
@@ -27,6 +29,8 @@ export function AppRoutes({ loader }: { loader?: Loader }) {
           <Route element={<RequireConfig />}>
             <Route path="/pos/*" element={remote('mfe_pos', '/pos')} />
             <Route path="/account/*" element={remote('mfe_account', '/account')} />
+            {/* A static path outranks the splat below, so the account remote never sees /setup/tfa. */}
+            <Route path={TFA_SETUP_PATH} element={<TfaSetupPage />} />
             <Route path="/setup/*" element={remote('mfe_account', '/setup')} />
             <Route path="/admin/*" element={<AdminOnly>{remote('mfe_admin', '/admin')}</AdminOnly>} />
           </Route>

@@ -2,11 +2,14 @@ import type { Config } from '@kassa/contracts';
 import { describe, expect, it } from 'vitest';
 import { isPublicPath, redirectFor, safeLocalPath } from './route-rules';
 
-function config(over: { accountId?: string | null; capabilities?: Config['register']['capabilities']; showAccountRequest?: boolean } = {}): Config {
+function config(
+  over: { accountId?: string | null; capabilities?: Config['register']['capabilities']; showAccountRequest?: boolean; requireTfa?: boolean; tfaEnabled?: boolean } = {},
+): Config {
   return {
     aprilFoolsEnabled: false,
     posWrappedAvailable: false,
-    requireTfa: false,
+    requireTfa: over.requireTfa ?? false,
+    ...(over.tfaEnabled === undefined ? {} : { tfaEnabled: over.tfaEnabled }),
     requireSettingAccountPin: false,
     accountUpgradeMinAmount: 500,
     user: { id: 'u1', username: 'jan', accountId: over.accountId === undefined ? 'a1' : over.accountId, viaductUserId: null, isAdmin: false },
@@ -73,6 +76,34 @@ describe('route rules (SPEC 2 "Routes")', () => {
     expect(at('/account', true, config())).toBeNull();
     expect(at('/account', true, config({ accountId: null, showAccountRequest: true }))).toBe('/setup');
     expect(at('/account', true, config({ accountId: null, showAccountRequest: false }))).toBe('/pos');
+  });
+
+  it('sends a user without two-factor sign-in to enrolment when the association requires it, remembering where they went', () => {
+    const notEnrolled = config({ requireTfa: true, tfaEnabled: false });
+    expect(at('/pos', true, notEnrolled)).toBe('/setup/tfa?next=%2Fpos');
+    expect(at('/admin/users?page=2', true, notEnrolled)).toBe('/setup/tfa?next=%2Fadmin%2Fusers%3Fpage%3D2');
+    expect(at('/setup', true, notEnrolled)).toBe('/setup/tfa?next=%2Fsetup');
+    expect(at('/setup/tfa?next=%2Fpos', true, notEnrolled)).toBeNull();
+  });
+
+  it('lets a user who must enrol still read /about and reach the login page', () => {
+    const notEnrolled = config({ requireTfa: true, tfaEnabled: false });
+    expect(at('/about', true, notEnrolled)).toBeNull();
+    expect(at('/login', true, notEnrolled)).toBeNull();
+  });
+
+  it('enrols before the account request, which follows once two-factor sign-in is on', () => {
+    const newcomer = { accountId: null, capabilities: ['PAYMENT_ACCOUNT_SELF' as const], showAccountRequest: true, requireTfa: true };
+    expect(at('/pos', true, config({ ...newcomer, tfaEnabled: false }))).toBe('/setup/tfa?next=%2Fpos');
+    expect(at('/setup/tfa', true, config({ ...newcomer, tfaEnabled: false }))).toBeNull();
+    expect(at('/pos', true, config({ ...newcomer, tfaEnabled: true }))).toBe('/setup');
+  });
+
+  it('leaves enrolled users, and everyone when it is not required, where they are', () => {
+    expect(at('/pos', true, config({ requireTfa: true, tfaEnabled: true }))).toBeNull();
+    expect(at('/pos', true, config({ requireTfa: false, tfaEnabled: false }))).toBeNull();
+    // A server that does not say (tfaEnabled absent) is not taken as "not enrolled".
+    expect(at('/pos', true, config({ requireTfa: true }))).toBeNull();
   });
 
   it('waits for the configuration before applying user rules', () => {

@@ -9,6 +9,12 @@ export const isUnder = (pathname: string, prefix: string): boolean =>
 export const isPublicPath = (pathname: string): boolean =>
   isUnder(pathname, '/login') || isUnder(pathname, '/slides') || isUnder(pathname, '/about');
 
+/** The shell's own two-factor enrolment screen; the rest of /setup is the account request (mfe-account). */
+export const TFA_SETUP_PATH = '/setup/tfa';
+
+/** The association requires two-factor sign-in and this user has not set it up yet. */
+export const mustEnrolTfa = (config: Config): boolean => config.requireTfa && config.tfaEnabled === false;
+
 export interface RouteState {
   pathname: string;
   /** The query string including its '?', or ''. */
@@ -28,6 +34,10 @@ export function redirectFor({ pathname, search, authenticated, config, loggedOut
   if (isUnder(pathname, '/pos') && search !== '') return '/pos';
   if (pathname === '/admin' || pathname === '/admin/') return '/admin/transactions';
   if (authenticated && config && !isPublic) {
+    // Before anything else, also the account request: it is the association's rule for signing in at all.
+    if (mustEnrolTfa(config) && !isUnder(pathname, TFA_SETUP_PATH)) {
+      return `${TFA_SETUP_PATH}?next=${encodeURIComponent(pathname + search)}`;
+    }
     const hasAccount = config.user.accountId !== null;
     if (!hasAccount && !isUnder(pathname, '/setup') && hasAllCapabilities(config.register.capabilities, ['PAYMENT_ACCOUNT_SELF'])) {
       return '/setup';

@@ -1,0 +1,77 @@
+import { expect, test, type Page } from '@playwright/test';
+import { acceptTerms, token } from './helpers';
+
+/** A Viaduct identity nobody has used in this run's fresh database, and the username Kassa derives from its name. */
+function newViaductUser(label: string) {
+  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  return { name: `${label} ${n}`, viaductId: `e2e-${n}`, username: `${label.toLowerCase()}.${n}` };
+}
+
+/** "Log in with Viaduct" on the login page, then the stand-in provider's page; resolves with the callback's URL. */
+async function throughViaduct(page: Page, pick: (provider: Page) => Promise<void>): Promise<URL> {
+  await page.getByRole('button', { name: 'Log in with Viaduct' }).click();
+  await expect(page).toHaveURL(/\/api\/sso\/standin\/authorize\?/);
+  await expect(page.getByRole('heading', { name: 'Viaduct sign-in' })).toBeVisible();
+  const callback = page.waitForRequest((req) => req.isNavigationRequest() && new URL(req.url()).pathname === '/login/callback');
+  await pick(page);
+  return new URL((await callback).url());
+}
+
+const enterNewUser = (user: { name: string; viaductId: string }) => async (provider: Page) => {
+  await provider.getByLabel('Name').fill(user.name);
+  await provider.getByLabel('Viaduct id').fill(user.viaductId);
+  await provider.getByRole('button', { name: 'Log in', exact: true }).click();
+};
+
+/** Who the stored token belongs to, as the server sees it. */
+async function signedInUser(page: Page) {
+  const access = await token(page);
+  expect(access).toBeTruthy();
+  const res = await page.request.get('/api/config/', { headers: { authorization: `Bearer ${access}` } });
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { result: { user: { username: string; viaductUserId: string | null; accountId: string | null } } };
+  return body.result.user;
+}
+
+const sidebar = (page: Page) => page.getByRole('complementary');
+
+test('a new Viaduct user is created on first sign-in and lands where next pointed', async ({ page }) => {
+  const user = newViaductUser('Noor');
+  await page.goto(`/login?next=${encodeURIComponent('/about?section=terms')}`);
+
+  const callback = await throughViaduct(page, enterNewUser(user));
+  expect(callback.searchParams.get('code')).toBeTruthy();
+  expect(callback.searchParams.get('state')).toBe('/about?section=terms');
+
+  await expect(page).toHaveURL(/\/about\?section=terms$/);
+  await expect(page.getByRole('heading', { name: 'About Kassa' })).toBeVisible();
+  await expect(sidebar(page).getByText(user.username, { exact: true })).toBeVisible();
+  await expect(sidebar(page).getByRole('link', { name: 'Account setup' })).toBeVisible();
+  expect(await signedInUser(page)).toMatchObject({ username: user.username, viaductUserId: user.viaductId, accountId: null });
+});
+
+test('a new Viaduct user coming from the till is sent to account setup after the terms', async ({ page }) => {
+  const user = newViaductUser('Daan');
+  await page.goto('/pos');
+  await expect(page).toHaveURL(/\/login\?next=%2Fpos$/);
+
+  const callback = await throughViaduct(page, enterNewUser(user));
+  expect(callback.searchParams.get('state')).toBe('/pos');
+
+  await acceptTerms(page);
+  await expect(page).toHaveURL(/\/setup$/);
+  await expect(page.locator('[data-remote="mfe_account"]')).toBeAttached();
+  expect(await signedInUser(page)).toMatchObject({ username: user.username, viaductUserId: user.viaductId });
+});
+
+test('a known Viaduct user (id 1000) signs in as member and returns to the deep link', async ({ page }) => {
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login\?next=%2Faccount$/);
+
+  await throughViaduct(page, (provider) => provider.getByRole('button', { name: /Log in as Marit de Member \(Viaduct id 1000\)/ }).click());
+
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.locator('[data-remote="mfe_account"]')).toBeAttached();
+  await expect(sidebar(page).getByText('member', { exact: true })).toBeVisible();
+  expect(await signedInUser(page)).toMatchObject({ username: 'member', viaductUserId: '1000' });
+});

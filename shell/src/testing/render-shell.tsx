@@ -1,0 +1,105 @@
+import { makeStore, type RemoteAppProps } from '@kassa/api-client';
+import type { Config } from '@kassa/contracts';
+import { createDialogStack } from '@kassa/ui';
+import { act, configure, render, screen } from '@testing-library/react';
+import { vi } from 'vitest';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { AppProviders, ShellRoot } from '../app';
+import type { RemoteAreaProps } from '../remotes/remote-area';
+import type { RemoteName } from '../remotes/remote-types';
+
+// The first render of a file imports the whole shell; on a busy machine that alone can pass the default 1 s.
+configure({ asyncUtilTimeout: 5000 });
+
+export const ok = (result: unknown) => ({ error: false, errorCode: 200, errorIdentifier: null, errorMessage: null, result });
+export const fail = (code: number, identifier: string, message: string) => ({
+  error: true,
+  errorCode: code,
+  errorIdentifier: identifier,
+  errorMessage: message,
+  result: null,
+});
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+export function adminConfig(over: Partial<Config> = {}): Config {
+  return {
+    aprilFoolsEnabled: false,
+    posWrappedAvailable: false,
+    requireTfa: false,
+    requireSettingAccountPin: false,
+    accountUpgradeMinAmount: 500,
+    user: { id: 'u1', username: 'admin', accountId: null, viaductUserId: null, isAdmin: true },
+    register: { id: null, name: 'Bar', capabilities: ['PAYMENT_CASH'] },
+    acceptedCurrentCondition: true,
+    showAccountRequest: false,
+    ...over,
+  };
+}
+
+export interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+  auth: string | undefined;
+}
+
+/** Answers API calls by "METHOD /path"; records every call. */
+export function stubApi(routes: Record<string, (call: Call) => Response>) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      const headers = (init?.headers ?? {}) as Record<string, string>;
+      const call: Call = {
+        method: init?.method ?? 'GET',
+        path: url.pathname,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+        auth: headers.Authorization,
+      };
+      calls.push(call);
+      const handler = routes[`${call.method} ${call.path}`];
+      return handler ? handler(call) : json(404, fail(404, 'not_found', `no route ${call.path}`));
+    }),
+  );
+  return calls;
+}
+
+export function RemoteStub({ name, basePath }: { name: RemoteName; basePath: string }) {
+  return (
+    <h1>
+      {name} at {basePath}
+    </h1>
+  );
+}
+
+/** Stands in for Module Federation: every remote is a heading naming itself and its base path. */
+export const stubLoader = vi.fn(async (name: RemoteName) => ({
+  default: (props: RemoteAppProps) => <RemoteStub name={name} basePath={props.basePath} />,
+}));
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="location">{pathname + search}</output>;
+}
+
+/** The whole shell at `path`, with the token stored beforehand when given. */
+export async function renderShell(path: string, { token, loader = stubLoader }: { token?: string; loader?: RemoteAreaProps['loader'] } = {}) {
+  if (token) localStorage.setItem('access_token', token);
+  const store = makeStore();
+  // Awaited act: remotes load through React's use(), whose resumption the test renderer only runs inside act.
+  await act(async () => {
+    render(
+      <AppProviders store={store} dialogs={createDialogStack()}>
+        <MemoryRouter initialEntries={[path]}>
+          <ShellRoot loader={loader} />
+          <Where />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+  });
+  return store;
+}
+
+export const currentLocation = () => screen.getByTestId('location').textContent;
