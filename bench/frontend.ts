@@ -3,7 +3,7 @@
  * - gzipped JavaScript each app loads for its first screen (shell + mfe-pos on /pos, and each other remote's route),
  *   measured in Chromium from what the browser really fetched;
  * - time until the till's product grid is usable (first product tile visible and enabled) with 4x CPU slowdown;
- * - with the large data set (2,000 products, 5,000 accounts): time to filter the grid and the account picker on a keystroke.
+ * - with the large data set (2,000 products, 5,000 accounts): time to filter the product grid on a keystroke.
  * Starts its own Kassa on a fresh database. Writes bench/reports/frontend.md. Usage: npx tsx bench/frontend.ts
  */
 import { chromium, type Page } from '@playwright/test';
@@ -101,13 +101,27 @@ try {
   await till.goto(`${system.url}/pos`);
   await till.getByRole('button', { name: /Pils/ }).first().waitFor();
   const search = till.getByRole('searchbox').first();
-  const keystroke = async (text: string, locator: ReturnType<Page['getByRole']>) => {
-    const t = await till.evaluate(() => performance.now());
-    await locator.pressSequentially(text, { delay: 0 });
-    await till.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => r(true))));
-    return ((await till.evaluate(() => performance.now())) - t) / text.length;
-  };
-  const gridMs = await keystroke('tripel', search);
+  await search.click();
+  // In the page: type one character the way the browser does (value + input event) and time until the grid has
+  // re-rendered (the last DOM mutation the keystroke causes within 300 ms).
+  const perKey = await till.evaluate(async (text) => {
+    const input = document.activeElement as HTMLInputElement;
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    const times: number[] = [];
+    for (let i = 1; i <= text.length; i++) {
+      let last = 0;
+      const observer = new MutationObserver(() => (last = performance.now()));
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+      const t0 = performance.now();
+      setter.call(input, text.slice(0, i));
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((r) => setTimeout(r, 300));
+      observer.disconnect();
+      times.push((last || t0) - t0);
+    }
+    return times;
+  }, 'tripel');
+  const gridMs = perKey.reduce((a, b) => a + b, 0) / perKey.length;
   lines.push('## Filtering on a keystroke (2,000 products, 5,000 accounts)', '', `Product search: ${gridMs.toFixed(1)} ms per keystroke (budget 16 ms): ${gridMs < 16 ? 'met' : 'NOT met'}.`);
   await big.close();
   await browser.close();

@@ -28,7 +28,7 @@ export function internalClient(baseUrl: string, internalToken: string) {
         signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
       });
     } catch {
-      // The till shows this to staff: say what to do, keep the technical cause for the logs.
+      // Staff read this at the till: it says what to do, not which connection failed.
       throw new AppError(503, 'service_unavailable', 'A Kassa service is unavailable for a moment. Please try again.');
     }
     const text = await res.text();
