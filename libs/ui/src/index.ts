@@ -23,3 +23,4 @@ export { OnScreenKeyboard } from './keyboard/on-screen-keyboard';
 export { isTypable } from './keyboard/input-bridge';
 export * from './icons';
 export { TextField, type TextFieldProps } from './text-field';
+export { Pager, LoadError, type PagerProps } from './pager';

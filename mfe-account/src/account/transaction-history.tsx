@@ -1,5 +1,5 @@
 import type { KassaError } from '@kassa/api-client';
-import { Button, DateText, describeError, LoadingArea, Money } from '@kassa/ui';
+import { DateText, describeError, LoadError, LoadingArea, Money, Pager } from '@kassa/ui';
 import { useState } from 'react';
 import { useGetOwnTransactionsQuery } from './account-api';
 
@@ -51,14 +51,7 @@ export function TransactionHistory() {
         </div>
       );
   } else if (error) {
-    content = (
-      <div className="k-alert k-alert--error k-stack" role="alert">
-        <span>{describeError(error as KassaError)}</span>
-        <div>
-          <Button onClick={() => refetch()}>Try again</Button>
-        </div>
-      </div>
-    );
+    content = <LoadError message={describeError(error as KassaError)} onRetry={() => void refetch()} />;
   } else if (isLoading) {
     content = <LoadingArea label="Loading your transactions" />;
   }
@@ -68,19 +61,7 @@ export function TransactionHistory() {
     <section className="k-card k-stack" aria-labelledby="account-history-title">
       <h2 id="account-history-title">History</h2>
       {content}
-      {pageCount > 1 ? (
-        <nav className="k-row account-pager" aria-label="History pages">
-          <Button onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
-            Previous
-          </Button>
-          <span className="k-muted">
-            Page {page} of {pageCount}
-          </span>
-          <Button onClick={() => setPage((p) => Math.min(pageCount, p + 1))} disabled={page >= pageCount}>
-            Next
-          </Button>
-        </nav>
-      ) : null}
+      <Pager page={page} pageCount={pageCount} onPage={setPage} label="History pages" className="account-pager" />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { KassaError } from '@kassa/api-client';
 import type { AccountRequestStatus, AccountRequestView } from '@kassa/contracts';
-import { Button, DateText, describeError, LoadingArea, Modal, useDialogs } from '@kassa/ui';
+import { Button, DateText, describeError, LoadError, LoadingArea, Modal, Pager, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
@@ -129,14 +129,7 @@ export function AccountRequestsPage() {
         </div>
       );
   } else if (error) {
-    table = (
-      <div className="k-alert k-alert--error k-stack" role="alert">
-        <span>{describeError(error as KassaError)}</span>
-        <div>
-          <Button onClick={() => refetch()}>Try again</Button>
-        </div>
-      </div>
-    );
+    table = <LoadError message={describeError(error as KassaError)} onRetry={() => void refetch()} />;
   } else if (isLoading) {
     table = <LoadingArea label="Loading account requests" />;
   }
@@ -159,19 +152,7 @@ export function AccountRequestsPage() {
           </div>
         ) : null}
         {table}
-        {pageCount > 1 ? (
-          <nav className="k-row requests__pager" aria-label="Pages">
-            <Button onClick={() => go({ page: page - 1 })} disabled={page <= 1}>
-              Previous
-            </Button>
-            <span className="k-muted">
-              Page {page} of {pageCount}
-            </span>
-            <Button onClick={() => go({ page: page + 1 })} disabled={page >= pageCount}>
-              Next
-            </Button>
-          </nav>
-        ) : null}
+        <Pager page={page} pageCount={pageCount} onPage={(next) => go({ page: next })} className="requests__pager" />
       </div>
       {approving ? (
         <Modal
