@@ -24,3 +24,4 @@ export { isTypable } from './keyboard/input-bridge';
 export * from './icons';
 export { TextField, type TextFieldProps } from './text-field';
 export { Pager, LoadError, type PagerProps } from './pager';
+export { TERMS_POINTS, TERMS_TEXT, TERMS_TITLE } from './terms';

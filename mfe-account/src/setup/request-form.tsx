@@ -1,11 +1,11 @@
-import { Button, TextField } from '@kassa/ui';
+import { Button, TERMS_POINTS, TextField } from '@kassa/ui';
 import { useState, type FormEvent } from 'react';
 import { errorText } from '../shared/error-text';
 import { PinFields } from '../shared/pin-fields';
 import { pinErrors } from '../shared/pin-rules';
 import { bicError, bicTypingError, ibanError, ibanTypingError } from './sepa-rules';
 import { useRequestAccountMutation } from './setup-api';
-import { SEPA_MANDATE_TEXT, TERMS_POINTS } from './terms';
+import { SEPA_MANDATE_TEXT } from './terms';
 
 type Field = 'name' | 'pin' | 'iban' | 'bic' | 'terms';
 const NAME_REQUIRED = 'Please enter your name.';

@@ -1,4 +1,4 @@
-import { TERMS_POINTS, TERMS_TITLE } from '../session/terms';
+import { TERMS_POINTS, TERMS_TITLE } from '@kassa/ui';
 
 /** SPEC 2: /about needs no sign-in. */
 export function AboutPage() {

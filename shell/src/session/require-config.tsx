@@ -1,9 +1,8 @@
 import { logout, selectConfig, selectToken, useAppDispatch, useAppSelector, type KassaError } from '@kassa/api-client';
-import { Button, describeError, LoadingArea, useDialogs } from '@kassa/ui';
+import { Button, describeError, LoadingArea, TERMS_TEXT, TERMS_TITLE, useDialogs } from '@kassa/ui';
 import { useEffect, useRef } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAcceptConditionMutation, useGetConfigQuery } from './auth-api';
-import { TERMS_TEXT, TERMS_TITLE } from './terms';
 
 /**
  * Signed-in routes start once the configuration is loaded (SPEC 2 "Startup") and the current terms are accepted

@@ -1,4 +1,4 @@
-/** SPEC 1 "Terms and conditions summary": shown in the conditions dialog and on the about page. */
+/** SPEC 1 "Terms and conditions summary": the conditions dialog, the about page and account setup show it. */
 export const TERMS_TITLE = 'Terms and conditions';
 
 export const TERMS_POINTS = [
