@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { AccountRequestsPage } from './account-requests/account-requests-page';
+import { AuditLogsPage } from './audit-logs/audit-logs-page';
+import { LedgerAuditPanel } from './ledger-audit/ledger-audit-panel';
 import { AdminPage } from './shared/admin-page';
 import { DetailPage } from './shared/detail-page';
+import { TransactionsPage } from './transactions/transactions-page';
 
 /**
  * SPEC 2 admin children, relative to /admin. A feature replaces its element with its own page from
@@ -28,13 +31,14 @@ export const ADMIN_ROUTES: { path: string; element: ReactNode }[] = [
     path: 'users/:userId',
     element: <DetailPage title="User" lead="One user: sign-in, admin rights, linked account and register." param="userId" backTo="/admin/users" backLabel="All users" />,
   },
-  { path: 'transactions', element: <AdminPage title="Transactions" lead="Every sale and top-up, with undo and the card payment status." /> },
+  // The admin landing page is the dashboard: the ledger self-audit above the transactions.
+  { path: 'transactions', element: <TransactionsPage header={<LedgerAuditPanel />} /> },
   { path: 'direct_debit', element: <AdminPage title="Direct debit" lead="Monthly SEPA direct-debit batches for credit accounts." /> },
   {
     path: 'direct_debit/:batchId',
     element: <DetailPage title="Direct-debit batch" lead="One batch: its debits, the SEPA file and failed debits." param="batchId" backTo="/admin/direct_debit" backLabel="All batches" />,
   },
-  { path: 'audit_logs', element: <AdminPage title="Audit logs" lead="Who changed what in the administration, with before and after." /> },
+  { path: 'audit_logs', element: <AuditLogsPage /> },
   { path: 'ideal', element: <AdminPage title="iDEAL payments" lead="Online bank payments for top-ups and their status." /> },
   { path: 'settings', element: <AdminPage title="Settings" lead="Platform settings: terms, minimum top-up, PIN and two-factor requirements." /> },
   { path: 'exact/setup', element: <AdminPage title="Exact Online setup" lead="Connecting Kassa to the Exact Online accounting administration." /> },

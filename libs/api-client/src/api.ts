@@ -18,6 +18,7 @@ export const TAG_TYPES = [
   'Ledgers',
   'DirectDebit',
   'AuditLogs',
+  'LedgerAudit',
   'Ideal',
   'Settings',
   'Exact',

@@ -64,7 +64,8 @@ export const LedgerAuditRun = z.object({
   id: ObjectId,
   startedAt: z.string(),
   finishedAt: z.string(),
-  trigger: z.enum(['schedule', 'command']),
+  /** The hourly schedule, `npm run ledger:audit`, or an administrator's "Run audit now". */
+  trigger: z.enum(['schedule', 'command', 'admin']),
   accountsChecked: z.number().int(),
   postingsChecked: z.number().int(),
   purchasesChecked: z.number().int(),
@@ -81,3 +82,15 @@ export type LedgerAuditRun = z.infer<typeof LedgerAuditRun>;
 /** GET /api/admin/ledger_audit: the latest run, null before the first one. */
 export const LedgerAuditLatest = z.object({ latest: LedgerAuditRun.nullable() });
 export type LedgerAuditLatest = z.infer<typeof LedgerAuditLatest>;
+
+/**
+ * POST /api/admin/ledger_audit: an administrator asks the worker for a run now. 200 with the run when it finished
+ * within the wait; 202 while it is still queued or running (GET shows it once `finishedAt` is after `requestedAt`).
+ */
+export const LedgerAuditRequested = z.object({
+  run: LedgerAuditRun.nullable(),
+  requestedAt: z.string(),
+  /** False when no accounts worker is connected: the run waits in the queue until one starts. */
+  workerOnline: z.boolean(),
+});
+export type LedgerAuditRequested = z.infer<typeof LedgerAuditRequested>;

@@ -1,5 +1,4 @@
 import { configLoaded, makeStore } from '@kassa/api-client';
-import type { Config } from '@kassa/contracts';
 import { createDialogStack, DialogProvider } from '@kassa/ui';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,23 +6,11 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AccountRequestsPage } from './account-requests-page';
+import { adminConfig, json, ok } from '../testing/fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const ok = (result: unknown) => ({ error: false, errorCode: 200, errorIdentifier: null, errorMessage: null, result });
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-const adminConfig: Config = {
-  aprilFoolsEnabled: false,
-  posWrappedAvailable: false,
-  requireTfa: false,
-  requireSettingAccountPin: false,
-  accountUpgradeMinAmount: 500,
-  user: { id: '64b7f0c2a1b2c3d4e5f60701', username: 'admin', accountId: null, viaductUserId: null, isAdmin: true },
-  register: { id: null, name: 'Admin', capabilities: [] },
-  acceptedCurrentCondition: true,
-  showAccountRequest: false,
-};
 
 const request = (n: number, over: Record<string, unknown> = {}) => ({
   id: `64b7f0c2a1b2c3d4e5f607${String(n).padStart(2, '0')}`,

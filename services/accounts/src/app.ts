@@ -18,6 +18,7 @@ import putAdminSettings from './routes/admin/put-settings.route';
 import getUserUpgradeInfo from './routes/internal/get-user-upgrade-info.route';
 import getAuditLogs from './routes/admin/get-audit-logs.route';
 import getLedgerAudit from './routes/admin/get-ledger-audit.route';
+import postLedgerAudit from './routes/admin/post-ledger-audit.route';
 import postUserTfaReset from './routes/admin/post-user-tfa-reset.route';
 import getAccounts from './routes/accounts/get-accounts.route';
 import getConfig from './routes/config/get-config.route';
@@ -65,6 +66,7 @@ const routes: ((app: ServiceApp, ctx: AccountsContext) => void)[] = [
   postAudit,
   getAuditLogs,
   getLedgerAudit,
+  postLedgerAudit,
   postTfaSetup,
   postTfaEnable,
   postTfaDisable,

@@ -21,6 +21,8 @@ export const AccountsEnv = BaseEnv.extend({
   LEDGER_AUDIT_EVERY_MS: z.coerce.number().int().min(60_000).default(3600_000),
   /** The scheduled audit checks the sales of this many days against the ledger; 0 checks every sale. */
   LEDGER_AUDIT_SALES_DAYS: z.coerce.number().int().min(0).default(31),
+  /** How long POST /api/admin/ledger_audit waits for the worker's run before answering 202 (still running). */
+  LEDGER_AUDIT_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
 });
 export type AccountsEnv = z.infer<typeof AccountsEnv>;
 

@@ -9,8 +9,16 @@ import { runLedgerAudit, type LedgerAuditOptions } from '../ledger/ledger-audit'
 export const LEDGER_AUDIT_QUEUE = 'ledger-audit';
 export const LEDGER_AUDIT_SCHEDULER = 'ledger-audit-hourly';
 
+/** Clicks on "Run audit now" while an earlier one is still queued or running join that run. */
+export const LEDGER_AUDIT_ON_DEMAND = 'ledger-audit-on-demand';
+
 export interface LedgerAuditJobData {
-  trigger: 'schedule' | 'command';
+  trigger: 'schedule' | 'command' | 'admin';
+}
+
+export interface LedgerAuditJobResult {
+  runId: string;
+  differences: number;
 }
 
 export interface LedgerAuditJobDeps {
@@ -48,7 +56,7 @@ export async function auditLedgerOnce(deps: LedgerAuditJobDeps, trigger: LedgerA
 }
 
 export const ledgerAuditProcessor =
-  (deps: LedgerAuditJobDeps): Processor<LedgerAuditJobData> =>
+  (deps: LedgerAuditJobDeps): Processor<LedgerAuditJobData, LedgerAuditJobResult> =>
   async (job) => {
     const run = await auditLedgerOnce(deps, job.data.trigger ?? 'schedule');
     return { runId: run.id, differences: run.differenceCount };

@@ -44,7 +44,7 @@ export async function latestAuditRun(db: Connection): Promise<LedgerAuditRun | n
  * Stores a run as the latest and writes each difference to the audit log (action `ledger_audit.difference`) the
  * first time it is seen: a difference that stays is in every run's summary, but in the log once, not every hour.
  */
-export async function recordAuditRun(db: Connection, result: LedgerAuditResult, trigger: 'schedule' | 'command'): Promise<LedgerAuditRun> {
+export async function recordAuditRun(db: Connection, result: LedgerAuditResult, trigger: LedgerAuditRun['trigger']): Promise<LedgerAuditRun> {
   const AuditRun = auditRunModel(db);
   const previous = await latestAuditRun(db);
   const seen = new Set((previous?.differences ?? []).map(identity));

@@ -18,7 +18,7 @@ const auditRunSchema = new Schema(
   {
     startedAt: { type: Date, required: true },
     finishedAt: { type: Date, required: true },
-    trigger: { type: String, enum: ['schedule', 'command'], required: true },
+    trigger: { type: String, enum: ['schedule', 'command', 'admin'], required: true },
     accountsChecked: { type: Number, required: true },
     postingsChecked: { type: Number, required: true },
     purchasesChecked: { type: Number, required: true },

@@ -65,6 +65,7 @@ export const ACCESS_RULES: Record<string, Access> = {
   'POST /api/admin/account_requests/{id}/status': admin,
   'GET /api/admin/audit_logs': admin,
   'GET /api/admin/ledger_audit': admin,
+  'POST /api/admin/ledger_audit': admin,
   'GET /api/admin/settings/': admin,
   'PUT /api/admin/settings/': admin,
   'POST /api/admin/users/{id}/tfa/reset': admin,

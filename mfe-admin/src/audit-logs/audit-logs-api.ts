@@ -1,0 +1,22 @@
+import { api } from '@kassa/api-client';
+import { AuditLogEntry, Paged, type PagedResult } from '@kassa/contracts';
+
+export interface AuditLogsArgs {
+  page: number;
+  perPage: number;
+  action: string | null;
+  actor: string | null;
+  entity: string | null;
+}
+
+export const auditLogsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getAuditLogs: build.query<PagedResult<AuditLogEntry>, AuditLogsArgs>({
+      query: (params) => ({ url: '/admin/audit_logs', params: { ...params } }),
+      responseSchema: Paged(AuditLogEntry),
+      providesTags: ['AuditLogs'],
+    }),
+  }),
+});
+
+export const { useGetAuditLogsQuery } = auditLogsApi;

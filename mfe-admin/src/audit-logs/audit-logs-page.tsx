@@ -1,0 +1,216 @@
+import type { KassaError } from '@kassa/api-client';
+import type { AuditLogEntry } from '@kassa/contracts';
+import { Button, DateText, describeError, formatDate, formatMoney, LoadError, LoadingArea, Pager, TextField } from '@kassa/ui';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { AdminPage } from '../shared/admin-page';
+import { useGetAuditLogsQuery } from './audit-logs-api';
+import './audit-logs.css';
+
+export const PAGE_SIZE = 15;
+/** The action the ledger self-audit logs each difference under. */
+export const LEDGER_DIFFERENCE = 'ledger_audit.difference';
+/** Change lines shown in the table; the rest are under "Details". */
+const SHOWN_CHANGES = 4;
+const FILTER_KEYS = ['action', 'actor', 'entity'] as const;
+type Filters = Record<(typeof FILTER_KEYS)[number], string>;
+
+/** Fields the services log in cents. */
+const CENTS_KEYS = new Set(['total', 'amount', 'balance', 'balance_after', 'balanceAfter', 'topup', 'expected', 'actual', 'price', 'accountUpgradeMinAmount']);
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const clock = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const clip = (s: string) => (s.length > 60 ? `${s.slice(0, 59)}…` : s);
+
+export function formatValue(key: string, v: unknown): string {
+  if (v === null || v === undefined) return '—';
+  if (typeof v === 'number') return CENTS_KEYS.has(key) ? formatMoney(v) : String(v);
+  if (typeof v === 'string') return ISO_TIME.test(v) ? formatDate(v, { time: true }) : clip(v);
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (isRecord(v)) return clip(Object.entries(v).map(([k, inner]) => `${k} ${formatValue(k, inner)}`).join(', '));
+  return clip(JSON.stringify(v));
+}
+
+export interface ChangeLine {
+  key: string;
+  /** null: the field was not there before (a new record). */
+  from: string | null;
+  /** null: the field is gone after (a removed record). */
+  to: string | null;
+}
+
+/**
+ * Before and after as one line per field that changed. Services log only the fields they touch, so a field that is
+ * in `before` but not in `after` was left alone, not removed; only a record that is gone (`after` null) lists them.
+ */
+export function changeLines(before: unknown, after: unknown): ChangeLine[] {
+  if (!isRecord(before) && !isRecord(after)) {
+    return JSON.stringify(before ?? null) === JSON.stringify(after ?? null) ? [] : [{ key: '', from: before == null ? null : formatValue('', before), to: formatValue('', after) }];
+  }
+  const b = isRecord(before) ? before : null;
+  if (!isRecord(after)) return Object.entries(b ?? {}).map(([k, v]) => ({ key: k, from: formatValue(k, v), to: null }));
+  return Object.entries(after)
+    .filter(([k, v]) => !b || JSON.stringify(b[k] ?? null) !== JSON.stringify(v ?? null))
+    .map(([k, v]) => ({ key: k, from: b && k in b ? formatValue(k, b[k]) : null, to: formatValue(k, v) }));
+}
+
+/**
+ * /admin/audit_logs: who changed what, newest first, 15 a page, filtered by action (or its first parts), who made
+ * the change and the kind of record; the ledger self-audit's differences are here too.
+ */
+export function AuditLogsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters: Filters = { action: params.get('action') ?? '', actor: params.get('actor') ?? '', entity: params.get('entity') ?? '' };
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { data, error, isLoading, isFetching, refetch } = useGetAuditLogsQuery(
+    { page, perPage: PAGE_SIZE, action: filters.action || null, actor: filters.actor || null, entity: filters.entity || null },
+    { pollingInterval: 60_000 },
+  );
+
+  const go = (next: Partial<Filters> & { page?: number }) => {
+    const p = new URLSearchParams(params);
+    for (const key of FILTER_KEYS) {
+      const value = next[key];
+      if (value === undefined) continue;
+      if (value.trim()) p.set(key, value.trim());
+      else p.delete(key);
+    }
+    p.set('page', String(next.page ?? 1));
+    setParams(p);
+  };
+  const filtered = FILTER_KEYS.some((k) => filters[k]);
+  const onlyDifferences = filters.action === LEDGER_DIFFERENCE;
+
+  let table;
+  if (data) {
+    table =
+      data.items.length === 0 ? (
+        <p className="k-empty">{filtered ? 'No entries match these filters.' : 'Nothing has been logged yet.'}</p>
+      ) : (
+        <div className="k-table-wrap">
+          <table className="k-table" aria-busy={isFetching}>
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Who</th>
+                <th scope="col">Action</th>
+                <th scope="col">Target</th>
+                <th scope="col">Change</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((e) => (
+                <tr key={e.id}>
+                  <td className="audit-logs__time">
+                    <DateText value={e.at} />
+                    <div className="k-muted audit-logs__detail">{clock.format(new Date(e.at))}</div>
+                  </td>
+                  <td>
+                    <div className="audit-logs__who">{e.actor.username ?? e.actor.id ?? 'unknown'}</div>
+                    <div className="k-muted audit-logs__detail">{e.service}</div>
+                  </td>
+                  <td>
+                    <span className={`k-mono audit-logs__action${e.action === LEDGER_DIFFERENCE ? ' audit-logs__action--difference' : ''}`}>{e.action}</span>
+                  </td>
+                  <td>
+                    <div>{e.entity}</div>
+                    {e.entityId ? <div className="k-muted k-mono audit-logs__detail">{e.entityId}</div> : null}
+                  </td>
+                  <td className="audit-logs__change">
+                    <Change entry={e} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+  } else if (error) {
+    table = <LoadError message={describeError(error as KassaError)} onRetry={() => void refetch()} />;
+  } else if (isLoading) {
+    table = <LoadingArea label="Loading the audit log" />;
+  }
+
+  return (
+    <AdminPage title="Audit logs" lead="Who changed what in the administration, with before and after.">
+      <div className="k-stack">
+        <FilterForm key={params.toString()} initial={filters} onApply={(f) => go(f)} />
+        <div className="k-row">
+          <Button
+            variant={onlyDifferences ? 'primary' : 'default'}
+            aria-pressed={onlyDifferences}
+            onClick={() => go({ action: onlyDifferences ? '' : LEDGER_DIFFERENCE })}
+          >
+            Ledger audit differences
+          </Button>
+          {data ? <span className="k-muted audit-logs__total">{data.total} in total</span> : null}
+        </div>
+        {table}
+        <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} className="audit-logs__pager" />
+      </div>
+    </AdminPage>
+  );
+}
+
+function FilterForm({ initial, onApply }: { initial: Filters; onApply: (f: Filters) => void }) {
+  const [values, setValues] = useState(initial);
+  const set = (key: keyof Filters) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onApply(values);
+  };
+  return (
+    <form className="audit-logs__filters" onSubmit={submit} aria-label="Filter the audit log">
+      <TextField label="Action" placeholder="transaction.undo" hint="Exactly, or its first parts" value={values.action} onChange={set('action')} />
+      <TextField label="Who" placeholder="admin" hint="Username or user id" value={values.actor} onChange={set('actor')} />
+      <TextField label="Target" placeholder="account" hint="Kind of record" value={values.entity} onChange={set('entity')} />
+      <div className="k-row audit-logs__filter-actions">
+        <Button type="submit" variant="primary">
+          Filter
+        </Button>
+        <Button onClick={() => onApply({ action: '', actor: '', entity: '' })}>Clear</Button>
+      </div>
+    </form>
+  );
+}
+
+function Change({ entry }: { entry: AuditLogEntry }) {
+  if (entry.action === LEDGER_DIFFERENCE && isRecord(entry.after) && typeof entry.after.message === 'string') {
+    const name = typeof entry.after.accountName === 'string' ? entry.after.accountName : null;
+    return (
+      <p className="audit-logs__difference">
+        {name ? <strong>{name}: </strong> : null}
+        {entry.after.message}
+      </p>
+    );
+  }
+  const lines = changeLines(entry.before, entry.after);
+  if (lines.length === 0) return <span className="k-muted">—</span>;
+  return (
+    <>
+      <ul className="audit-logs__lines">
+        {lines.slice(0, SHOWN_CHANGES).map((l) => (
+          <li key={l.key}>
+            {l.key ? <span className="audit-logs__key">{l.key}: </span> : null}
+            {l.from !== null && l.to !== null ? (
+              <>
+                <span className="audit-logs__from">{l.from}</span> → {l.to}
+              </>
+            ) : l.to !== null ? (
+              l.to
+            ) : (
+              <>
+                <span className="audit-logs__from">{l.from}</span> (removed)
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      <details className="audit-logs__details">
+        <summary>{lines.length > SHOWN_CHANGES ? `Details (${lines.length - SHOWN_CHANGES} more changes)` : 'Details'}</summary>
+        <pre className="k-mono">{JSON.stringify({ before: entry.before, after: entry.after }, null, 2)}</pre>
+      </details>
+    </>
+  );
+}

@@ -1,0 +1,239 @@
+import type { KassaError } from '@kassa/api-client';
+import type { CheckoutMethod, TransactionStatus, TransactionView } from '@kassa/contracts';
+import { Button, DateText, describeError, formatDate, formatMoney, LoadError, LoadingArea, Modal, Money, Pager, TextField, useDialogs } from '@kassa/ui';
+import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { AdminPage } from '../shared/admin-page';
+import { useGetAdminTransactionsQuery, useUndoAdminTransactionMutation } from './transactions-api';
+import './transactions.css';
+
+export const PAGE_SIZE = 15;
+
+export const METHOD_LABEL: Record<CheckoutMethod, string> = {
+  cash: 'Cash',
+  card: 'Card',
+  account: 'Account',
+  self: 'Own account',
+  other: 'Other',
+};
+const FILTERS: { value: CheckoutMethod | ''; label: string }[] = [
+  { value: '', label: 'All' },
+  ...(Object.entries(METHOD_LABEL) as [CheckoutMethod, string][]).map(([value, label]) => ({ value, label })),
+];
+const STATUS_TAG: Record<TransactionStatus, { tone: string; label: string }> = {
+  initializing: { tone: 'k-tag--info', label: 'Initializing' },
+  pending: { tone: 'k-tag--info', label: 'Pending' },
+  completed: { tone: 'k-tag--positive', label: 'Completed' },
+  expired: { tone: 'k-tag--negative', label: 'Expired' },
+  deleted: { tone: 'k-tag--negative', label: 'Deleted' },
+  cancelled: { tone: 'k-tag--negative', label: 'Cancelled' },
+};
+
+/** What the customer paid at the till: the products plus a top-up bought with them. */
+const amountDue = (tx: TransactionView) => tx.total + (tx.upgrade?.amount ?? 0);
+const productSummary = (tx: TransactionView) => tx.products.map((p) => (p.amount === 1 ? p.name : `${p.amount}× ${p.name}`)).join(', ');
+export const canUndo = (tx: TransactionView) => tx.status === 'completed' && !tx.undone;
+
+/** What undoing will do, said before it is done (UX.md "Safe mistakes"). */
+export function undoText(tx: TransactionView): string {
+  const due = formatMoney(amountDue(tx));
+  const parts = [`This undoes the ${METHOD_LABEL[tx.method].toLowerCase()} sale of ${due} from ${formatDate(tx.createdAt, { time: true })} by ${tx.username}.`];
+  if ((tx.method === 'account' || tx.method === 'self') && tx.total !== 0) {
+    parts.push(`${formatMoney(tx.total)} goes back to ${tx.accountName ? `the account ${tx.accountName}` : 'the account'}.`);
+  }
+  if (tx.upgrade) {
+    parts.push(`The top-up of ${formatMoney(tx.upgrade.amount)} is taken back from ${tx.upgrade.accountName ?? 'its account'}; if that money is already spent, nothing is undone.`);
+  }
+  if (tx.method === 'cash') parts.push(`Give ${due} back from the cash box.`);
+  if (tx.method === 'card') parts.push(`Refund ${due} at the payment terminal first: undoing here does not refund the card.`);
+  if (tx.method === 'other') parts.push(`Nothing is paid back: it was settled as "${tx.reason ?? 'other'}".`);
+  parts.push('The sale stays in this list, marked undone.');
+  return parts.join(' ');
+}
+
+/**
+ * /admin/transactions, the admin landing page: every sale, newest first, 15 a page, filtered by method, day and
+ * account; an administrator may undo any finished sale (after confirming). `header` sits above the list (the app
+ * puts the ledger audit there).
+ */
+export function TransactionsPage({ header }: { header?: ReactNode }) {
+  const [params, setParams] = useSearchParams();
+  const method = (params.get('method') ?? '') as CheckoutMethod | '';
+  const day = params.get('day') ?? '';
+  const account = params.get('account') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { data, error, isLoading, isFetching, refetch } = useGetAdminTransactionsQuery(
+    { page, perPage: PAGE_SIZE, method: method || null, day: day || null, account: account || null },
+    { pollingInterval: 60_000 },
+  );
+  const [undo, { isLoading: undoing }] = useUndoAdminTransactionMutation();
+  const dialogs = useDialogs();
+  const [confirming, setConfirming] = useState<TransactionView | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const go = (next: { method?: string; day?: string; account?: string; page?: number }) => {
+    const p = new URLSearchParams(params);
+    for (const key of ['method', 'day', 'account'] as const) {
+      const value = next[key];
+      if (value === undefined) continue;
+      if (value) p.set(key, value);
+      else p.delete(key);
+    }
+    p.set('page', String(next.page ?? 1));
+    setParams(p);
+  };
+
+  const confirmUndo = async (tx: TransactionView) => {
+    setConfirming(null);
+    const result = await undo({ id: tx.id });
+    if (result.error) return void dialogs.error(result.error as KassaError, { title: 'Undoing failed' });
+    const { accountName, balance_after: balance } = result.data;
+    setNotice(accountName && balance !== null ? `Transaction undone. ${accountName} now has ${formatMoney(balance)}.` : 'Transaction undone.');
+  };
+
+  const accountLabel =
+    data?.items.map((t) => (t.accountId === account ? t.accountName : t.upgrade?.accountId === account ? t.upgrade.accountName : null)).find(Boolean) ?? 'one account';
+
+  let table;
+  if (data) {
+    table =
+      data.items.length === 0 ? (
+        <p className="k-empty">{method || day || account ? 'No transactions match these filters.' : 'No transactions yet.'}</p>
+      ) : (
+        <div className="k-table-wrap">
+          <table className="k-table" aria-busy={isFetching}>
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Method</th>
+                <th scope="col" className="k-num">
+                  Amount
+                </th>
+                <th scope="col">Account</th>
+                <th scope="col">Till / user</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="k-visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((tx) => (
+                <tr key={tx.id} data-id={tx.id} className={tx.undone ? 'transactions__row--undone' : undefined}>
+                  <td className="transactions__time">
+                    <DateText value={tx.createdAt} time />
+                  </td>
+                  <td>
+                    <div className="transactions__method">{METHOD_LABEL[tx.method]}</div>
+                    <div className="k-muted transactions__detail">{tx.method === 'other' && tx.reason ? tx.reason : productSummary(tx)}</div>
+                  </td>
+                  <td className="k-num">
+                    <Money cents={amountDue(tx)} tone="plain" />
+                    {tx.upgrade ? <div className="k-muted transactions__detail">incl. top-up {formatMoney(tx.upgrade.amount)}</div> : null}
+                  </td>
+                  <td>
+                    {tx.accountId ? <AccountLink id={tx.accountId} name={tx.accountName} onFilter={(id) => go({ account: id })} /> : null}
+                    {tx.upgrade ? (
+                      <div className={tx.accountId ? 'k-muted transactions__detail' : undefined}>
+                        Top-up: <AccountLink id={tx.upgrade.accountId} name={tx.upgrade.accountName} onFilter={(id) => go({ account: id })} />
+                      </div>
+                    ) : null}
+                    {!tx.accountId && !tx.upgrade ? <span className="k-muted">—</span> : null}
+                  </td>
+                  <td>
+                    <div>{tx.username}</div>
+                    {tx.terminal ? <div className="k-muted transactions__detail">{tx.terminal.friendly_name}</div> : null}
+                  </td>
+                  <td>
+                    {tx.undone ? (
+                      <span className="k-tag k-tag--warning">Undone</span>
+                    ) : (
+                      <span className={`k-tag ${STATUS_TAG[tx.status].tone}`}>{STATUS_TAG[tx.status].label}</span>
+                    )}
+                    {tx.undone ? (
+                      <div className="k-muted transactions__detail">
+                        by {tx.undone.by}, <DateText value={tx.undone.at} time />
+                      </div>
+                    ) : tx.error ? (
+                      <div className="k-muted transactions__detail">{tx.error}</div>
+                    ) : null}
+                  </td>
+                  <td className="transactions__actions">
+                    {canUndo(tx) ? (
+                      <Button
+                        onClick={() => setConfirming(tx)}
+                        disabled={undoing}
+                        aria-label={`Undo the ${METHOD_LABEL[tx.method].toLowerCase()} sale of ${formatMoney(amountDue(tx))} from ${formatDate(tx.createdAt, { time: true })}`}
+                      >
+                        Undo
+                      </Button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+  } else if (error) {
+    table = <LoadError message={describeError(error as KassaError)} onRetry={() => void refetch()} />;
+  } else if (isLoading) {
+    table = <LoadingArea label="Loading transactions" />;
+  }
+
+  return (
+    <AdminPage title="Transactions" lead="Every sale and top-up, with undo and the card payment status.">
+      <div className="k-stack">
+        {header}
+        <div className="k-row transactions__filters">
+          <div className="k-row transactions__methods" role="group" aria-label="Method">
+            {FILTERS.map((f) => (
+              <Button key={f.label} variant={method === f.value ? 'primary' : 'default'} aria-pressed={method === f.value} onClick={() => go({ method: f.value })}>
+                {f.label}
+              </Button>
+            ))}
+          </div>
+          <TextField label="Day" type="date" value={day} onChange={(e) => go({ day: e.target.value })} className="transactions__day" />
+          {account ? (
+            <Button onClick={() => go({ account: '' })} aria-label={`Show every account, not only ${accountLabel}`}>
+              Account: {accountLabel} ✕
+            </Button>
+          ) : null}
+          {data ? <span className="k-muted transactions__total">{data.total} in total</span> : null}
+        </div>
+        {notice ? (
+          <div className="k-alert k-alert--success" role="status">
+            {notice}
+          </div>
+        ) : null}
+        {table}
+        <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} className="transactions__pager" />
+      </div>
+      {confirming ? (
+        <Modal
+          title="Undo transaction"
+          onCancel={() => setConfirming(null)}
+          actions={
+            <>
+              <Button onClick={() => setConfirming(null)}>Cancel</Button>
+              <Button variant="danger" onClick={() => void confirmUndo(confirming)}>
+                Undo
+              </Button>
+            </>
+          }
+        >
+          <p>{undoText(confirming)}</p>
+        </Modal>
+      ) : null}
+    </AdminPage>
+  );
+}
+
+/** An account name that filters the list to that account's sales and top-ups. */
+function AccountLink({ id, name, onFilter }: { id: string; name: string | null; onFilter: (id: string) => void }) {
+  return (
+    <button type="button" className="transactions__account" onClick={() => onFilter(id)} title="Show only this account's transactions">
+      {name ?? 'Unknown account'}
+    </button>
+  );
+}
