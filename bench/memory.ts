@@ -1,7 +1,9 @@
 /**
  * bench/memory: resident memory of every service and worker before and after 10,000 checkouts (account payments with
- * PIN through the gateway, 32 tills). Starts its own Kassa on a fresh database; writes bench/reports/memory.md.
- * Usage: npx tsx bench/memory.ts   (CHECKOUTS=10000)
+ * PIN through the gateway, 32 tills), and after 10,000 more: memory that settles is a heap finding its size, memory
+ * that keeps growing by the same step is a leak. Starts its own Kassa on a fresh database; writes
+ * bench/reports/memory.md.
+ * Usage: npx tsx bench/memory.ts   (CHECKOUTS=10000, per round)
  */
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
@@ -33,31 +35,37 @@ try {
   const targets = accounts.filter((a) => a.directDebit).map((a) => a.id);
   const before = rss();
   let i = 0;
-  const result = await autocannon({
-    url: system.url,
-    connections: 32,
-    amount: checkouts,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/checkout/account/',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        setupRequest: (req) => ({
-          ...req,
-          body: JSON.stringify({ products: [{ id: categories[0]!.products[0]!.id, amount: 1 }], account_id: targets[i++ % targets.length], pin: '1234', nonce: randomUUID() }),
-        }),
-      },
-    ],
-  });
+  const round = () =>
+    autocannon({
+      url: system.url,
+      connections: 32,
+      amount: checkouts,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/checkout/account/',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          setupRequest: (req) => ({
+            ...req,
+            body: JSON.stringify({ products: [{ id: categories[0]!.products[0]!.id, amount: 1 }], account_id: targets[i++ % targets.length], pin: '1234', nonce: randomUUID() }),
+          }),
+        },
+      ],
+    });
+  const result = await round();
   const after = rss();
+  const second = await round();
+  const again = rss();
   const lines = [
     `# bench/memory — ${new Date().toISOString()}`,
     '',
-    `${result.requests.total} checkouts (${result.non2xx} not 2xx) at 32 tills in ${Math.round(result.duration)} s (${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms).`,
+    ...[result, second].map(
+      (r, n) => `Round ${n + 1}: ${r.requests.total} checkouts (${r.non2xx} not 2xx) at 32 tills in ${Math.round(r.duration)} s (${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms).`,
+    ),
     '',
-    '| process | RSS before (MB) | RSS after (MB) |',
-    '|---|---|---|',
-    ...PROCESSES.map((p) => `| ${p.name} | ${before[p.name]} | ${after[p.name]} |`),
+    `| process | RSS before (MB) | after ${checkouts} (MB) | after ${2 * checkouts} (MB) |`,
+    '|---|---|---|---|',
+    ...PROCESSES.map((p) => `| ${p.name} | ${before[p.name]} | ${after[p.name]} | ${again[p.name]} |`),
   ];
   console.log(lines.join('\n'));
   writeFileSync(join(import.meta.dirname, 'reports', 'memory.md'), `${lines.join('\n')}\n`);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -8,6 +8,7 @@ import pg from 'pg';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const FERRETDB_BIN = join(ROOT, '.tools', 'bin', 'ferretdb');
+const PG_TUNING_SQL = join(ROOT, 'scripts', 'ferretdb', 'pg-tuning.sql');
 
 export interface LocalMongo {
   /** Base URI without a database name, e.g. mongodb://127.0.0.1:27017/ */
@@ -49,10 +50,28 @@ export async function ensurePgDatabase(pgUrl: string, database: string): Promise
   }
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '')}"`);
-    return true;
+    const quoted = `"${database.replace(/"/g, '')}"`;
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${quoted}`);
+    // See pg-tuning.sql: acknowledged like MongoDB's default write concern on a single server.
+    await client.query(`ALTER DATABASE ${quoted} SET synchronous_commit = off`);
   } finally {
     await client.end();
+  }
+  await tunePgDatabase(pgUrl, database);
+  return true;
+}
+
+/** Index twins that let PostgreSQL serve FerretDB's pushed-down filters (scripts/ferretdb/pg-tuning.sql). */
+async function tunePgDatabase(pgUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: `${pgUrl}/${database}`, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query(readFileSync(PG_TUNING_SQL, 'utf8'));
+  } catch (err) {
+    // Without it FerretDB still answers, only slower (an event trigger needs a superuser).
+    console.warn(`[local-mongo] could not tune PostgreSQL database "${database}" for FerretDB: ${(err as Error).message}`);
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
 

@@ -11,6 +11,7 @@ import postFinish from './routes/transactions/post-finish.route';
 import postUndo from './routes/transactions/post-undo.route';
 import type { CheckoutContext, CheckoutDeps } from './sales/context';
 import { redisLivePublisher } from './sales/live-feed';
+import { priceBook } from './sales/price-book';
 
 const routes = [postCheckout, postUndo, postFinish, postCardOutcome, getTransactions, deleteTransaction, getAccountSales];
 
@@ -21,12 +22,14 @@ export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: P
   const app = await createServiceApp({ name: 'checkout', env, db });
   const live = deps.live ?? redisLivePublisher(env.REDIS_URL, env.QUEUE_PREFIX, app.log);
   if (!deps.live) app.addHook('onClose', async () => live.close());
+  const catalog = deps.catalog ?? internalClient(env.CATALOG_URL, env.INTERNAL_TOKEN);
   const ctx: CheckoutContext = {
     env,
     db,
     log: app.log,
     accounts: deps.accounts ?? internalClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN),
-    catalog: deps.catalog ?? internalClient(env.CATALOG_URL, env.INTERNAL_TOKEN),
+    catalog,
+    prices: priceBook(catalog),
     payments: deps.payments ?? internalClient(env.PAYMENTS_URL, env.INTERNAL_TOKEN),
     live,
     audit: deps.audit ?? auditClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN, { service: 'checkout' }),

@@ -4,7 +4,6 @@ import {
   type CheckoutBody,
   type CheckoutMethod,
   type PaymentMethod,
-  type PricesResult,
   type PurchaseResult,
   type StartTerminalResult,
   type TokenClaims,
@@ -100,9 +99,7 @@ function payloadHash(method: CheckoutMethod, body: CheckoutBody, user: TokenClai
 /** Prices come from the catalog, never from the client. */
 async function priceCart(ctx: CheckoutContext, body: CheckoutBody, requestId: string) {
   if (body.products.length === 0) return [];
-  const ids = [...new Set(body.products.map((p) => p.id))];
-  const { products } = await ctx.catalog<PricesResult>('/internal/prices', { body: { ids }, requestId });
-  const byId = new Map(products.map((p) => [p.id, p]));
+  const byId = await ctx.prices([...new Set(body.products.map((p) => p.id))], requestId);
   const problems: ValidationDetail[] = [];
   const lines = body.products.map((p, i) => {
     const found = byId.get(p.id);
@@ -257,21 +254,20 @@ export async function complete(
   fields: { accountId?: string; accountName?: string; balanceAfter?: number; error?: null },
 ): Promise<PurchaseResult> {
   const Tx = transactionModel(ctx.db);
-  const changed = (await Tx.findOneAndUpdate(
-    { _id: tx._id, status: { $ne: 'completed' } },
-    { $set: { ...fields, status: 'completed' } },
-    { returnDocument: 'after' },
-  ).lean()) as TransactionDoc | null;
-  if (changed) {
-    await ctx.live.publish({
-      id: String(changed._id),
-      at: changed.createdAt.toISOString(),
-      total: amountDue(changed),
-      method: changed.method,
-      items: changed.products.map((p) => ({ name: p.name, amount: p.amount })),
-      who: changed.method === 'account' || changed.method === 'self' ? publicName(changed.accountName) : null,
+  const set = { ...fields, status: 'completed' as const };
+  const { modifiedCount } = await Tx.updateOne({ _id: tx._id, status: { $ne: 'completed' } }, { $set: set });
+  if (modifiedCount > 0) {
+    const done = { ...tx, ...set } as TransactionDoc;
+    // Best effort and not awaited: the live slide must never slow down or fail a sale.
+    void ctx.live.publish({
+      id: String(done._id),
+      at: done.createdAt.toISOString(),
+      total: amountDue(done),
+      method: done.method,
+      items: done.products.map((p) => ({ name: p.name, amount: p.amount })),
+      who: done.method === 'account' || done.method === 'self' ? publicName(done.accountName) : null,
     });
-    return purchaseResult(changed);
+    return purchaseResult(done);
   }
   const current = (await Tx.findById(tx._id).lean()) as TransactionDoc | null;
   return purchaseResult(current!);

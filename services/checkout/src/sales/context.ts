@@ -5,6 +5,7 @@ import type { Connection } from 'mongoose';
 import type { z } from 'zod';
 import type { CheckoutEnv } from '../config';
 import type { LivePublisher } from './live-feed';
+import type { PriceBook } from './price-book';
 
 /** What the sale logic needs from outside; the app builds the real ones, unit tests may pass fakes. */
 export interface CheckoutDeps {
@@ -19,6 +20,8 @@ export interface CheckoutDeps {
 
 export interface CheckoutContext extends CheckoutDeps {
   env: CheckoutEnv;
+  /** Catalog prices through a short cache (price-book.ts). */
+  prices: PriceBook;
   db: Connection;
   log: FastifyBaseLogger;
 }

@@ -1,0 +1,61 @@
+-- Tuning of the PostgreSQL database the local FerretDB 1.24 stores into (run by scripts/lib/local-mongo.ts on every
+-- start; idempotent). Nothing here changes what FerretDB answers, only how fast PostgreSQL finds it.
+--
+-- 1. FerretDB pushes an equality filter down as `_jsonb -> 'field' @> '<value>'`, but builds its indexes as btree on
+--    `(_jsonb -> 'field')`, which cannot serve `@>`: every filtered read, update and delete scanned the whole table.
+--    For every field FerretDB indexes, this adds a GIN twin on the same expression (jsonb_path_ops serves `@>`), so
+--    a lookup by _id, nonce or accountId is an index lookup. An event trigger adds the twins as FerretDB creates
+--    indexes; the DO block at the end adds them to tables that exist already.
+-- 2. Commits do not wait for the WAL flush (synchronous_commit = off), set in local-mongo.ts for this database
+--    only: the same guarantee as MongoDB's default write concern on a single server (a write is acknowledged before
+--    its journal reaches the disk; an operating-system crash may lose the last fraction of a second, a crash of
+--    FerretDB or PostgreSQL loses nothing). Production runs MongoDB with its own settings (docker-compose.yml).
+
+CREATE OR REPLACE FUNCTION kassa_gin_twins_for(index_oid oid) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  def text := pg_get_indexdef(index_oid);
+  tbl regclass;
+  field text;
+BEGIN
+  IF def ILIKE '%USING gin%' OR def NOT LIKE '%_jsonb -> %' THEN
+    RETURN;
+  END IF;
+  SELECT indrelid::regclass INTO tbl FROM pg_index WHERE indexrelid = index_oid;
+  -- Top-level fields only: FerretDB pushes dotted paths down with #>, which these twins would not serve anyway.
+  FOR field IN SELECT DISTINCT m[1] FROM regexp_matches(def, '\(_jsonb -> ''([^'']+)''::text\)(?! ->)', 'g') AS m LOOP
+    EXECUTE format(
+      'CREATE INDEX IF NOT EXISTS %I ON %s USING gin ((_jsonb -> %L) jsonb_path_ops)',
+      left(split_part(tbl::text, '.', 2), 40) || '_' || left(md5(field), 8) || '_gin',
+      tbl,
+      field
+    );
+  END LOOP;
+END $$;
+
+CREATE OR REPLACE FUNCTION kassa_gin_twins() RETURNS event_trigger LANGUAGE plpgsql AS $$
+DECLARE
+  cmd record;
+BEGIN
+  FOR cmd IN SELECT objid FROM pg_event_trigger_ddl_commands() WHERE command_tag = 'CREATE INDEX' AND object_type = 'index' LOOP
+    PERFORM kassa_gin_twins_for(cmd.objid);
+  END LOOP;
+END $$;
+
+DO $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_event_trigger WHERE evtname = 'kassa_gin_twins') THEN
+    CREATE EVENT TRIGGER kassa_gin_twins ON ddl_command_end WHEN TAG IN ('CREATE INDEX') EXECUTE FUNCTION kassa_gin_twins();
+  END IF;
+END $$;
+
+DO $$
+DECLARE
+  idx oid;
+BEGIN
+  FOR idx IN
+    SELECT i.indexrelid FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')
+  LOOP
+    PERFORM kassa_gin_twins_for(idx);
+  END LOOP;
+END $$;

@@ -1,0 +1,41 @@
+import type { InternalClient } from '@kassa/service-kit';
+import { describe, expect, it } from 'vitest';
+import { priceBook } from './price-book';
+
+const product = (id: string, price: number) => ({ id, name: `P${id}`, price, deposit: false, categoryId: 'c' });
+
+function fakeCatalog(prices: Map<string, number>) {
+  const asked: string[][] = [];
+  const catalog = (async (_path: string, opts?: { body?: unknown }) => {
+    const { ids } = opts!.body as { ids: string[] };
+    asked.push(ids);
+    return { products: ids.flatMap((id) => (prices.has(id) ? [product(id, prices.get(id)!)] : [])) };
+  }) as InternalClient;
+  return { catalog, asked };
+}
+
+describe('priceBook', () => {
+  it('asks the catalog once per product within the window, and again after it', async () => {
+    const prices = new Map([['a', 250], ['b', 300]]);
+    const { catalog, asked } = fakeCatalog(prices);
+    let now = 1_000;
+    const book = priceBook(catalog, 2_000, () => now);
+    expect([...(await book(['a', 'b'])).values()].map((p) => p.price)).toEqual([250, 300]);
+    prices.set('a', 275);
+    now += 1_999;
+    expect((await book(['a']))!.get('a')!.price).toBe(250);
+    now += 1;
+    expect((await book(['a', 'b']))!.get('a')!.price).toBe(275);
+    expect(asked).toEqual([['a', 'b'], ['a', 'b']]);
+  });
+
+  it('keeps no answer for products the catalog does not sell, so a new product sells at once', async () => {
+    const prices = new Map([['a', 250]]);
+    const { catalog, asked } = fakeCatalog(prices);
+    const book = priceBook(catalog, 2_000, () => 0);
+    expect((await book(['a', 'x'])).has('x')).toBe(false);
+    prices.set('x', 100);
+    expect((await book(['a', 'x'])).get('x')!.price).toBe(100);
+    expect(asked).toEqual([['a', 'x'], ['x']]);
+  });
+});
