@@ -23,11 +23,8 @@ export function letterOf(name: string): Letter {
 
 const DAY_MS = 86_400_000;
 
-export function isRecent(account: Pick<TillAccount, 'lastUsed'>, now: number): boolean {
-  if (!account.lastUsed) return false;
-  const used = Date.parse(account.lastUsed);
-  return !Number.isNaN(used) && now - used <= RECENT_DAYS * DAY_MS;
-}
+const usedAt = (account: Pick<TillAccount, 'lastUsed'>) => (account.lastUsed ? Date.parse(account.lastUsed) : Number.NaN);
+const usedRecently = (used: number, now: number) => !Number.isNaN(used) && now - used <= RECENT_DAYS * DAY_MS;
 
 /** SPEC 5: no direct debit, not an event account, and a balance below the price (bar mode only). */
 export function isBroke(account: Pick<TillAccount, 'balance' | 'directDebit' | 'type'>, price: number): boolean {
@@ -38,6 +35,8 @@ export function isBroke(account: Pick<TillAccount, 'balance' | 'directDebit' | '
 export interface AccountIndex {
   fuse: Fuse<TillAccount>;
   letters: Letter[];
+  /** lastUsed as ms (NaN when never used), parsed once rather than on every filter. */
+  used: number[];
 }
 
 // One index per list the API returned; RTK Query keeps the same array until the accounts really change.
@@ -49,6 +48,7 @@ export function accountIndex(accounts: readonly TillAccount[]): AccountIndex {
     index = {
       fuse: new Fuse([...accounts], { keys: ['name'], threshold: ACCOUNT_SEARCH_THRESHOLD, ignoreLocation: true }),
       letters: accounts.map((a) => letterOf(a.name)),
+      used: accounts.map(usedAt),
     };
     indexes.set(accounts, index);
   }
@@ -68,7 +68,7 @@ export interface AccountFilter {
  * for three months must still be findable); without them only the recent ones show until "Show more".
  */
 export function filterAccounts(accounts: readonly TillAccount[], f: AccountFilter): TillAccount[] {
-  const { fuse, letters } = accountIndex(accounts);
+  const { fuse, letters, used } = accountIndex(accounts);
   const query = f.query.trim();
   const letterOk = (a: TillAccount, i: number) => f.letter === null || letters[i] === f.letter;
   if (query) {
@@ -76,5 +76,5 @@ export function filterAccounts(accounts: readonly TillAccount[], f: AccountFilte
   }
   if (f.letter !== null) return accounts.filter(letterOk);
   if (f.showAll) return [...accounts];
-  return accounts.filter((a) => isRecent(a, f.now));
+  return accounts.filter((_, i) => usedRecently(used[i] ?? Number.NaN, f.now));
 }

@@ -1,7 +1,7 @@
 import type { Category, Product } from '@kassa/contracts';
-import { formatMoney, textColourOn } from '@kassa/ui';
-import { memo, useMemo } from 'react';
-import { LONG_PRODUCT_NAME, searchProducts } from './product-search';
+import { Button, formatMoney, textColourOn } from '@kassa/ui';
+import { memo, useEffect, useMemo, useState } from 'react';
+import { LONG_PRODUCT_NAME, prepareProductIndex, RESULTS_PAGE, searchProducts } from './product-search';
 
 export interface ProductGridProps {
   categories: readonly Category[];
@@ -11,37 +11,27 @@ export interface ProductGridProps {
 
 /**
  * SPEC "Till screen": products grouped by category in the category's colour, or one group "Results" while searching.
+ * The category groups stay mounted, only hidden, during a search: neither the first keystroke nor clearing the search
+ * takes down or rebuilds the whole catalogue (React's <Activity> would walk every tile's fiber on each switch).
  * Memoised: a cart change re-renders nothing here.
  */
 export const ProductGrid = memo(function ProductGrid({ categories, query, onAdd }: ProductGridProps) {
-  const results = useMemo(() => (query.trim() ? searchProducts(categories, query) : null), [categories, query]);
-
-  if (results) {
-    return (
-      <section className="till-group" aria-label="Results">
-        <h2 className="till-group__title">Results</h2>
-        {results.length === 0 ? (
-          <p className="k-empty">No products match &ldquo;{query.trim()}&rdquo;.</p>
-        ) : (
-          <div className="till-grid">
-            {results.map((p) => (
-              <ProductTile key={p.id} product={p} colour={p.colour} onAdd={onAdd} />
-            ))}
-          </div>
-        )}
-      </section>
-    );
-  }
-
+  const q = query.trim();
+  useEffect(() => prepareProductIndex(categories), [categories]);
   return (
     <>
-      {categories
-        .filter((c) => c.products.length > 0)
-        .map((c) => (
-          <CategoryGroup key={c.id} category={c} onAdd={onAdd} />
-        ))}
+      <div hidden={q !== ''}>
+        <CategoryGroups categories={categories} onAdd={onAdd} />
+      </div>
+      {q ? <Results categories={categories} query={q} onAdd={onAdd} /> : null}
     </>
   );
+});
+
+const CategoryGroups = memo(function CategoryGroups({ categories, onAdd }: Omit<ProductGridProps, 'query'>) {
+  return categories
+    .filter((c) => c.products.length > 0)
+    .map((c) => <CategoryGroup key={c.id} category={c} onAdd={onAdd} />);
 });
 
 const CategoryGroup = memo(function CategoryGroup({ category, onAdd }: { category: Category; onAdd: (p: Product) => void }) {
@@ -56,6 +46,36 @@ const CategoryGroup = memo(function CategoryGroup({ category, onAdd }: { categor
     </section>
   );
 });
+
+/** The best matches a page at a time; "Show more" reaches every match. */
+function Results({ categories, query, onAdd }: ProductGridProps) {
+  const matches = useMemo(() => searchProducts(categories, query), [categories, query]);
+  // Back to one page whenever the search changes.
+  const [paging, setPaging] = useState({ query, pages: 1 });
+  const pages = paging.query === query ? paging.pages : 1;
+  const shown = matches.slice(0, pages * RESULTS_PAGE);
+  return (
+    <section className="till-group" aria-label="Results">
+      <h2 className="till-group__title">Results</h2>
+      {matches.length === 0 ? (
+        <p className="k-empty">No products match &ldquo;{query}&rdquo;.</p>
+      ) : (
+        <div className="till-grid">
+          {shown.map((p) => (
+            <ProductTile key={p.id} product={p} colour={p.colour} onAdd={onAdd} />
+          ))}
+        </div>
+      )}
+      {matches.length > shown.length ? (
+        <div className="till-group__more">
+          <Button size="lg" onClick={() => setPaging({ query, pages: pages + 1 })}>
+            Show more
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
 
 const ProductTile = memo(function ProductTile({ product, colour, onAdd }: { product: Product; colour: string; onAdd: (p: Product) => void }) {
   const long = product.name.length > LONG_PRODUCT_NAME;

@@ -5,35 +5,48 @@ import Fuse from 'fuse.js';
 export const PRODUCT_SEARCH_THRESHOLD = 0.5;
 /** SPEC 9: product names longer than 36 characters get the long-name style. */
 export const LONG_PRODUCT_NAME = 36;
-/** Best matches shown in "Results"; a loose threshold matches much of a big catalogue, and nobody scans 2,000 tiles. */
-export const MAX_RESULTS = 60;
+/**
+ * Result tiles drawn at once, best matches first; "Show more" adds the next page. A loose threshold matches much of a
+ * big catalogue, and drawing 2,000 tiles on a keystroke would make typing lag.
+ */
+export const RESULTS_PAGE = 60;
 
 export interface ProductWithColour extends Product {
   colour: string;
 }
 
-export interface ProductIndex {
-  fuse: Fuse<ProductWithColour>;
-}
-
-const indexes = new WeakMap<readonly Category[], ProductIndex>();
+const indexes = new WeakMap<readonly Category[], Fuse<ProductWithColour>>();
 
 /** One Fuse index per product list from the API (kept while RTK Query keeps the same array). */
-export function productIndex(categories: readonly Category[]): ProductIndex {
+function productIndex(categories: readonly Category[]): Fuse<ProductWithColour> {
   let index = indexes.get(categories);
   if (!index) {
     const all = categories.flatMap((c) => c.products.map((p) => ({ ...p, colour: c.colour })));
-    index = { fuse: new Fuse(all, { keys: ['name'], threshold: PRODUCT_SEARCH_THRESHOLD, ignoreLocation: true }) };
+    index = new Fuse(all, { keys: ['name'], threshold: PRODUCT_SEARCH_THRESHOLD, ignoreLocation: true });
     indexes.set(categories, index);
   }
   return index;
 }
 
-/** SPEC 2: a search filters products across all categories into one group "Results". */
+/**
+ * Builds the index in idle time once a product list arrives, so the first keystroke does not pay for it.
+ * Returns the cancel function (an effect's clean-up).
+ */
+export function prepareProductIndex(categories: readonly Category[]): () => void {
+  const build = () => void productIndex(categories);
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(build, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(build, 200);
+  return () => clearTimeout(id);
+}
+
+/** SPEC 2: a search filters products across all categories into one group "Results", best match first. */
 export function searchProducts(categories: readonly Category[], query: string): ProductWithColour[] {
   const q = query.trim();
   if (!q) return [];
   return productIndex(categories)
-    .fuse.search(q, { limit: MAX_RESULTS })
+    .search(q)
     .map((r) => r.item);
 }
