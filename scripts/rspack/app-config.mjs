@@ -63,6 +63,59 @@ class KeepPreviousReleasePlugin {
   }
 }
 
+/**
+ * Marks every emitted script with V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chromium 136+; to other
+ * browsers it is a comment). Chromium then compiles the functions on its script-streaming thread while the file
+ * downloads, instead of pre-parsing them there and compiling each on the main thread when it is first called. Almost
+ * all of this code runs on load (React, the store, the router, a remote's screen), and the till's tablets have spare
+ * cores but slow ones. Added after minification (which drops comments) and before source maps (which shift by it).
+ */
+class CompileHintPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('CompileHintPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'CompileHintPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 },
+        (assets) => {
+          for (const name of Object.keys(assets)) {
+            if (name.endsWith('.js')) compilation.updateAsset(name, (source) => new sources.ConcatSource('//# allFunctionsCalledOnLoad\n', source));
+          }
+        },
+      );
+    });
+  }
+}
+
+/**
+ * The host's index.html preloads the chunks its entry imports at once (the bootstrap behind the async boundary), so
+ * the browser fetches them alongside main.js rather than after main.js has run. Chunks loaded later (the keyboard
+ * panel) are not preloaded.
+ */
+class PreloadStartChunksPlugin {
+  constructor(entryFile) {
+    this.entryFile = entryFile;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PreloadStartChunksPlugin', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise('PreloadStartChunksPlugin', async (data) => {
+        const files = new Set();
+        for (const group of compilation.chunkGroups) {
+          if (group.isInitial() || !group.origins.some((o) => o.module?.resource === this.entryFile)) continue;
+          for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+        }
+        const links = [...files].sort().map((file) => ({
+          tagName: 'link',
+          attributes: { rel: 'preload', as: 'script', href: `${data.publicPath}${file}` },
+          voidTag: true,
+        }));
+        data.assetTags.scripts.unshift(...links);
+        return data;
+      });
+    });
+  }
+}
+
 function* walk(dir) {
   for (const name of readdirSync(dir)) {
     const full = join(dir, name);
@@ -87,8 +140,11 @@ export function createAppConfig({ dir, name, host = false, title = 'Kassa' }) {
     return deps[base] ?? false;
   };
   const requests = production ? SHARED_SINGLETONS : [...SHARED_SINGLETONS, 'react/jsx-dev-runtime'];
+  // The host's copies are eager: they travel inside main.js, which the browser compiles while it streams in, instead
+  // of a dozen chunks it could ask for only after main.js (the federation runtime) had run. The shell's first screen
+  // uses every one of them anyway; remotes still take them from the share scope at run time.
   const shared = Object.fromEntries(
-    requests.map((request) => [request, { singleton: true, requiredVersion: versionOf(request) }]),
+    requests.map((request) => [request, { singleton: true, requiredVersion: versionOf(request), eager: host }]),
   );
   // The facade lives outside the package, so its version is stated rather than read from its folder.
   const routerVersion = JSON.parse(readFileSync(createRequire(join(dir, 'package.json')).resolve('react-router-dom/package.json'), 'utf8')).version;
@@ -155,8 +211,9 @@ export function createAppConfig({ dir, name, host = false, title = 'Kassa' }) {
         scriptLoading: 'defer',
         minify: production,
       }),
+      ...(host ? [new PreloadStartChunksPlugin(join(dir, 'src', 'index.ts'))] : []),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
-      ...(production ? [new KeepPreviousReleasePlugin()] : []),
+      ...(production ? [new CompileHintPlugin(), new KeepPreviousReleasePlugin()] : []),
     ],
     optimization: { minimize: production, moduleIds: 'deterministic', chunkIds: 'deterministic' },
     performance: { hints: false },

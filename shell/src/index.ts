@@ -1,2 +1,9 @@
+import { startEarlyRequest } from '@kassa/api-client/early-requests';
+import { preloadRemoteFor } from './remotes/remote-registry';
+
+// Before the shared modules load (this file imports none of them): ask for the configuration (SPEC 2 "Startup") and
+// start on the current page's remote and its data, alongside the shell's own chunks.
+startEarlyRequest('/api/config/');
+preloadRemoteFor(window.location.pathname);
 // The async boundary: shared modules (React, the store, …) are negotiated before any of them is evaluated.
 import('./bootstrap');

@@ -1,4 +1,5 @@
 import type { BaseQueryFn, QueryReturnValue } from '@reduxjs/toolkit/query';
+import { takeEarlyResponse } from './early-requests';
 import { errorFromResponse, missingResultError, NETWORK_ERROR, type KassaError } from './kassa-error';
 import { buildQueryString, type QueryParams } from './query-string';
 import { requestFinished, requestStarted } from './requests-slice';
@@ -48,7 +49,9 @@ export async function performRequest(args: KassaArgs, signal?: AbortSignal): Pro
   let response: Response;
   let text: string;
   try {
-    response = await fetch(requestUrl(req.url, req.params), { method: req.method ?? 'GET', headers, body, signal });
+    const url = requestUrl(req.url, req.params);
+    const method = req.method ?? 'GET';
+    response = await ((method === 'GET' ? takeEarlyResponse(url, token) : undefined) ?? fetch(url, { method, headers, body, signal }));
     text = response.status === 204 ? '' : await response.text();
   } catch {
     return { error: { ...NETWORK_ERROR }, meta: { status: 0 } };

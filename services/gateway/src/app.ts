@@ -11,7 +11,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GatewayEnv } from './config';
-import { REMOTE_NAMES, remoteOrigins, remotesManifest } from './remotes';
+import { preloadLinks } from './preload-hints';
+import { REMOTE_NAMES, REMOTES_MAP_PATH, remoteOrigins, remotesManifest } from './remotes';
 import { ROUTE_TABLE, upstreams, type ServiceName } from './route-table';
 
 const NO_CACHE = 'no-cache';
@@ -68,7 +69,7 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
   });
 
   app.get('/api/health', async () => ({ status: 'ok', service: 'gateway' }));
-  app.get('/remotes.json', async (_req, reply) => reply.header('cache-control', NO_CACHE).send(remotesManifest(env)));
+  app.get(REMOTES_MAP_PATH, async (_req, reply) => reply.header('cache-control', NO_CACHE).send(remotesManifest(env)));
 
   const targets = upstreams(env);
   for (const { prefix, service } of ROUTE_TABLE) {
@@ -143,13 +144,20 @@ async function serveFrontends(app: FastifyInstance, env: GatewayEnv) {
     app.setNotFoundHandler((request, reply) => reply.code(404).send(apiError(404, 'not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`)));
     return;
   }
-  await app.register(fastifyStatic, { root: shell, prefix: '/', setHeaders, wildcard: true, index: ['index.html'], preCompressed: true });
+  // The shell's page, with preloads of what the route's remote needs first (preload-hints.ts).
+  const sendShell = (path: string, reply: FastifyReply) => {
+    const links = preloadLinks(env, path);
+    if (links) reply.header('link', links);
+    return reply.header('cache-control', NO_CACHE).sendFile('index.html', shell);
+  };
+  app.get('/', (_request, reply) => sendShell('/', reply));
+  await app.register(fastifyStatic, { root: shell, prefix: '/', setHeaders, wildcard: true, index: false, preCompressed: true });
   // Client-side routes (/pos, /admin/...) all get the shell's index.html; unknown API paths get a wrapper 404.
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (request.method !== 'GET' || path.startsWith('/api/') || path.startsWith('/remotes/') || /\.[a-z0-9]+$/i.test(path)) {
       return reply.code(404).send(apiError(404, 'not_found', `Route ${request.method} ${path} not found`));
     }
-    return reply.header('cache-control', NO_CACHE).sendFile('index.html', shell);
+    return sendShell(path, reply);
   });
 }

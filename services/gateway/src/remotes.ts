@@ -6,6 +6,9 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 /** Module Federation name of a remote folder: mfe-pos -> mfe_pos. */
 export const federationName = (remote: RemoteName) => remote.replace('-', '_');
 
+/** Where the shell reads the remotes map. */
+export const REMOTES_MAP_PATH = '/remotes.json';
+
 /** The remotes map the shell reads at run time: federation name -> mf-manifest.json URL. */
 export function remotesManifest(env: GatewayEnv): Record<string, string> {
   const override: Record<RemoteName, string | undefined> = {

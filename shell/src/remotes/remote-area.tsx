@@ -1,7 +1,8 @@
 import { navOpened, useAppDispatch } from '@kassa/api-client';
 import { Button, LoadingArea, MenuIcon } from '@kassa/ui';
-import { Component, createElement, Suspense, use, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, createElement, Suspense, useCallback, useState, useSyncExternalStore, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { promiseState, type PromiseState } from './promise-state';
 import { loadRemoteApp } from './remote-registry';
 import { REMOTE_LABELS, type RemoteAppModule, type RemoteName } from './remote-types';
 
@@ -20,6 +21,7 @@ function loadOnce(loader: Loader, name: RemoteName, attempt: number): Promise<Re
   let promise = perLoader.get(key);
   if (!promise) {
     promise = loader(name, { retry: attempt > 0 });
+    promiseState(promise);
     perLoader.set(key, promise);
   }
   return promise;
@@ -51,19 +53,45 @@ export function RemoteArea({ remote, basePath, loader = loadRemoteApp }: RemoteA
     attemptsOf(loader).set(remote, next);
     setAttempt(next);
   };
+  const loading = <LoadingArea label={`Loading ${REMOTE_LABELS[remote].toLowerCase()}`} />;
   return (
     <RemoteErrorBoundary key={attempt} remote={remote} resetKey={pathname} onRetry={retry}>
-      <Suspense fallback={<LoadingArea label={`Loading ${REMOTE_LABELS[remote].toLowerCase()}`} />}>
-        <RemoteView load={loadOnce(loader, remote, attempt)} basePath={basePath} remote={remote} />
+      {/* For what the remote itself suspends on; its own loading is followed below, outside Suspense. */}
+      <Suspense fallback={loading}>
+        <RemoteView load={loadOnce(loader, remote, attempt)} basePath={basePath} remote={remote} loading={loading} />
       </Suspense>
     </RemoteErrorBoundary>
   );
 }
 
-function RemoteView({ load, basePath, remote }: { load: Promise<RemoteAppModule>; basePath: string; remote: RemoteName }) {
-  const mod = use(load);
+/**
+ * The state of a promise, re-rendering when it settles. Unlike `use()` with Suspense this draws a remote that loaded
+ * while the shell started at once, and one still loading as soon as it arrives: React holds back content revealed
+ * after a Suspense fallback by up to 300 ms.
+ */
+function usePromiseState<T>(promise: Promise<T>): PromiseState<T> {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      let live = true;
+      const changed = () => {
+        if (live) onChange();
+      };
+      promise.then(changed, changed);
+      return () => {
+        live = false;
+      };
+    },
+    [promise],
+  );
+  return useSyncExternalStore(subscribe, () => promiseState(promise));
+}
+
+function RemoteView({ load, basePath, remote, loading }: { load: Promise<RemoteAppModule>; basePath: string; remote: RemoteName; loading: ReactNode }) {
+  const state = usePromiseState(load);
+  if (state.status === 'rejected') throw state.reason;
+  if (state.status === 'pending') return loading;
   // `display: contents` marks which remote drew the area (for tests and debugging) without changing the layout.
-  return createElement('div', { 'data-remote': remote, style: { display: 'contents' } }, createElement(mod.default, { basePath }));
+  return createElement('div', { 'data-remote': remote, style: { display: 'contents' } }, createElement(state.value.default, { basePath }));
 }
 
 interface BoundaryProps {

@@ -1,0 +1,15 @@
+/**
+ * Which remote draws a client route (SPEC 2 "Routes"; / becomes /pos), by its folder name; null for the shell's own
+ * pages. The shell loads that remote early and the gateway preloads its manifest. Free of imports, so the shell can
+ * use it before its async boundary (`@kassa/contracts/remote-routes`).
+ */
+export type RemoteFolder = 'mfe-pos' | 'mfe-account' | 'mfe-admin' | 'mfe-slides';
+
+export function remoteFolderForPath(pathname: string): RemoteFolder | null {
+  const under = (prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+  if (pathname === '/' || under('/pos')) return 'mfe-pos';
+  if (under('/account') || (under('/setup') && !under('/setup/tfa'))) return 'mfe-account';
+  if (under('/admin')) return 'mfe-admin';
+  if (under('/slides')) return 'mfe-slides';
+  return null;
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGateway } from './app';
+import { GatewayEnv } from './config';
+
+/** The shell's page carries preloads of the remotes map and of the route's remote's manifest. */
+describe('gateway: preload hints on the shell page', () => {
+  let root: string;
+  let gateway: FastifyInstance;
+
+  const build = (over: Record<string, string> = {}) =>
+    buildGateway(
+      GatewayEnv.parse({
+        LOG_LEVEL: 'silent',
+        CATALOG_URL: 'http://127.0.0.1:1',
+        ACCOUNTS_URL: 'http://127.0.0.1:1',
+        CHECKOUT_URL: 'http://127.0.0.1:1',
+        PAYMENTS_URL: 'http://127.0.0.1:1',
+        SHELL_DIST: join(root, 'shell', 'dist'),
+        REMOTES_ROOT: root,
+        ...over,
+      }),
+    );
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'kassa-gateway-'));
+    mkdirSync(join(root, 'shell', 'dist'), { recursive: true });
+    writeFileSync(join(root, 'shell', 'dist', 'index.html'), '<!doctype html><title>Kassa</title>');
+    gateway = await build();
+  });
+  afterAll(async () => {
+    await gateway.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const page = async (g: FastifyInstance, url: string) => {
+    const res = await g.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    return res.headers.link;
+  };
+
+  it("preloads the remotes map and the manifest of the route's remote, / being the till", async () => {
+    const pos = '</remotes.json>; rel=preload; as=fetch; crossorigin, </remotes/mfe-pos/mf-manifest.json>; rel=preload; as=fetch; crossorigin';
+    expect(await page(gateway, '/pos')).toBe(pos);
+    expect(await page(gateway, '/')).toBe(pos);
+    expect(await page(gateway, '/admin/users?page=2')).toBe(
+      '</remotes.json>; rel=preload; as=fetch; crossorigin, </remotes/mfe-admin/mf-manifest.json>; rel=preload; as=fetch; crossorigin',
+    );
+  });
+
+  it('preloads nothing for the shell’s own pages', async () => {
+    for (const url of ['/about', '/login?next=%2Fpos', '/setup/tfa']) expect(await page(gateway, url)).toBeUndefined();
+  });
+
+  it('preloads the manifest of a remote served elsewhere from there', async () => {
+    const elsewhere = await build({ REMOTE_MFE_POS_URL: 'https://pos.example.org/mf-manifest.json' });
+    try {
+      expect(await page(elsewhere, '/pos')).toContain('<https://pos.example.org/mf-manifest.json>; rel=preload; as=fetch; crossorigin');
+    } finally {
+      await elsewhere.close();
+    }
+  });
+});
