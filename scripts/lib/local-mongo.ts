@@ -52,8 +52,10 @@ export async function ensurePgDatabase(pgUrl: string, database: string): Promise
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
     const quoted = `"${database.replace(/"/g, '')}"`;
     if (found.rowCount === 0) await client.query(`CREATE DATABASE ${quoted}`);
-    // See pg-tuning.sql: acknowledged like MongoDB's default write concern on a single server.
+    // See pg-tuning.sql: acknowledged like MongoDB's default write concern on a single server, and every query
+    // planned with its values (so the index twins are used).
     await client.query(`ALTER DATABASE ${quoted} SET synchronous_commit = off`);
+    await client.query(`ALTER DATABASE ${quoted} SET plan_cache_mode = force_custom_plan`);
   } finally {
     await client.end();
   }
