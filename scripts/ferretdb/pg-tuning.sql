@@ -20,7 +20,6 @@ DECLARE
   def text := pg_get_indexdef(index_oid);
   tbl regclass;
   field text;
-  twin text;
 BEGIN
   IF def ILIKE '%USING gin%' OR def NOT LIKE '%_jsonb -> %' THEN
     RETURN;
@@ -28,11 +27,14 @@ BEGIN
   SELECT indrelid::regclass INTO tbl FROM pg_index WHERE indexrelid = index_oid;
   -- Top-level fields only: FerretDB pushes dotted paths down with #>, which these twins would not serve anyway.
   FOR field IN SELECT DISTINCT m[1] FROM regexp_matches(def, '\(_jsonb -> ''([^'']+)''::text\)(?! ->)', 'g') AS m LOOP
-    twin := left(split_part(tbl::text, '.', 2), 40) || '_' || left(md5(field), 8) || '_gin';
     -- fastupdate off: a pending list would be searched in full by every look-up until it is flushed, so look-ups
     -- got slower the more was written; one key per document makes the direct insert cheap.
-    EXECUTE format('CREATE INDEX IF NOT EXISTS %I ON %s USING gin ((_jsonb -> %L) jsonb_path_ops) WITH (fastupdate = off)', twin, tbl, field);
-    EXECUTE format('ALTER INDEX %I.%I SET (fastupdate = off)', split_part(tbl::text, '.', 1), twin);
+    EXECUTE format(
+      'CREATE INDEX IF NOT EXISTS %I ON %s USING gin ((_jsonb -> %L) jsonb_path_ops) WITH (fastupdate = off)',
+      left(split_part(tbl::text, '.', 2), 40) || '_' || left(md5(field), 8) || '_gin',
+      tbl,
+      field
+    );
   END LOOP;
 END $$;
 

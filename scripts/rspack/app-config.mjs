@@ -206,7 +206,8 @@ export function createAppConfig({ dir, name, host = false, title = 'Kassa' }) {
         experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },
       }),
       new rspack.HtmlRspackPlugin({
-        template: join(dir, 'index.html'),
+        // A remote's page is only for working on it alone; they share one template with their title.
+        template: host ? join(dir, 'index.html') : join(here, 'remote.html'),
         title,
         scriptLoading: 'defer',
         minify: production,

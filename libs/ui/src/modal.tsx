@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { Button, type ButtonProps } from './button';
 
 /** SPEC "Generic dialogs": stacked dialogs sit at z-index 200 plus their position in the stack. */
 export const DIALOG_Z_INDEX_BASE = 200;
@@ -92,5 +93,39 @@ export function Modal({
       </div>
     </div>,
     document.body,
+  );
+}
+
+/** A question before an action that cannot be taken back: Cancel, or the action in its colour. */
+export function ConfirmModal({
+  title,
+  confirmLabel,
+  variant,
+  onConfirm,
+  onCancel,
+  children,
+}: {
+  title: string;
+  confirmLabel: string;
+  variant: ButtonProps['variant'];
+  onConfirm: () => void;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      title={title}
+      onCancel={onCancel}
+      actions={
+        <>
+          <Button onClick={onCancel}>Cancel</Button>
+          <Button variant={variant} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Modal>
   );
 }

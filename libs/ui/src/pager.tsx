@@ -1,4 +1,6 @@
 import { Button } from './button';
+import { describeError, type ErrorLike } from './dialogs/describe-error';
+import { LoadingArea } from './spinner';
 
 export interface PagerProps {
   page: number;
@@ -27,14 +29,21 @@ export function Pager({ page, pageCount, onPage, label = 'Pages', className }: P
   );
 }
 
-/** A list that could not be loaded: what went wrong and a way to try again. */
-export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+/** A list that could not be loaded: what went wrong (SPEC "Generic dialogs" wording) and a way to try again. */
+export function LoadError({ error, onRetry }: { error: ErrorLike; onRetry: () => void }) {
   return (
     <div className="k-alert k-alert--error k-stack" role="alert">
-      <span>{message}</span>
+      <span>{describeError(error)}</span>
       <div>
         <Button onClick={onRetry}>Try again</Button>
       </div>
     </div>
   );
+}
+
+/** What a list shows while it has no data: its load error with Try again, or that it is loading. */
+export function ListFallback({ error, isLoading, loadingLabel, onRetry }: { error: unknown; isLoading: boolean; loadingLabel: string; onRetry: () => void }) {
+  if (error) return <LoadError error={error as ErrorLike} onRetry={onRetry} />;
+  if (isLoading) return <LoadingArea label={loadingLabel} />;
+  return null;
 }

@@ -1,5 +1,4 @@
-import type { KassaError } from '@kassa/api-client';
-import { DateText, describeError, LoadError, LoadingArea, Money, Pager } from '@kassa/ui';
+import { DateText, ListFallback, Money, Pager } from '@kassa/ui';
 import { useState } from 'react';
 import { useGetOwnTransactionsQuery } from './account-api';
 
@@ -50,10 +49,8 @@ export function TransactionHistory() {
           </table>
         </div>
       );
-  } else if (error) {
-    content = <LoadError message={describeError(error as KassaError)} onRetry={() => void refetch()} />;
-  } else if (isLoading) {
-    content = <LoadingArea label="Loading your transactions" />;
+  } else {
+    content = <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading your transactions" onRetry={() => void refetch()} />;
   }
 
   const pageCount = data?.pageCount ?? 0;

@@ -1,6 +1,6 @@
 import type { KassaError } from '@kassa/api-client';
 import type { AccountRequestStatus, AccountRequestView } from '@kassa/contracts';
-import { Button, DateText, describeError, LoadError, LoadingArea, Modal, Pager, useDialogs } from '@kassa/ui';
+import { Button, ConfirmModal, DateText, ListFallback, Pager, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
@@ -128,10 +128,8 @@ export function AccountRequestsPage() {
           </table>
         </div>
       );
-  } else if (error) {
-    table = <LoadError message={describeError(error as KassaError)} onRetry={() => void refetch()} />;
-  } else if (isLoading) {
-    table = <LoadingArea label="Loading account requests" />;
+  } else {
+    table = <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading account requests" onRetry={() => void refetch()} />;
   }
 
   const pageCount = data?.pageCount ?? 0;
@@ -155,20 +153,9 @@ export function AccountRequestsPage() {
         <Pager page={page} pageCount={pageCount} onPage={(next) => go({ page: next })} className="requests__pager" />
       </div>
       {approving ? (
-        <Modal
-          title="Approve account request"
-          onCancel={() => setApproving(null)}
-          actions={
-            <>
-              <Button onClick={() => setApproving(null)}>Cancel</Button>
-              <Button variant="positive" onClick={() => void approve(approving)}>
-                Approve
-              </Button>
-            </>
-          }
-        >
+        <ConfirmModal title="Approve account request" confirmLabel="Approve" variant="positive" onConfirm={() => void approve(approving)} onCancel={() => setApproving(null)}>
           <p>{approvalText(approving)}</p>
-        </Modal>
+        </ConfirmModal>
       ) : null}
     </AdminPage>
   );

@@ -1,6 +1,5 @@
-import type { KassaError } from '@kassa/api-client';
 import type { AuditLogEntry } from '@kassa/contracts';
-import { Button, DateText, describeError, formatDate, formatMoney, LoadError, LoadingArea, Pager, TextField } from '@kassa/ui';
+import { Button, DateText, formatDate, formatMoney, ListFallback, Pager, TextField } from '@kassa/ui';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
@@ -126,10 +125,8 @@ export function AuditLogsPage() {
           </table>
         </div>
       );
-  } else if (error) {
-    table = <LoadError message={describeError(error as KassaError)} onRetry={() => void refetch()} />;
-  } else if (isLoading) {
-    table = <LoadingArea label="Loading the audit log" />;
+  } else {
+    table = <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading the audit log" onRetry={() => void refetch()} />;
   }
 
   return (

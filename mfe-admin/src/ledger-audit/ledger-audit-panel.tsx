@@ -1,6 +1,6 @@
 import type { KassaError } from '@kassa/api-client';
 import type { LedgerAuditDifferenceKind, LedgerAuditRun } from '@kassa/contracts';
-import { Button, DateText, describeError, LoadError, Spinner, useDialogs } from '@kassa/ui';
+import { Button, DateText, LoadError, Spinner, useDialogs } from '@kassa/ui';
 import { useId, useState } from 'react';
 import { useGetLedgerAuditQuery, useRunLedgerAuditMutation } from './ledger-audit-api';
 import './ledger-audit.css';
@@ -57,7 +57,7 @@ export function LedgerAuditPanel() {
   } else if (data) {
     body = <p className="k-muted ledger-audit__none">The ledger has not been audited yet.</p>;
   } else if (error) {
-    body = <LoadError message={describeError(error as KassaError)} onRetry={() => void refetch()} />;
+    body = <LoadError error={error as KassaError} onRetry={() => void refetch()} />;
   } else if (isLoading) {
     body = (
       <div className="ledger-audit__loading">

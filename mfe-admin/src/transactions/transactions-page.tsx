@@ -1,6 +1,6 @@
 import type { KassaError } from '@kassa/api-client';
 import type { CheckoutMethod, TransactionStatus, TransactionView } from '@kassa/contracts';
-import { Button, DateText, describeError, formatDate, formatMoney, LoadError, LoadingArea, Modal, Money, Pager, TextField, useDialogs } from '@kassa/ui';
+import { Button, ConfirmModal, DateText, formatDate, formatMoney, ListFallback, Money, Pager, TextField, useDialogs } from '@kassa/ui';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
@@ -175,10 +175,8 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
           </table>
         </div>
       );
-  } else if (error) {
-    table = <LoadError message={describeError(error as KassaError)} onRetry={() => void refetch()} />;
-  } else if (isLoading) {
-    table = <LoadingArea label="Loading transactions" />;
+  } else {
+    table = <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading transactions" onRetry={() => void refetch()} />;
   }
 
   return (
@@ -210,20 +208,9 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
         <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} className="transactions__pager" />
       </div>
       {confirming ? (
-        <Modal
-          title="Undo transaction"
-          onCancel={() => setConfirming(null)}
-          actions={
-            <>
-              <Button onClick={() => setConfirming(null)}>Cancel</Button>
-              <Button variant="danger" onClick={() => void confirmUndo(confirming)}>
-                Undo
-              </Button>
-            </>
-          }
-        >
+        <ConfirmModal title="Undo transaction" confirmLabel="Undo" variant="danger" onConfirm={() => void confirmUndo(confirming)} onCancel={() => setConfirming(null)}>
           <p>{undoText(confirming)}</p>
-        </Modal>
+        </ConfirmModal>
       ) : null}
     </AdminPage>
   );
