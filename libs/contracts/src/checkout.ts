@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CalendarDay } from './text';
 import { Cents, ObjectId, PageQuery } from './wrapper';
 import { Pin } from './accounts';
 
@@ -103,6 +104,6 @@ export const AdminTransactionsQuery = PageQuery.extend({
   method: CheckoutMethod.optional(),
   /** Paying or topped-up account. */
   account: ObjectId.optional(),
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2024-03-31.').optional(),
+  day: CalendarDay.optional(),
 });
 export type AdminTransactionsQuery = z.infer<typeof AdminTransactionsQuery>;

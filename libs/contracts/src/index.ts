@@ -8,3 +8,4 @@ export * from './internal';
 export * from './terminal';
 export * from './audit';
 export * from './members';
+export * from './text';

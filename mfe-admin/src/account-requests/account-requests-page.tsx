@@ -2,8 +2,8 @@ import type { KassaError } from '@kassa/api-client';
 import type { AccountRequestStatus, AccountRequestView } from '@kassa/contracts';
 import { Button, ConfirmModal, DateText, ListFallback, Pager, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
+import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { useDecideAccountRequestMutation, useGetAdminAccountRequestsQuery } from './account-requests-api';
 import './account-requests.css';
 
@@ -36,24 +36,17 @@ export function approvalText(r: AccountRequestView): string {
  * reject (with a note for the member).
  */
 export function AccountRequestsPage() {
-  const [params, setParams] = useSearchParams();
-  const status = (params.get('status') ?? 'pending') as AccountRequestStatus | '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { filters, page, go } = useListParams(['status'], { status: 'pending' });
+  const status = filters.status as AccountRequestStatus | '';
   const { data, error, isLoading, isFetching, refetch } = useGetAdminAccountRequestsQuery(
     { page, perPage: PAGE_SIZE, status: status || null },
     { pollingInterval: 60_000 },
   );
+  useKeepPageInRange(page, data?.pageCount, go);
   const [decide, { isLoading: deciding }] = useDecideAccountRequestMutation();
   const dialogs = useDialogs();
   const [approving, setApproving] = useState<AccountRequestView | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-
-  const go = (next: { status?: string; page?: number }) => {
-    const p = new URLSearchParams(params);
-    if (next.status !== undefined) p.set('status', next.status);
-    p.set('page', String(next.page ?? 1));
-    setParams(p);
-  };
 
   const approve = async (r: AccountRequestView) => {
     setApproving(null);

@@ -1,8 +1,8 @@
 import type { AuditLogEntry } from '@kassa/contracts';
 import { Button, DateText, formatDate, formatMoney, ListFallback, Pager, TextField } from '@kassa/ui';
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
+import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { useGetAuditLogsQuery } from './audit-logs-api';
 import './audit-logs.css';
 
@@ -59,26 +59,12 @@ export function changeLines(before: unknown, after: unknown): ChangeLine[] {
  * the change and the kind of record; the ledger self-audit's differences are here too.
  */
 export function AuditLogsPage() {
-  const [params, setParams] = useSearchParams();
-  const filters: Filters = { action: params.get('action') ?? '', actor: params.get('actor') ?? '', entity: params.get('entity') ?? '' };
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { filters, page, go, filtered } = useListParams(FILTER_KEYS);
   const { data, error, isLoading, isFetching, refetch } = useGetAuditLogsQuery(
     { page, perPage: PAGE_SIZE, action: filters.action || null, actor: filters.actor || null, entity: filters.entity || null },
     { pollingInterval: 60_000 },
   );
-
-  const go = (next: Partial<Filters> & { page?: number }) => {
-    const p = new URLSearchParams(params);
-    for (const key of FILTER_KEYS) {
-      const value = next[key];
-      if (value === undefined) continue;
-      if (value.trim()) p.set(key, value.trim());
-      else p.delete(key);
-    }
-    p.set('page', String(next.page ?? 1));
-    setParams(p);
-  };
-  const filtered = FILTER_KEYS.some((k) => filters[k]);
+  useKeepPageInRange(page, data?.pageCount, go);
   const onlyDifferences = filters.action === LEDGER_DIFFERENCE;
 
   let table;
@@ -132,7 +118,7 @@ export function AuditLogsPage() {
   return (
     <AdminPage title="Audit logs" lead="Who changed what in the administration, with before and after.">
       <div className="k-stack">
-        <FilterForm key={params.toString()} initial={filters} onApply={(f) => go(f)} />
+        <FilterForm key={JSON.stringify(filters)} initial={filters} onApply={(f) => go(f)} />
         <div className="k-row">
           <Button
             variant={onlyDifferences ? 'primary' : 'default'}

@@ -2,12 +2,13 @@ import type { KassaError } from '@kassa/api-client';
 import type { CheckoutMethod, TransactionStatus, TransactionView } from '@kassa/contracts';
 import { Button, ConfirmModal, DateText, formatDate, formatMoney, ListFallback, Money, Pager, TextField, useDialogs } from '@kassa/ui';
 import { useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
+import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { useGetAdminTransactionsQuery, useUndoAdminTransactionMutation } from './transactions-api';
 import './transactions.css';
 
 export const PAGE_SIZE = 15;
+const FILTER_KEYS = ['method', 'day', 'account'] as const;
 
 export const METHOD_LABEL: Record<CheckoutMethod, string> = {
   cash: 'Cash',
@@ -57,31 +58,17 @@ export function undoText(tx: TransactionView): string {
  * puts the ledger audit there).
  */
 export function TransactionsPage({ header }: { header?: ReactNode }) {
-  const [params, setParams] = useSearchParams();
-  const method = (params.get('method') ?? '') as CheckoutMethod | '';
-  const day = params.get('day') ?? '';
-  const account = params.get('account') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { filters, page, go, filtered } = useListParams(FILTER_KEYS);
+  const { method, day, account } = filters as { method: CheckoutMethod | ''; day: string; account: string };
   const { data, error, isLoading, isFetching, refetch } = useGetAdminTransactionsQuery(
     { page, perPage: PAGE_SIZE, method: method || null, day: day || null, account: account || null },
     { pollingInterval: 60_000 },
   );
+  useKeepPageInRange(page, data?.pageCount, go);
   const [undo, { isLoading: undoing }] = useUndoAdminTransactionMutation();
   const dialogs = useDialogs();
   const [confirming, setConfirming] = useState<TransactionView | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-
-  const go = (next: { method?: string; day?: string; account?: string; page?: number }) => {
-    const p = new URLSearchParams(params);
-    for (const key of ['method', 'day', 'account'] as const) {
-      const value = next[key];
-      if (value === undefined) continue;
-      if (value) p.set(key, value);
-      else p.delete(key);
-    }
-    p.set('page', String(next.page ?? 1));
-    setParams(p);
-  };
 
   const confirmUndo = async (tx: TransactionView) => {
     setConfirming(null);
@@ -98,7 +85,7 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
   if (data) {
     table =
       data.items.length === 0 ? (
-        <p className="k-empty">{method || day || account ? 'No transactions match these filters.' : 'No transactions yet.'}</p>
+        <p className="k-empty">{filtered ? 'No transactions match these filters.' : 'No transactions yet.'}</p>
       ) : (
         <div className="k-table-wrap">
           <table className="k-table" aria-busy={isFetching}>
@@ -125,7 +112,9 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
                   </td>
                   <td>
                     <div className="transactions__method">{METHOD_LABEL[tx.method]}</div>
-                    <div className="k-muted transactions__detail">{tx.method === 'other' && tx.reason ? tx.reason : productSummary(tx)}</div>
+                    <div className="k-muted transactions__detail transactions__summary" title={productSummary(tx)}>
+                      {tx.method === 'other' && tx.reason ? tx.reason : productSummary(tx)}
+                    </div>
                   </td>
                   <td className="k-num">
                     <Money cents={amountDue(tx)} tone="plain" />

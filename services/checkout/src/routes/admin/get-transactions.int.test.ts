@@ -63,5 +63,8 @@ describe('GET /api/admin/transactions/', () => {
     expect(ids((await list('day=2026-03-15')).json().result.items)).toEqual([sold[3], sold[2], sold[1], sold[0]]);
     expect(ids((await list('day=2026-03-16')).json().result.items)).toEqual([sold[4]]);
     expect((await list('day=15-03-2026')).statusCode).toBe(422);
+    const impossible = await list('day=2026-13-45');
+    expect(impossible.statusCode).toBe(422);
+    expect(impossible.json().detail).toEqual([expect.objectContaining({ loc: ['query', 'day'], msg: 'That date does not exist.' })]);
   });
 });

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * Characters that change how text is drawn or matched without being seen: bidi embeddings, overrides and isolates
+ * (U+202A-U+202E, U+2066-U+2069), the direction marks (U+200E, U+200F, U+061C) and zero-width characters (U+200B-U+200D,
+ * U+2060, U+FEFF). "Probe \u202Eevil.exe\u202C" would show reversed on the till and could not be searched.
+ */
+const INVISIBLE = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B-\u200D\u2060\uFEFF]/g;
+
+/** A name as it is stored: NFC, without invisible direction or zero-width characters, spaces collapsed and trimmed. */
+export function cleanName(value: string): string {
+  return value.normalize('NFC').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
+}
+
+/** A display name (product, category, account, register, user's full name): cleaned, then 1 to `max` characters. */
+export const DisplayName = (max = 100) =>
+  z
+    .string()
+    .transform(cleanName)
+    .pipe(z.string().min(1, 'Please enter a name.').max(max, `A name has at most ${max} characters.`));
+
+function isCalendarDay(value: string): boolean {
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** A calendar day `YYYY-MM-DD` that exists (2026-13-45 and 2026-02-30 are refused with a line, not an empty list). */
+export const CalendarDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2024-03-31.')
+  .refine(isCalendarDay, 'That date does not exist.');
