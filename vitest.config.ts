@@ -31,7 +31,7 @@ export default defineConfig({
           globals: true,
           sequence: { groupOrder: 2 },
           environment: 'node',
-          include: ['services/*/src/**/*.int.test.ts'],
+          include: ['services/*/src/**/*.int.test.ts', 'libs/service-kit/src/**/*.int.test.ts'],
           globalSetup: ['./scripts/test/global-mongo.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -32,9 +32,10 @@ export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: P
     prices: priceBook(catalog),
     payments: deps.payments ?? internalClient(env.PAYMENTS_URL, env.INTERNAL_TOKEN),
     live,
-    audit: deps.audit ?? auditClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN, { service: 'checkout' }),
+    audit: deps.audit ?? auditClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN, { service: 'checkout', outbox: db }),
     now: deps.now ?? (() => new Date()),
   };
+  app.addHook('onClose', () => ctx.audit.close());
   for (const route of routes) route(app, ctx);
   return app;
 }
