@@ -1,0 +1,118 @@
+import type { ServiceApp } from '@kassa/service-kit';
+import { Types } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { auditLogModel } from '../../../accounts/src/models/audit-log.model';
+import { startCheckoutStack, type CheckoutStack } from '../../../checkout/src/testing/checkout-stack';
+import { ROUTE_TABLE, type ServiceName } from '../route-table';
+import { ACCESS_RULES } from './access-rules';
+
+/**
+ * Every mutating admin route (ARCHITECTURE.md: admin mutations are audited), walked from the access table on the real
+ * four services: refused to the till, bar and member (403) and to a caller without a token (401); and a valid change
+ * made by the admin writes exactly one audit entry, with before and after. A new mutating admin route fails here until
+ * it has a way to make a valid change below (or a reason it changes nothing in EXEMPT).
+ */
+
+interface Call {
+  url: string;
+  payload?: unknown;
+}
+type Ctx = { s: CheckoutStack; admin: string };
+
+/** How to make one valid change through each route; each makes its own record to change. */
+const CHANGES: Record<string, (ctx: Ctx) => Promise<Call>> = {
+  'PUT /api/admin/settings/': async () => ({ url: '/api/admin/settings/', payload: { aprilFoolsEnabled: true } }),
+  'DELETE /api/admin/transactions/{id}/': async ({ s }) => {
+    const sale = await s.pay('cash', { products: [{ id: s.products[0]!.id, amount: 1 }], nonce: `audit-walk-${new Types.ObjectId().toHexString()}` }, ['PAYMENT_CASH']);
+    return { url: `/api/admin/transactions/${sale.json().result.transaction_id}/` };
+  },
+  'POST /api/admin/account_requests/{id}/status': async ({ s }) => {
+    const token = await login(s, 'newbie');
+    const req = await s.accounts.inject({
+      method: 'POST',
+      url: '/api/account_request/request',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { pin: '1234', creditAccount: false, acceptTerms: true },
+    });
+    return { url: `/api/admin/account_requests/${req.json().result.id}/status`, payload: { status: 'rejected', note: 'walk' } };
+  },
+  'POST /api/admin/users/{id}/tfa/reset': async ({ s }) => ({ url: `/api/admin/users/${s.memberUserId}/tfa/reset` }),
+};
+
+/** Admin calls under /api/admin that change nothing a board member would audit, and why. */
+const EXEMPT: Record<string, string> = {
+  'POST /api/admin/ledger_audit': 'starts the read-only ledger check; the worker logs each difference it finds',
+  'PUT /api/admin/terminal/standin': "queues the training terminal's next outcomes in Redis; no Kassa record changes, and production refuses the stand-in",
+};
+
+async function login(s: CheckoutStack, username: string): Promise<string> {
+  const res = await s.accounts.inject({ method: 'POST', url: '/api/login/', payload: { username, password: username } });
+  return res.json().result.access_token as string;
+}
+
+function serviceOf(path: string): ServiceName {
+  const match = ROUTE_TABLE.filter(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`)).sort((a, b) => b.prefix.length - a.prefix.length)[0];
+  if (!match) throw new Error(`no service for ${path}`);
+  return match.service;
+}
+
+const mutating = Object.keys(ACCESS_RULES).filter((key) => {
+  const [method, path] = key.split(' ') as [string, string];
+  return method !== 'GET' && path.startsWith('/api/admin/');
+});
+
+describe('every admin change: refused to others, audited once with before and after', () => {
+  let s: CheckoutStack;
+  let apps: Record<ServiceName, ServiceApp>;
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    s = await startCheckoutStack(inject('mongoUri'), { card: true });
+    apps = { accounts: s.accounts, catalog: s.catalog, checkout: s.app, payments: s.payments! };
+    for (const username of ['till', 'bar', 'member', 'admin']) tokens[username] = await login(s, username);
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+
+  it('knows how to change through every mutating admin route, or why it changes nothing', () => {
+    expect(mutating.length).toBeGreaterThan(3);
+    expect(mutating.filter((key) => !CHANGES[key] && !EXEMPT[key])).toEqual([]);
+    expect(Object.keys(CHANGES).filter((key) => !mutating.includes(key)), 'changes for routes that are gone').toEqual([]);
+  });
+
+  it.each(mutating)('%s: 403 to till, bar and member, 401 without a token', async (key) => {
+    const [method, path] = key.split(' ') as [string, string];
+    const url = path.replace(/\{[a-zA-Z]+\}/g, () => new Types.ObjectId().toHexString());
+    const app = apps[serviceOf(path)];
+    for (const who of ['till', 'bar', 'member', null]) {
+      const res = await app.inject({
+        method: method as 'POST',
+        url,
+        headers: who ? { authorization: `Bearer ${tokens[who]}` } : {},
+        ...(method === 'DELETE' ? {} : { payload: {} }),
+      });
+      expect(res.statusCode, `${key} as ${who ?? 'anonymous'}`).toBe(who ? 403 : 401);
+    }
+  });
+
+  it.each(mutating.filter((key) => CHANGES[key]))('%s: a valid change writes exactly one audit entry with before and after', async (key) => {
+    const [method, path] = key.split(' ') as [string, string];
+    const call = await CHANGES[key]!({ s, admin: tokens.admin! });
+    const AuditLog = auditLogModel(s.accountsDb);
+    const beforeCount = await AuditLog.countDocuments({});
+    const res = await apps[serviceOf(path)].inject({
+      method: method as 'POST',
+      url: call.url,
+      headers: { authorization: `Bearer ${tokens.admin}` },
+      ...(call.payload === undefined ? {} : { payload: call.payload as object }),
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    expect(await AuditLog.countDocuments({}), 'audit entries written by one change').toBe(beforeCount + 1);
+    const entry = await AuditLog.findOne({}).sort({ _id: -1 }).lean();
+    expect(entry?.who.username).toBe('admin');
+    expect(entry?.before === null && entry?.after === null, 'an entry says what it was before and after').toBe(false);
+    expect(entry).toHaveProperty('before');
+    expect(entry).toHaveProperty('after');
+  });
+});
