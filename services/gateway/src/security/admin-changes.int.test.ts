@@ -110,7 +110,7 @@ describe('every admin change: refused to others, audited once with before and af
     expect(res.statusCode, res.body).toBeLessThan(300);
     expect(await AuditLog.countDocuments({}), 'audit entries written by one change').toBe(beforeCount + 1);
     const entry = await AuditLog.findOne({}).sort({ _id: -1 }).lean();
-    expect(entry?.who.username).toBe('admin');
+    expect(entry?.who?.username).toBe('admin');
     expect(entry?.before === null && entry?.after === null, 'an entry says what it was before and after').toBe(false);
     expect(entry).toHaveProperty('before');
     expect(entry).toHaveProperty('after');
