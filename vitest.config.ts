@@ -35,8 +35,8 @@ export default defineConfig({
           globalSetup: ['./scripts/test/global-mongo.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // As Playwright does in CI: a test that fails once on a loaded runner gets one more try (and is reported).
-          retry: process.env.CI ? 1 : 0,
+          // No retries: a test that passes only on a second try is a bug to find, not a pass.
+          retry: 0,
           fileParallelism: true,
           maxWorkers: 2,
         },

@@ -1,5 +1,6 @@
 // Builds FerretDB (a MongoDB-wire server) into .tools/bin with Go, so `npm start` and the tests have a
-// database without Docker. Never fails the install: without Go the start script falls back to jongodb.
+// database without Docker. It does not fail the install (a production image installs with MONGODB_URI in mind), but
+// without it `npm start` and `npm test` stop and say why.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -17,7 +18,7 @@ if (existsSync(bin)) {
 const go = spawnSync('go', ['version'], { encoding: 'utf8' });
 if (go.status !== 0) {
   console.warn('\n[kassa] WARNING: Go is not installed, so FerretDB cannot be built.');
-  console.warn('[kassa] npm start will use the in-memory jongodb fallback: data is lost on restart and it is slow.\n');
+  console.warn('[kassa] npm start and npm test need it: install Go (apt-get install golang) and run npm install again, or set MONGODB_URI.\n');
   process.exit(0);
 }
 mkdirSync(dirname(bin), { recursive: true });
@@ -31,5 +32,5 @@ try {
   console.log(`[kassa] FerretDB built: ${bin}`);
 } catch (err) {
   console.warn(`\n[kassa] WARNING: building FerretDB failed (${err.message}).`);
-  console.warn('[kassa] npm start will use the in-memory jongodb fallback.\n');
+  console.warn('[kassa] npm start and npm test need it: fix the error above and run npm install again, or set MONGODB_URI.\n');
 }

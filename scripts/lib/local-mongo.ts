@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +12,7 @@ const PG_TUNING_SQL = join(ROOT, 'scripts', 'ferretdb', 'pg-tuning.sql');
 export interface LocalMongo {
   /** Base URI without a database name, e.g. mongodb://127.0.0.1:27017/ */
   uri: string;
-  kind: 'ferretdb-postgresql' | 'ferretdb-sqlite' | 'jongodb';
+  kind: 'ferretdb-postgresql' | 'ferretdb-sqlite';
   description: string;
   stop: () => Promise<void>;
 }
@@ -125,7 +124,8 @@ function stopper(child: ChildProcess): () => Promise<void> {
 
 /**
  * Starts the local MongoDB-wire server of ARCHITECTURE.md: FerretDB on PostgreSQL where it answers, else FerretDB on
- * SQLite, else (no Go, so no FerretDB) the in-memory jongodb fallback with a loud warning.
+ * SQLite. There is no in-memory fallback: a test or a bar evening on a server that loses its data, or that the tests
+ * do not run on, would tell nothing; without FerretDB this stops with what to do.
  */
 export async function startLocalMongo(opts: LocalMongoOptions): Promise<LocalMongo> {
   const log = opts.log ?? ((line: string) => console.log(line));
@@ -154,17 +154,8 @@ export async function startLocalMongo(opts: LocalMongoOptions): Promise<LocalMon
     return { uri: `mongodb://127.0.0.1:${port}/`, kind: usePg ? 'ferretdb-postgresql' : 'ferretdb-sqlite', description, stop: stopper(child) };
   }
 
-  const require = createRequire(import.meta.url);
-  let jongo: string;
-  try {
-    jongo = join(dirname(require.resolve('@jongodb/memory-server-bin-linux-x64-gnu/package.json')), 'bin', 'jongodb');
-  } catch {
-    throw new Error('No MongoDB-wire server: FerretDB was not built (is Go installed? run npm install again) and jongodb is not installed. Set MONGODB_URI to use a MongoDB server.');
-  }
-  log('\n!!! WARNING: FerretDB is not built (Go missing?). Using the in-memory jongodb fallback: ALL DATA IS LOST ON RESTART and writes slow down as collections grow. Do not run a real bar evening on it.\n');
-  const child = spawn(jongo, ['--host=127.0.0.1', `--port=${port}`], { stdio: ['ignore', 'pipe', 'pipe'] });
-  await waitForLine(child, /JONGODB_URI=(\S+)/, 20_000, 'jongodb');
-  child.stdout?.resume();
-  child.stderr?.resume();
-  return { uri: `mongodb://127.0.0.1:${port}/`, kind: 'jongodb', description: `jongodb in memory (127.0.0.1:${port})`, stop: stopper(child) };
+  throw new Error(
+    'No local database: FerretDB is not built in .tools/bin (it needs Go; run `npm install` again and read its output). ' +
+      'Or set MONGODB_URI to a MongoDB server.',
+  );
 }
