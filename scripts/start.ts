@@ -1,13 +1,15 @@
 /**
  * `npm start`: the whole of Kassa on one machine with no environment variables. Starts (or reuses) Redis and the
- * local MongoDB-wire server, builds the front-ends that are missing, starts every service, worker and the gateway,
- * seeds demo data on an empty database and prints where to go. Ctrl-C stops everything it started.
+ * local MongoDB-wire server, builds the front-ends that are missing or older than their sources, starts every service,
+ * worker and the gateway, seeds demo data on an empty database and prints where to go. Ctrl-C stops everything it
+ * started.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { ROOT, startLocalMongo, type LocalMongo } from './lib/local-mongo';
+import { staleReason } from './lib/frontend-builds';
 import { entryPath, FRONTENDS, PROCESSES, serviceEnv } from './lib/processes';
 
 const port = Number(process.env.PORT ?? 8080);
@@ -51,13 +53,14 @@ async function ensureRedis(): Promise<void> {
   throw new Error('redis-server did not start');
 }
 
-function buildMissingFrontends(): void {
+/** Builds each front-end that is missing or older than its sources, so `npm start` never serves a stale build. */
+function buildStaleFrontends(): void {
   if (process.env.KASSA_NO_FRONTENDS === '1') return;
   const force = process.env.KASSA_REBUILD === '1';
   for (const app of FRONTENDS) {
-    const marker = join(ROOT, app, 'dist', app === 'shell' ? 'index.html' : 'mf-manifest.json');
-    if (!force && existsSync(marker)) continue;
-    log(`building ${app}...`);
+    const reason = force ? 'KASSA_REBUILD=1' : staleReason(ROOT, app);
+    if (!reason) continue;
+    log(`building ${app} (${reason})...`);
     const res = spawnSync('npm', ['run', 'build', '-w', app], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
     if (res.status !== 0) throw new Error(`building ${app} failed`);
   }
@@ -127,7 +130,7 @@ async function main() {
     log(`Database: ${mongo.description}`);
   }
 
-  buildMissingFrontends();
+  buildStaleFrontends();
 
   const base: NodeJS.ProcessEnv = {
     ...process.env,
