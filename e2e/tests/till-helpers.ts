@@ -62,3 +62,14 @@ export async function queueTerminal(baseURL: string, outcomes: string[]) {
   });
   expect(res.status).toBe(200);
 }
+
+/**
+ * A member card read by the reader: its keystrokes arrive as one burst ending in Enter, as a USB reader types them.
+ * (Typed one by one from the test, a loaded machine can leave more than the reader's 50 ms between two keys and split
+ * the secret in two, which no reader does.)
+ */
+export async function swipeCard(page: Page, secret: string) {
+  await page.evaluate((keys) => {
+    for (const key of [...keys, 'Enter']) document.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+  }, secret);
+}

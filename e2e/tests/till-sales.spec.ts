@@ -8,6 +8,7 @@ import {
   pickAccount,
   queueTerminal,
   successSnackbar,
+  swipeCard,
   typePin,
 } from './till-helpers';
 
@@ -101,7 +102,7 @@ test('an unknown card read by the reader is linked after account and PIN, and th
   const card = `$e2e-card-${Date.now()}`;
   const before = await balanceOf(baseURL!, 'Tim Kramer');
   await addProducts(page, 'Cola');
-  await page.keyboard.type(card);
+  await swipeCard(page, card);
   const connect = page.getByRole('dialog', { name: 'Unknown card, connect your account' });
   await expect(connect).toBeVisible();
   await pickAccount(connect, 'Tim Kramer');
@@ -110,7 +111,7 @@ test('an unknown card read by the reader is linked after account and PIN, and th
   expect(await balanceOf(baseURL!, 'Tim Kramer')).toBe(before - 200);
 
   await addProducts(page, 'Sinas', 'Sinas');
-  await page.keyboard.type(card);
+  await swipeCard(page, card);
   await expect(successSnackbar(page, 400)).toBeVisible();
   await expect(connect).toHaveCount(0);
   await expect(page.getByRole('dialog', { name: 'Enter PIN-code' })).toHaveCount(0);
