@@ -9,11 +9,11 @@
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
-import { cpus } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
+import { loadNow, runFacts } from './lib/facts';
 import { api, login, startSystem } from './lib/system';
 
 const tills = Number(process.env.TILLS ?? 32);
@@ -77,8 +77,10 @@ async function pacedSales(url: string, token: string, body: () => object, onSale
   return { rps: Math.round(latencies.length / seconds), p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1), non2xx, errors, requests: latencies.length };
 }
 
+const load1 = loadNow();
 const system = await startSystem();
 try {
+  const facts = await runFacts({ ...system, load1 });
   const token = await login(system.url, 'till');
   const { categories } = await api<{ categories: { products: { id: string; price: number }[] }[] }>(system.url, '/api/products/', { token });
   const product = categories[0]!.products[0]!;
@@ -140,7 +142,9 @@ try {
   const lines = [
     `# bench/checkout — ${new Date().toISOString()}`,
     '',
-    `Machine: ${process.env.BENCH_MACHINE ?? `${cpus().length} cores, Node ${process.version}`}. ${tills} concurrent tills, ${duration} s per run, account payment with PIN through the gateway on the local FerretDB.`,
+    ...facts,
+    '',
+    `${tills} concurrent tills, ${duration} s per run, account payment with PIN through the gateway.`,
     '',
     '| route | load | req/s | p50 ms | p90 ms | p99 ms | max ms | non-2xx | errors |',
     '|---|---|---|---|---|---|---|---|---|',

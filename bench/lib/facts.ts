@@ -1,0 +1,44 @@
+import { cpus, loadavg } from 'node:os';
+
+/** The one-minute load average: read it before the benchmark starts anything. */
+export const loadNow = () => loadavg()[0]!;
+import mongoose from 'mongoose';
+import pg from 'pg';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from '../../scripts/lib/local-mongo';
+
+/** FerretDB's own build does not embed its version; the module the project builds pins it. */
+const pinnedFerretDb = () => /FerretDB\/FerretDB (v[\d.]+)/.exec(readFileSync(join(ROOT, 'scripts', 'ferretdb', 'go.mod'), 'utf8'))?.[1] ?? 'unknown';
+
+/**
+ * What a reader needs to trust a figure: the machine and how busy it was when the run began, and the database the
+ * figure was measured on, with the settings of scripts/ferretdb/pg-tuning.sql that are really in force.
+ */
+export async function runFacts(opts: { mongoUri: string; pgDatabase: string; load1: number }): Promise<string[]> {
+  const cores = cpus().length;
+  const load1 = opts.load1;
+  const lines = [`Machine: ${cores} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, load average ${load1.toFixed(2)} at the start of the run.`];
+  if (load1 > cores * 0.5) lines.push(`WARNING: the machine was busy when the run began (load ${load1.toFixed(2)} on ${cores} cores): these figures are not comparable.`);
+
+  const conn = await mongoose.createConnection(opts.mongoUri).asPromise();
+  const info = (await conn.db!.admin().command({ buildInfo: 1 })) as { version: string; ferretdbVersion?: string };
+  await conn.close();
+  if (info.ferretdbVersion === undefined) {
+    lines.push(`Database: MongoDB ${info.version}.`);
+    return lines;
+  }
+  const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:5432/${opts.pgDatabase}` });
+  await client.connect();
+  try {
+    const version = (await client.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version;
+    const settings = (await client.query<{ setconfig: string[] }>('SELECT setconfig FROM pg_db_role_setting s JOIN pg_database d ON d.oid = s.setdatabase WHERE d.datname = current_database()')).rows.flatMap((r) => r.setconfig);
+    const twins = (await client.query<{ gin: string; total: string }>("SELECT count(*) FILTER (WHERE indexdef ILIKE '%USING gin%') AS gin, count(*) AS total FROM pg_indexes WHERE schemaname LIKE 'kassa_%'")).rows[0]!;
+    lines.push(
+      `Database: FerretDB ${info.ferretdbVersion === 'unknown' ? pinnedFerretDb() : info.ferretdbVersion} (MongoDB wire ${info.version}) on PostgreSQL ${version}, database "${opts.pgDatabase}"; settings in force: ${settings.join(', ') || 'none'}; GIN index twins: ${twins.gin} of ${twins.total} indexes.`,
+    );
+  } finally {
+    await client.end();
+  }
+  return lines;
+}
