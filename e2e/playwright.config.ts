@@ -48,7 +48,6 @@ export default defineConfig({
       KASSA_DATA_DIR: `.data/${process.env.KASSA_E2E_DB}`,
       KASSA_MONGO_PORT: '0',
       QUEUE_PREFIX: process.env.KASSA_E2E_DB,
-      LOGIN_RATE_LIMIT: '1000',
       STANDIN_TERMINAL_DELAY_MS: '1500',
       LOG_LEVEL: 'warn',
     },

@@ -135,3 +135,6 @@ export const AccountSale = z.object({
 export type AccountSale = z.infer<typeof AccountSale>;
 export const AccountSalesResult = z.object({ sales: z.array(AccountSale) });
 export type AccountSalesResult = z.infer<typeof AccountSalesResult>;
+
+/** The header the gateway sets to the client's address (replacing any value a client sent) for the services' limits. */
+export const CLIENT_ADDRESS_HEADER = 'x-kassa-client-address';

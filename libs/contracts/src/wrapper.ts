@@ -28,6 +28,7 @@ export const ErrorIdentifier = z.enum([
   'amount_too_low',
   'account_request_exists',
   'internal_error',
+  'payload_too_large',
 ]);
 export type ErrorIdentifier = z.infer<typeof ErrorIdentifier>;
 

@@ -36,6 +36,7 @@ import postTfaDisable from './routes/user/post-tfa-disable.route';
 import postTfaEnable from './routes/user/post-tfa-enable.route';
 import postTfaSetup from './routes/user/post-tfa-setup.route';
 import { warmPasswordCheck } from './security/passwords';
+import { LoginGuard } from './security/login-guard';
 import { PinGuard } from './security/pin-guard';
 import { TfaGuard } from './security/tfa-guard';
 import { createSsoAdapter } from './sso/create-sso-adapter';
@@ -100,6 +101,7 @@ export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: A
     directory,
     pins: new PinGuard(db, env.PIN_PEPPER, now),
     tfa: new TfaGuard(db, env.PIN_PEPPER, now),
+    logins: new LoginGuard(db, now),
     sso: deps.sso ?? createSsoAdapter(env, db, now),
   };
   for (const route of routes) route(app, ctx);

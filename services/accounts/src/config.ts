@@ -22,7 +22,8 @@ export const AccountsEnv = BaseEnv.extend({
   /** The scheduled audit checks the sales of this many days against the ledger; 0 checks every sale. */
   LEDGER_AUDIT_SALES_DAYS: z.coerce.number().int().min(0).default(31),
   /** How long POST /api/admin/ledger_audit waits for the worker's run before answering 202 (still running). */
-  LEDGER_AUDIT_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  // Below the gateway's 10-s upstream timeout: a longer run answers 202 and the page polls.
+  LEDGER_AUDIT_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
 });
 export type AccountsEnv = z.infer<typeof AccountsEnv>;
 

@@ -2,6 +2,7 @@ import type { AccountsEnv } from './config';
 import type { AccountDirectory } from './directory/account-directory';
 import type { Ledger } from './ledger/ledger';
 import type { PinGuard } from './security/pin-guard';
+import type { LoginGuard } from './security/login-guard';
 import type { TfaGuard } from './security/tfa-guard';
 import type { SsoAdapter } from './sso/sso-adapter';
 
@@ -17,6 +18,7 @@ export interface AccountsContext {
   pins: PinGuard;
   /** Second-factor codes at sign-in, with their own lock-out. */
   tfa: TfaGuard;
+  logins: LoginGuard;
   sso: SsoAdapter;
   now: () => Date;
 }

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from './app';
 import { GatewayEnv } from './config';
@@ -77,5 +78,90 @@ describe('gateway', () => {
     const res = await gateway.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain('https://pos.example.org');
+  });
+});
+
+/** The edges a client can reach: body size, Expect, request ids, addresses, prototype names, and a hung service. */
+describe('gateway edges', () => {
+  let upstream: FastifyInstance;
+  let gateway: FastifyInstance;
+  let gatewayUrl: string;
+
+  beforeAll(async () => {
+    upstream = Fastify();
+    upstream.post('/api/checkout/cash/', async (request) => ({ error: false, errorCode: 200, errorIdentifier: null, errorMessage: null, result: { headers: request.headers, body: request.body } }));
+    upstream.get('/api/transactions/card/:id/status/', () => new Promise(() => undefined));
+    upstream.post('/api/login/', async (request) => ({ error: false, errorCode: 200, errorIdentifier: null, errorMessage: null, result: { headers: request.headers } }));
+    const upstreamUrl = await upstream.listen({ port: 0, host: '127.0.0.1' });
+    const env = GatewayEnv.parse({
+      LOG_LEVEL: 'silent',
+      CATALOG_URL: upstreamUrl,
+      ACCOUNTS_URL: upstreamUrl,
+      CHECKOUT_URL: upstreamUrl,
+      PAYMENTS_URL: upstreamUrl,
+      SHELL_DIST: '',
+      UPSTREAM_TIMEOUT_MS: '1500',
+    });
+    gateway = await buildGateway(env);
+    gatewayUrl = await gateway.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await upstream.close();
+  });
+
+  const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+    fetch(`${gatewayUrl}${path}`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+
+  it('answers a body over 1 MB with 413 in the wrapper instead of passing it on', async () => {
+    const res = await post('/api/checkout/cash/', JSON.stringify({ pad: 'a'.repeat(1_100_000) }));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ error: true, errorCode: 413, errorIdentifier: 'payload_too_large' });
+  });
+
+  /** Over node:http, which (unlike fetch) sends any header, Expect included, and waits for 100 Continue. */
+  const rawPost = (path: string, body: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; json: { result: { headers: Record<string, string>; body: unknown } } }>((resolve, reject) => {
+      const req = httpRequest(`${gatewayUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers } }, (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
+      });
+      req.on('error', reject);
+      if (headers.expect) req.on('continue', () => req.end(body));
+      else req.end(body);
+    });
+
+  it('passes a request with Expect: 100-continue on', async () => {
+    const res = await rawPost('/api/checkout/cash/', '{"a":1}', { expect: '100-continue' });
+    expect(res.status).toBe(200);
+    expect(res.json.result.body).toEqual({ a: 1 });
+  });
+
+  it("makes the request id itself, and tells the service the client's own address, whatever the client sends", async () => {
+    const res = await rawPost('/api/checkout/cash/', '{}', { 'x-request-id': 'evil-id', 'x-forwarded-for': '10.9.9.9', 'x-kassa-client-address': '10.8.8.8' });
+    const { headers } = res.json.result;
+    expect(headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(headers['x-kassa-client-address']).toBe('127.0.0.1');
+  });
+
+  it('keys the sign-in flood guard on the connection, so rotating X-Forwarded-For does not get past it', async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < 125; i++) answers.push((await post('/api/login/', '{}', { 'x-forwarded-for': `10.0.0.${i}` })).status);
+    expect(answers.slice(0, 120).every((s) => s === 200)).toBe(true);
+    expect(answers.slice(120)).toEqual([429, 429, 429, 429, 429]);
+  });
+
+  it('answers 404 for a specs name that is not a service, also a prototype name', async () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'nope']) {
+      const res = await fetch(`${gatewayUrl}/api/docs/specs/${name}.json`);
+      expect(res.status, name).toBe(404);
+    }
+  });
+
+  it('gives up on a service that does not answer with 504 in the wrapper', async () => {
+    const res = await fetch(`${gatewayUrl}/api/transactions/card/abc/status/`);
+    expect(res.status).toBe(504);
+    expect(await res.json()).toMatchObject({ error: true, errorCode: 504, errorIdentifier: 'service_unavailable' });
   });
 });

@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { apiError } from '@kassa/contracts';
+import { apiError, CLIENT_ADDRESS_HEADER } from '@kassa/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -16,6 +16,8 @@ import { REMOTE_NAMES, REMOTES_MAP_PATH, remoteOrigins, remotesManifest } from '
 import { ROUTE_TABLE, upstreams, type ServiceName } from './route-table';
 
 const NO_CACHE = 'no-cache';
+/** The services' own body limit (Fastify's default): larger bodies are refused here, before they are streamed on. */
+export const BODY_LIMIT = 1024 * 1024;
 
 export interface GatewayOptions {
   /** Extra routes (the live feed) registered by the server entry. */
@@ -25,9 +27,11 @@ export interface GatewayOptions {
 export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: env.LOG_LEVEL, base: { service: 'gateway' } },
-    requestIdHeader: 'x-request-id',
+    // The gateway makes every request id itself: an id a client sends is logged beside it, never used as it.
+    requestIdHeader: false,
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreDuplicateSlashes: true },
   });
 
@@ -52,7 +56,8 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
     origin: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((s) => s.trim()) : false,
     credentials: false,
   });
-  // Only sign-in is rate limited here (brute force); PIN tries are limited per account by the accounts service.
+  // A flood guard on sign-in per client address (a bar's tills and members behind one NAT stay well below it); wrong
+  // passwords are limited per username and per address by the accounts service, PIN tries per account.
   await app.register(rateLimit, {
     global: true,
     max: env.LOGIN_RATE_LIMIT,
@@ -68,6 +73,15 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
     return reply.code(502).send(apiError(502, 'bad_gateway', 'The Kassa server had a problem. Please try again.'));
   });
 
+  app.addHook('onRequest', async (request, reply) => {
+    const clientId = request.headers['x-request-id'];
+    if (typeof clientId === 'string') request.log = request.log.child({ clientRequestId: clientId.slice(0, 100) });
+    const length = Number(request.headers['content-length']);
+    if (length > BODY_LIMIT) {
+      return reply.code(413).send(apiError(413, 'payload_too_large', `The request is too large: at most ${BODY_LIMIT / 1024 / 1024} MB.`));
+    }
+  });
+
   app.get('/api/health', async () => ({ status: 'ok', service: 'gateway' }));
   app.get(REMOTES_MAP_PATH, async (_req, reply) => reply.header('cache-control', NO_CACHE).send(remotesManifest(env)));
 
@@ -78,11 +92,19 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
       prefix,
       rewritePrefix: prefix,
       http2: false,
-      undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000, connectTimeout: 1000 },
+      undici: {
+        connections: 128,
+        pipelining: 1,
+        keepAliveTimeout: 30_000,
+        connectTimeout: 1000,
+        headersTimeout: env.UPSTREAM_TIMEOUT_MS,
+        bodyTimeout: env.UPSTREAM_TIMEOUT_MS,
+      },
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => {
-          const { 'x-internal-token': _dropped, ...rest } = headers;
-          return { ...rest, 'x-request-id': request.id };
+          // `expect: 100-continue` was answered to the client already by Node; undici refuses to send it on.
+          const { 'x-internal-token': _dropped, expect: _answered, ...rest } = headers;
+          return { ...rest, 'x-request-id': request.id, [CLIENT_ADDRESS_HEADER]: request.ip };
         },
         onError: (reply, error) => upstreamDown(reply as FastifyReply, service, error),
       },
@@ -99,7 +121,7 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
   } as Parameters<typeof swaggerUi>[1]);
   app.get<{ Params: { service: string } }>('/api/docs/specs/:service.json', async (request, reply) => {
     const service = request.params.service as ServiceName;
-    if (!(service in targets)) return reply.code(404).send(apiError(404, 'not_found', 'Unknown service'));
+    if (!Object.hasOwn(targets, service)) return reply.code(404).send(apiError(404, 'not_found', 'Unknown service'));
     try {
       const res = await fetch(new URL('/openapi.json', targets[service]), { signal: AbortSignal.timeout(2000) });
       return reply.type('application/json').send(await res.text());

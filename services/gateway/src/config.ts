@@ -16,9 +16,29 @@ export const GatewayEnv = BaseEnv.extend({
   REMOTE_MFE_ACCOUNT_URL: z.string().optional(),
   REMOTE_MFE_ADMIN_URL: z.string().optional(),
   REMOTE_MFE_SLIDES_URL: z.string().optional(),
-  /** Login attempts per IP per minute. */
-  LOGIN_RATE_LIMIT: z.coerce.number().int().default(20),
+  /** Sign-in requests per client address per minute (a flood guard; failed ones are limited by accounts). */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().default(120),
   CORS_ORIGINS: z.string().default(''),
+  /**
+   * Which proxies in front of the gateway may say who the client is (X-Forwarded-For): off by default, so a client
+   * cannot pick the address its sign-in attempts count against. `true` (every hop), a number of hops, or a
+   * comma-separated list of proxy addresses or CIDR ranges (what Fastify's trustProxy takes).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | string[] | ((address: string, hop: number) => boolean) => {
+      const s = v.trim();
+      if (s === '' || s === 'false') return false;
+      if (s === 'true') return true;
+      if (/^\d+$/.test(s)) {
+        const hops = Number(s);
+        return (_address, hop) => hop < hops;
+      }
+      return s.split(',').map((p) => p.trim()).filter(Boolean);
+    }),
+  /** How long a service may take to answer before the gateway gives up with 504 (the till must hear something). */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
 });
 export type GatewayEnv = z.infer<typeof GatewayEnv>;
 export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(GatewayEnv, env);
