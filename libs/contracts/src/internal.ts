@@ -67,7 +67,8 @@ export type CardOutcomeRequest = z.infer<typeof CardOutcomeRequest>;
 /** Redis pub/sub channel (after the queue prefix) on which checkout announces sales for the live slide. */
 export const LIVE_TRANSACTIONS_CHANNEL = 'live:transactions';
 export const LiveTransaction = z.object({
-  id: ObjectId,
+  /** The announcement's own id (for de-duplication), never the sale's: a sale id lets a till ask for the sale. */
+  id: z.uuid(),
   at: z.string(),
   total: Cents,
   method: z.string(),

@@ -14,7 +14,7 @@ const menu = {
 };
 
 const sale = (id: string, name: string): LiveTransaction => ({
-  id: id.padStart(24, '0'),
+  id: `00000000-0000-4000-8000-${id.padStart(12, '0')}`,
   at: new Date().toISOString(),
   total: 350,
   method: 'cash',

@@ -10,7 +10,7 @@ let seq = 0;
 function sale(over: Partial<LiveTransaction> = {}): LiveTransaction {
   seq += 1;
   return {
-    id: seq.toString(16).padStart(24, '0'),
+    id: `00000000-0000-4000-8000-${seq.toString(16).padStart(12, '0')}`,
     at: new Date(Date.UTC(2026, 10, 22, 20, 0, seq)).toISOString(),
     total: 250,
     method: 'cash',

@@ -1,8 +1,9 @@
-import type { CardOutcomeRequest, PurchaseResult } from '@kassa/contracts';
+import type { CardOutcomeRequest, PurchaseResult, TokenClaims } from '@kassa/contracts';
 import { AppError, notFound } from '@kassa/service-kit';
 import { transactionModel, type TransactionDoc } from '../models/transaction.model';
 import { isRefusal, complete, postTopUp } from './checkout';
 import type { CheckoutContext } from './context';
+import { isOwnSale } from './own-sale';
 import { failedPaymentMessage, purchaseResult, storedError } from './views';
 
 const FAILED = new Set(['expired', 'cancelled', 'deleted']);
@@ -42,9 +43,10 @@ export async function applyCardOutcome(ctx: CheckoutContext, id: string, outcome
 }
 
 /** POST /api/transactions/{id}/finish/: the final answer of a sale once it has one. */
-export async function finishSale(ctx: CheckoutContext, id: string): Promise<PurchaseResult> {
+export async function finishSale(ctx: CheckoutContext, id: string, user: TokenClaims): Promise<PurchaseResult> {
   const tx = (await transactionModel(ctx.db).findById(id).lean()) as TransactionDoc | null;
-  if (!tx) throw notFound('Transaction not found');
+  // Another register's sale is answered as unknown: its account name and balance are not this till's to see.
+  if (!tx || !isOwnSale(tx, user)) throw notFound('Transaction not found');
   if (OPEN.has(tx.status)) throw new AppError(409, 'transaction_not_finishable', 'The payment is not finished yet.');
   if (tx.status === 'completed') return purchaseResult(tx);
   if (tx.method === 'card' && FAILED.has(tx.status)) {

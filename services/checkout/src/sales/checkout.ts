@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   hasCapabilities,
   type Capability,
@@ -260,7 +261,7 @@ export async function complete(
     const done = { ...tx, ...set } as TransactionDoc;
     // Best effort and not awaited: the live slide must never slow down or fail a sale.
     void ctx.live.publish({
-      id: String(done._id),
+      id: randomUUID(),
       at: done.createdAt.toISOString(),
       total: amountDue(done),
       method: done.method,

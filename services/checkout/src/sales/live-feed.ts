@@ -19,7 +19,7 @@ export function redisLivePublisher(redisUrl: string, queuePrefix: string, log: F
         // The recent list lets a screen that opens now show the last sales before the next one arrives.
         await redis.multi().publish(channel, message).lpush(`${channel}:recent`, message).ltrim(`${channel}:recent`, 0, 19).exec();
       } catch (err) {
-        log.warn({ err: (err as Error).message, transactionId: sale.id }, 'could not announce sale on the live feed');
+        log.warn({ err: (err as Error).message, liveId: sale.id }, 'could not announce sale on the live feed');
       }
     },
     async close() {

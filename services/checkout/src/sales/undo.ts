@@ -2,6 +2,7 @@ import type { PostingResult, TokenClaims, UndoResult } from '@kassa/contracts';
 import { AppError, notFound } from '@kassa/service-kit';
 import { transactionModel, type TransactionDoc } from '../models/transaction.model';
 import { postLedger, type CheckoutContext } from './context';
+import { isOwnSale } from './own-sale';
 import { undoResult } from './views';
 
 export interface UndoOptions {
@@ -19,7 +20,7 @@ const notAllowed = (message: string) => new AppError(409, 'undo_not_allowed', me
 export async function undoSale(ctx: CheckoutContext, id: string, user: TokenClaims, opts: UndoOptions, requestId?: string): Promise<UndoResult> {
   const Tx = transactionModel(ctx.db);
   const tx = (await Tx.findById(id).lean()) as TransactionDoc | null;
-  if (!tx) throw notFound('Transaction not found');
+  if (!tx || !isOwnSale(tx, user)) throw notFound('Transaction not found');
   if (tx.undone) return undoResult(tx);
   if (tx.status !== 'completed') throw notAllowed('Only a finished sale can be undone.');
   if (!opts.admin) {

@@ -45,6 +45,24 @@ describe('undoing a sale', () => {
     expect(await s.balance(account)).toBe(5000);
   });
 
+  it("lets a register undo only its own register's sales, and answers another till as if the sale did not exist", async () => {
+    const account = await s.createAccount('Andere Kassa', 3000);
+    const tillA = { registerId: 'a1a1a1a1a1a1a1a1a1a1a1a1', sub: '64b7f0c2a1b2c3d4e5f60711', username: 'tap-a' };
+    const tillB = { registerId: 'b2b2b2b2b2b2b2b2b2b2b2b2', sub: '64b7f0c2a1b2c3d4e5f60722', username: 'tap-b' };
+    const res = await s.pay('account', { nonce: randomUUID(), products: [line(2)], account_id: account }, BAR, tillA);
+    const id = res.json().result.transaction_id as string;
+    const asB = await s.app.inject({ method: 'POST', url: `/api/transactions/${id}/undo/`, headers: { authorization: s.token(BAR, tillB) } });
+    expect(asB.statusCode).toBe(404);
+    expect(asB.json().errorIdentifier).toBe('not_found');
+    const finishAsB = await s.app.inject({ method: 'POST', url: `/api/transactions/${id}/finish/`, headers: { authorization: s.token(BAR, tillB) } });
+    expect(finishAsB.statusCode).toBe(404);
+    expect(finishAsB.body).not.toContain('Andere Kassa');
+    // The same register on another of its users may.
+    const asA = await s.app.inject({ method: 'POST', url: `/api/transactions/${id}/undo/`, headers: { authorization: s.token(BAR, { ...tillA, sub: '64b7f0c2a1b2c3d4e5f60733' }) } });
+    expect(asA.statusCode).toBe(200);
+    expect(await s.balance(account)).toBe(3000);
+  });
+
   it('needs the undo capability', async () => {
     const sale = await sell('cash', { products: [line(1)] });
     const res = await undo(sale.transaction_id, ['PAYMENT_CASH']);
