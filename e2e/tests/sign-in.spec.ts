@@ -8,6 +8,18 @@ test('an anonymous visit to / ends on the login page with next=/pos', async ({ p
   await expect(page.getByRole('button', { name: /Viaduct/ })).toBeVisible();
 });
 
+test('npm start runs as training, and every page says so without covering anything', async ({ page }) => {
+  await page.goto('/login');
+  const band = page.getByRole('note').filter({ hasText: 'Training: no real money' });
+  await expect(band).toBeVisible();
+  // A tap on the band reaches what lies under it.
+  const box = (await band.boundingBox())!;
+  const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.classList.contains('k-training-band') ?? false, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+  expect(hit).toBe(false);
+  await page.goto('/slides/bar');
+  await expect(band).toBeVisible();
+});
+
 test('a deep link survives sign-in with its query', async ({ page }) => {
   await page.goto('/admin/products?page=2');
   await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fproducts%3Fpage%3D2$/);

@@ -3,6 +3,7 @@ import { DialogProvider, OnScreenKeyboard, type DialogStack } from '@kassa/ui';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { BusyBar } from './layout/busy-bar';
+import { TrainingBand } from './layout/training-band';
 import type { RemoteAreaProps } from './remotes/remote-area';
 import { AppRoutes } from './routing/app-routes';
 import { SessionListeners } from './session/session-listeners';
@@ -26,6 +27,7 @@ export function ShellRoot({ loader }: { loader?: RemoteAreaProps['loader'] }) {
     <>
       <SessionListeners />
       <BusyBar />
+      <TrainingBand />
       <AppRoutes {...(loader ? { loader } : {})} />
       <OnScreenKeyboard enabled={keyboard} />
     </>

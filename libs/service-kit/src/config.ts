@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
-const DEV_SECRET = 'kassa-dev-secret-change-me-in-production-0123456789';
+/** The secrets `npm start` runs with. Published in this repository, so production refuses every one of them. */
+export const DEV_SECRETS = {
+  JWT_SECRET: 'kassa-dev-secret-change-me-in-production-0123456789',
+  INTERNAL_TOKEN: 'kassa-internal-dev-token',
+  PIN_PEPPER: 'kassa-dev-pin-pepper-change-me-in-production',
+} as const;
+
+/** Adapters whose `standin` value fakes the outside world: a card terminal, a bank, a sign-in provider. */
+const PROVIDER_VARIABLES = ['TERMINAL_PROVIDER', 'IDEAL_PROVIDER', 'SSO_PROVIDER'] as const;
 
 /** Environment shared by every service and worker. Parsed once at start-up; a bad value fails with every problem listed. */
 export const BaseEnv = z.object({
@@ -13,16 +21,21 @@ export const BaseEnv = z.object({
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   /** Prefix for queue names and pub/sub channels, so test runs never share queues with a running instance. */
   QUEUE_PREFIX: z.string().default('kassa'),
-  JWT_SECRET: z.string().min(32).default(DEV_SECRET),
+  JWT_SECRET: z.string().min(32).default(DEV_SECRETS.JWT_SECRET),
   TOKEN_TTL: z.string().default('12h'),
   /** Shared secret on internal (service-to-service) routes; the gateway never forwards them. */
-  INTERNAL_TOKEN: z.string().min(16).default('kassa-internal-dev-token'),
+  INTERNAL_TOKEN: z.string().min(16).default(DEV_SECRETS.INTERNAL_TOKEN),
   ACCOUNTS_URL: z.string().url().default('http://127.0.0.1:8081'),
   CATALOG_URL: z.string().url().default('http://127.0.0.1:8082'),
   CHECKOUT_URL: z.string().url().default('http://127.0.0.1:8083'),
   PAYMENTS_URL: z.string().url().default('http://127.0.0.1:8084'),
   /** Public origin (the gateway), for links handed to outside providers. */
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  /**
+   * Training mode: production settings may run with stand-ins and development secrets (a practice evening, a demo),
+   * and every page shows "Training: no real money". Outside production Kassa always runs as training.
+   */
+  KASSA_TRAINING: z.enum(['0', '1']).default('0'),
 });
 export type BaseEnv = z.infer<typeof BaseEnv>;
 
@@ -32,8 +45,25 @@ export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.Process
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
-  if (parsed.data.NODE_ENV === 'production' && parsed.data.JWT_SECRET === DEV_SECRET) {
-    throw new Error('Invalid environment:\n  JWT_SECRET: set a secret of your own in production');
+  const problems = productionProblems(parsed.data as Record<string, unknown>);
+  if (problems.length) {
+    throw new Error(`Refusing to start in production (set KASSA_TRAINING=1 for a training run with these):\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
   return parsed.data;
+}
+
+/** True when money and sign-ins may be fake: outside production, or in production with KASSA_TRAINING=1. */
+export const isTraining = (env: { NODE_ENV?: unknown; KASSA_TRAINING?: unknown }) => env.NODE_ENV !== 'production' || env.KASSA_TRAINING === '1';
+
+/** What production refuses in a service's parsed environment: each development secret and stand-in it would use. */
+export function productionProblems(env: Record<string, unknown>): string[] {
+  if (isTraining(env)) return [];
+  const problems: string[] = [];
+  for (const [key, value] of Object.entries(DEV_SECRETS)) {
+    if (env[key] === value) problems.push(`${key}: the development value is published in the repository; set a secret of your own`);
+  }
+  for (const key of PROVIDER_VARIABLES) {
+    if (env[key] === 'standin') problems.push(`${key}: "standin" is for training only; name the real provider and its settings`);
+  }
+  return problems;
 }

@@ -1,7 +1,7 @@
-import { BaseEnv, loadConfig } from '@kassa/service-kit';
+import { BaseEnv, DEV_SECRETS, loadConfig } from '@kassa/service-kit';
 import { z } from 'zod';
 
-export const DEV_PIN_PEPPER = 'kassa-dev-pin-pepper-change-me-in-production';
+export const DEV_PIN_PEPPER = DEV_SECRETS.PIN_PEPPER;
 
 export const AccountsEnv = BaseEnv.extend({
   PORT: z.coerce.number().int().default(8081),
@@ -30,7 +30,6 @@ export type AccountsEnv = z.infer<typeof AccountsEnv>;
 export function loadAccountsConfig(raw: NodeJS.ProcessEnv = process.env): AccountsEnv {
   const env = loadConfig(AccountsEnv, raw);
   const problems: string[] = [];
-  if (env.NODE_ENV === 'production' && env.PIN_PEPPER === DEV_PIN_PEPPER) problems.push('  PIN_PEPPER: set a secret of your own in production');
   if (env.SSO_PROVIDER === 'viaduct') {
     for (const key of ['VIADUCT_AUTHORIZE_URL', 'VIADUCT_TOKEN_URL', 'VIADUCT_USERINFO_URL', 'VIADUCT_CLIENT_ID', 'VIADUCT_CLIENT_SECRET'] as const) {
       if (!env[key]) problems.push(`  ${key}: required when SSO_PROVIDER=viaduct`);

@@ -57,6 +57,16 @@ describe('gateway', () => {
     expect(res.json()).toMatchObject({ error: true, errorCode: 503, errorIdentifier: 'service_unavailable', result: null });
   });
 
+  it('tells every page it runs as training outside production, and not in production without KASSA_TRAINING', async () => {
+    expect((await gateway.inject({ method: 'GET', url: '/api/platform/' })).json().result).toEqual({ training: true });
+    const own = { JWT_SECRET: 'j'.repeat(40), INTERNAL_TOKEN: 'i'.repeat(24), LOG_LEVEL: 'silent', SHELL_DIST: '' } as const;
+    const production = await buildGateway(GatewayEnv.parse({ ...own, NODE_ENV: 'production' }));
+    const training = await buildGateway(GatewayEnv.parse({ ...own, NODE_ENV: 'production', KASSA_TRAINING: '1' }));
+    expect((await production.inject({ method: 'GET', url: '/api/platform/' })).json().result).toEqual({ training: false });
+    expect((await training.inject({ method: 'GET', url: '/api/platform/' })).json().result).toEqual({ training: true });
+    await Promise.all([production.close(), training.close()]);
+  });
+
   it('never routes internal paths', async () => {
     const res = await gateway.inject({ method: 'POST', url: '/internal/ledger/postings', payload: {} });
     expect(res.statusCode).toBe(404);

@@ -5,7 +5,8 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { apiError, CLIENT_ADDRESS_HEADER } from '@kassa/contracts';
+import { apiError, CLIENT_ADDRESS_HEADER, ok } from '@kassa/contracts';
+import { isTraining } from '@kassa/service-kit';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -83,6 +84,8 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
   });
 
   app.get('/api/health', async () => ({ status: 'ok', service: 'gateway' }));
+  // Public: the shell shows "Training: no real money" on every page, the sign-in page too.
+  app.get('/api/platform/', async () => ok({ training: isTraining(env) }));
   app.get(REMOTES_MAP_PATH, async (_req, reply) => reply.header('cache-control', NO_CACHE).send(remotesManifest(env)));
 
   const targets = upstreams(env);

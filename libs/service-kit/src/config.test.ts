@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { BaseEnv, DEV_SECRETS, isTraining, loadConfig } from './config';
+
+const ServiceEnv = BaseEnv.extend({
+  PIN_PEPPER: z.string().default(DEV_SECRETS.PIN_PEPPER),
+  TERMINAL_PROVIDER: z.enum(['standin', 'sepay']).default('standin'),
+  SSO_PROVIDER: z.enum(['standin', 'viaduct']).default('standin'),
+});
+const own = { JWT_SECRET: 'x'.repeat(40), INTERNAL_TOKEN: 'y'.repeat(24), PIN_PEPPER: 'z'.repeat(24), TERMINAL_PROVIDER: 'sepay', SSO_PROVIDER: 'viaduct' };
+
+describe('loadConfig in production', () => {
+  it('refuses every development secret and stand-in at once, naming each variable', () => {
+    let message = '';
+    try {
+      loadConfig(ServiceEnv, { NODE_ENV: 'production' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/^Refusing to start in production/);
+    for (const key of ['JWT_SECRET', 'INTERNAL_TOKEN', 'PIN_PEPPER', 'TERMINAL_PROVIDER', 'SSO_PROVIDER']) expect(message).toContain(`  ${key}: `);
+  });
+
+  it('names only what is still wrong', () => {
+    expect(() => loadConfig(ServiceEnv, { NODE_ENV: 'production', ...own, INTERNAL_TOKEN: DEV_SECRETS.INTERNAL_TOKEN })).toThrow(/^Refusing[^\n]*\n {2}INTERNAL_TOKEN: [^\n]*$/);
+  });
+
+  it('starts with secrets of its own and real providers', () => {
+    const env = loadConfig(ServiceEnv, { NODE_ENV: 'production', ...own });
+    expect(isTraining(env)).toBe(false);
+  });
+
+  it('starts with stand-ins and development secrets when KASSA_TRAINING=1 says it is a training run', () => {
+    const env = loadConfig(ServiceEnv, { NODE_ENV: 'production', KASSA_TRAINING: '1' });
+    expect(isTraining(env)).toBe(true);
+  });
+
+  it('lets development and tests (npm start) run the stand-ins, as training', () => {
+    expect(isTraining(loadConfig(ServiceEnv, {}))).toBe(true);
+  });
+});
