@@ -8,3 +8,4 @@ export * from './mongo';
 export * from './queues';
 export * from './server';
 export * from './validation';
+export * from './attempt-slots';

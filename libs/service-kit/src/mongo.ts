@@ -1,4 +1,4 @@
-import mongoose, { type Connection } from 'mongoose';
+import mongoose, { type Connection, type Model } from 'mongoose';
 
 /**
  * One mongoose connection per service. `autoCreate` and `autoIndex` are off: the fallback server silently drops
@@ -18,8 +18,9 @@ export async function connectMongo(uri: string, dbName: string): Promise<Connect
 }
 
 /** Creates every model's indexes (unique ones are what money correctness rests on). */
-export async function ensureIndexes(conn: Connection): Promise<void> {
-  for (const model of Object.values(conn.models)) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any model of the connection, whatever its document type
+export async function ensureIndexes(conn: Connection, models: Model<any>[] = Object.values(conn.models)): Promise<void> {
+  for (const model of models) {
     await model.createCollection().catch((err: { codeName?: string; code?: number }) => {
       if (err.codeName !== 'NamespaceExists' && err.code !== 48) throw err;
     });

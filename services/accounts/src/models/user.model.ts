@@ -23,8 +23,6 @@ const userSchema = new Schema(
     tfaPendingSecret: { type: String, default: null },
     /** HMACs of the unused recovery codes. */
     tfaRecoveryHashes: { type: [String], default: [] },
-    tfaFailures: { type: Number, default: 0 },
-    tfaLockedUntil: { type: Date, default: null },
   },
   { timestamps: true },
 );

@@ -1,4 +1,4 @@
-import { AppError, isDuplicateKey } from '@kassa/service-kit';
+import { AppError, AttemptSlots, isDuplicateKey, type SlotLimit } from '@kassa/service-kit';
 import type { Connection, Types } from 'mongoose';
 import { tfaCodeUseModel } from '../models/tfa-code-use.model';
 import { userModel } from '../models/user.model';
@@ -14,8 +14,6 @@ export interface TfaUser {
   _id: Types.ObjectId;
   tfaSecret?: string | null;
   tfaRecoveryHashes?: string[] | null;
-  tfaFailures?: number | null;
-  tfaLockedUntil?: Date | null;
 }
 
 const clock = new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', hour: '2-digit', minute: '2-digit' });
@@ -30,11 +28,13 @@ function tfaLockedError(lockedUntil: Date, now: Date): AppError {
 
 /**
  * Checks second-factor codes: a current app code (±1 time step, each step usable once) or an unused recovery code
- * (used up by this). Wrong codes count towards a lock-out. Every code is claimed through a unique index, so two
- * sign-ins with the same code cannot both pass.
+ * (used up by this). Every try takes one of five slots first (AttemptSlots), so wrong codes sent at once are checked
+ * five times at most; a right code clears them. Every code is claimed through a unique index, so two sign-ins with
+ * the same code cannot both pass.
  */
 export class TfaGuard {
   private readonly key: Buffer;
+  private readonly slots: AttemptSlots;
 
   constructor(
     private readonly db: Connection,
@@ -42,6 +42,11 @@ export class TfaGuard {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.key = tfaSealKey(pepper);
+    this.slots = new AttemptSlots(db, now);
+  }
+
+  private limit(user: TfaUser): SlotLimit {
+    return { key: `tfa:${String(user._id)}`, limit: MAX_TFA_FAILURES, windowMs: TFA_LOCK_MS };
   }
 
   seal(secret: string): string {
@@ -55,20 +60,23 @@ export class TfaGuard {
   /** Passes or throws tfa_required / invalid_tfa_code / too_many_requests. */
   async check(user: TfaUser, code: string | undefined): Promise<'totp' | 'recovery'> {
     const now = this.now();
-    if (user.tfaLockedUntil && user.tfaLockedUntil > now) throw tfaLockedError(user.tfaLockedUntil, now);
     const given = code?.trim() ?? '';
-    if (given === '') throw tfaRequired();
+    const limit = this.limit(user);
+    const claimed = await this.slots.claim([limit]);
+    if ('refused' in claimed) throw tfaLockedError(claimed.refused.until, now);
+    if (given === '') {
+      await this.slots.release(claimed.slots);
+      throw tfaRequired();
+    }
 
     const kind = looksLikeTotp(given) ? 'totp' : 'recovery';
     const passed = kind === 'totp' ? await this.useTotp(user, given, now) : await this.useRecoveryCode(user, given, now);
     if (!passed) {
-      const lockedUntil = await this.countFailure(user, now);
       // The try that closes sign-in says so at once, rather than after one more.
-      throw lockedUntil ? tfaLockedError(lockedUntil, now) : invalidTfaCode();
+      if ((await this.slots.count(limit)) >= MAX_TFA_FAILURES) throw tfaLockedError(new Date(now.getTime() + TFA_LOCK_MS), now);
+      throw invalidTfaCode();
     }
-    if (user.tfaFailures || user.tfaLockedUntil) {
-      await userModel(this.db).updateOne({ _id: user._id }, { $set: { tfaFailures: 0, tfaLockedUntil: null } });
-    }
+    await this.slots.clear(limit.key);
     return kind;
   }
 
@@ -101,13 +109,5 @@ export class TfaGuard {
       if (isDuplicateKey(err)) return false;
       throw err;
     }
-  }
-
-  /** Counts a wrong code; answers when sign-in is now locked until. */
-  private async countFailure(user: TfaUser, now: Date): Promise<Date | null> {
-    const failures = (user.tfaFailures ?? 0) + 1;
-    const lockedUntil = failures >= MAX_TFA_FAILURES ? new Date(now.getTime() + TFA_LOCK_MS) : null;
-    await userModel(this.db).updateOne({ _id: user._id }, { $set: { tfaFailures: lockedUntil ? 0 : failures, tfaLockedUntil: lockedUntil } });
-    return lockedUntil;
   }
 }

@@ -5,7 +5,7 @@ import type { AccountsContext } from '../../context';
 import { currentUser } from '../../guards';
 import { userModel } from '../../models/user.model';
 
-export const TFA_OFF = { tfaEnabled: false, tfaSecret: null, tfaPendingSecret: null, tfaRecoveryHashes: [], tfaFailures: 0, tfaLockedUntil: null };
+export const TFA_OFF = { tfaEnabled: false, tfaSecret: null, tfaPendingSecret: null, tfaRecoveryHashes: [] };
 
 /**
  * Turns two-factor sign-in off with a current code or a recovery code (counted towards the lock-out like a sign-in).

@@ -32,8 +32,6 @@ export default function postTfaEnable(app: ServiceApp, ctx: AccountsContext) {
             tfaSecret: user.tfaPendingSecret,
             tfaPendingSecret: null,
             tfaRecoveryHashes: recoveryCodes.map((c) => hashRecoveryCode(ctx.env.PIN_PEPPER, String(user._id), c)),
-            tfaFailures: 0,
-            tfaLockedUntil: null,
           },
         },
       );
