@@ -6,6 +6,8 @@ const pinLockSchema = new Schema(
     accountId: { type: Types.ObjectId, required: true },
     failures: { type: Number, default: 0 },
     lockedUntil: { type: Date, default: null },
+    /** Lock-outs in a row since the last right PIN: each lasts twice as long as the one before. */
+    lockouts: { type: Number, default: 0 },
   },
   { timestamps: true },
 );

@@ -4,7 +4,12 @@ import { pinLockModel } from '../models/pin-lock.model';
 import { verifyPin } from './secrets';
 
 export const MAX_PIN_FAILURES = 5;
+/** The first lock-out; each further one in a row lasts twice as long, up to a day. */
 export const PIN_LOCK_MS = 5 * 60_000;
+export const MAX_PIN_LOCK_MS = 24 * 60 * 60_000;
+
+/** How long the n-th lock-out in a row lasts (n from 1): 5, 10, 20 ... minutes, at most a day. */
+export const pinLockDuration = (n: number) => Math.min(MAX_PIN_LOCK_MS, PIN_LOCK_MS * 2 ** Math.max(0, n - 1));
 const CLEAN_TTL_MS = 5_000;
 
 export interface PinAccount {
@@ -25,8 +30,10 @@ export function pinLockedError(lockedUntil: Date, now: Date): AppError {
 }
 
 /**
- * Checks account PINs with a lock-out: after 5 wrong tries the account refuses every PIN for 5 minutes; a right PIN
- * clears the count. Callers hold the account's ledger lock, so counts never race within a process.
+ * Checks account PINs with a lock-out: after 5 wrong tries the account refuses every PIN for 5 minutes, and each
+ * further lock-out in a row lasts twice as long (10, 20, 40 minutes ... up to a day), so a day allows about 45 guesses
+ * instead of 1,440; a right PIN clears both counts. Callers hold the account's ledger lock, so counts never race within
+ * a process.
  */
 export class PinGuard {
   /**
@@ -49,7 +56,7 @@ export class PinGuard {
     if (right && cleanAt !== undefined && now.getTime() - cleanAt < CLEAN_TTL_MS) return;
 
     const PinLock = pinLockModel(this.db);
-    const lock = await PinLock.findOne({ accountId: account._id }, { failures: 1, lockedUntil: 1 }).lean();
+    const lock = await PinLock.findOne({ accountId: account._id }, { failures: 1, lockedUntil: 1, lockouts: 1 }).lean();
     if (lock?.lockedUntil && lock.lockedUntil > now) throw pinLockedError(lock.lockedUntil, now);
     if (!account.pinHash || !account.pinSalt) {
       throw new AppError(400, 'invalid_account_pin', 'No passcode has been set for this account yet. Set one on the account page.');
@@ -62,7 +69,10 @@ export class PinGuard {
     this.clean.delete(key);
     const failures = (lock?.failures ?? 0) + 1;
     const locked = failures >= MAX_PIN_FAILURES;
-    const update = { $set: { failures: locked ? 0 : failures, lockedUntil: locked ? new Date(now.getTime() + PIN_LOCK_MS) : null } };
+    const lockouts = (lock?.lockouts ?? 0) + (locked ? 1 : 0);
+    const lockedUntil = locked ? new Date(now.getTime() + pinLockDuration(lockouts)) : null;
+    // A lock that has run out keeps its place in the row of lock-outs until a right PIN clears the document.
+    const update = { $set: { failures: locked ? 0 : failures, lockedUntil: lockedUntil ?? lock?.lockedUntil ?? null, lockouts } };
     await PinLock.updateOne({ accountId: account._id }, update, { upsert: true }).catch(async (err: unknown) => {
       // Another replica created the count first: count on top of it.
       if (!isDuplicateKey(err)) throw err;

@@ -91,6 +91,32 @@ describe('POST /internal/ledger/postings', () => {
     expect(after.json().result.balanceAfter).toBe(4100);
   });
 
+  it('locks twice as long at each lock-out in a row, so a day allows about 45 guesses instead of 1,440', async () => {
+    const id = await accountByName('Lotte Dijkstra');
+    const pay = (pin: string, key: string) => post({ target: { accountId: id }, amount: -1, key: `pin-growth-${key}`, pin, checkPin: true });
+    let guesses = 0;
+    const started = clock.now().getTime();
+    const minutesLocked: number[] = [];
+    while (clock.now().getTime() - started < 24 * 60 * 60_000) {
+      const res = await pay(String(5000 + guesses), `guess-${guesses}`);
+      if (res.json().errorIdentifier === 'pin_locked') {
+        const minutes = Number(/Try again in (\d+) minute/.exec(res.json().errorMessage)?.[1]);
+        minutesLocked.push(minutes);
+        clock.advance(minutes * 60_000);
+        continue;
+      }
+      expect(res.json().errorIdentifier).toBe('invalid_account_pin');
+      guesses += 1;
+    }
+    expect(minutesLocked.slice(0, 4)).toEqual([5, 10, 20, 40]);
+    expect(guesses).toBeLessThan(60);
+    // The owner's right PIN, once the lock has run out, clears the row.
+    clock.advance(24 * 60 * 60_000);
+    expect((await pay('1234', 'grow-owner')).statusCode).toBe(200);
+    for (let i = 1; i <= 5; i++) await pay('0000', `grow-again-${i}`);
+    expect((await pay('1234', 'grow-owner-2')).json().errorMessage).toMatch(/Try again in 5 minutes/);
+  });
+
   it('forgets earlier wrong tries once the right PIN is given', async () => {
     const id = await accountByName('Charlotte Bakker');
     const pay = (pin: string, key: string) => post({ target: { accountId: id }, amount: -10, key, pin, checkPin: true });
