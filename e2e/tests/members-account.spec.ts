@@ -65,6 +65,9 @@ test('member changes the PIN; a three-digit PIN is refused with the SPEC message
   await form.getByLabel('New PIN code').fill('4321');
   await form.getByLabel('Repeat PIN code').fill('4321');
   await form.getByRole('button', { name: 'Save PIN code' }).click();
+  await expect(form.getByText('Enter your current PIN code or your password.')).toBeVisible();
+  await form.getByLabel('Current PIN code or password').fill('1234');
+  await form.getByRole('button', { name: 'Save PIN code' }).click();
   await expect(form.getByText('Your PIN code is saved.')).toBeVisible();
 
   // Back to the demo PIN, so the till's tests still know it.
@@ -72,7 +75,7 @@ test('member changes the PIN; a three-digit PIN is refused with the SPEC message
   const reset = await fetch(`${baseURL}/api/account/pin`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ pin: '1234' }),
+    body: JSON.stringify({ pin: '1234', current: '4321' }),
   });
   expect(reset.status).toBe(200);
 });

@@ -43,7 +43,11 @@ export const ReaderRegisterBody = z.object({
 export type ReaderRegisterBody = z.infer<typeof ReaderRegisterBody>;
 
 /** POST /api/account/pin: a new PIN for the user's own account. */
-export const SetPinBody = z.object({ pin: Pin });
+export const SetPinBody = z.object({
+  pin: Pin,
+  /** The PIN in use now, or the user's password: needed to change a PIN that is set (a phone left unlocked is not enough). */
+  current: z.string().max(200).optional(),
+});
 export type SetPinBody = z.infer<typeof SetPinBody>;
 export const SetPinResult = z.object({ hasPin: z.boolean() });
 export type SetPinResult = z.infer<typeof SetPinResult>;

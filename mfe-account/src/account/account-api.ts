@@ -9,7 +9,7 @@ export const accountApi = api.injectEndpoints({
       // Whatever changes the balance changes the history: one tag for both.
       providesTags: ['SelfAccount'],
     }),
-    setOwnPin: build.mutation<SetPinResult, { pin: string }>({
+    setOwnPin: build.mutation<SetPinResult, { pin: string; current?: string }>({
       query: (body) => ({ url: '/account/pin', method: 'POST', body }),
       invalidatesTags: ['SelfAccount'],
     }),

@@ -36,6 +36,12 @@ describe('the PIN form on /account', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderRemote(<PinForm hasPin required={false} />);
     await user.type(screen.getByLabelText('New PIN code'), '4321');
+    await user.type(screen.getByLabelText('Repeat PIN code'), '4321');
+    await user.click(screen.getByRole('button', { name: 'Save PIN code' }));
+    expect(screen.getByText('Enter your current PIN code or your password.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    await user.type(screen.getByLabelText('Current PIN code or password'), '1234');
+    await user.clear(screen.getByLabelText('Repeat PIN code'));
     await user.type(screen.getByLabelText('Repeat PIN code'), '4312');
     await user.click(screen.getByRole('button', { name: 'Save PIN code' }));
     expect(screen.getByText('The two PIN codes are not the same.')).toBeInTheDocument();
@@ -43,7 +49,7 @@ describe('the PIN form on /account', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Repeat PIN code'), '4321');
     await user.click(screen.getByRole('button', { name: 'Save PIN code' }));
     expect(await screen.findByText('Your PIN code is saved.')).toBeInTheDocument();
-    expect(calls).toEqual([expect.objectContaining({ method: 'POST', path: '/api/account/pin', body: { pin: '4321' } })]);
+    expect(calls).toEqual([expect.objectContaining({ method: 'POST', path: '/api/account/pin', body: { pin: '4321', current: '1234' } })]);
     await waitFor(() => expect(screen.getByLabelText('New PIN code')).toHaveValue(''));
   });
 });

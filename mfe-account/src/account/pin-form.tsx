@@ -1,15 +1,19 @@
-import { Button } from '@kassa/ui';
+import { Button, TextField } from '@kassa/ui';
 import { useState, type FormEvent } from 'react';
 import { errorText } from '../shared/error-text';
 import { PinFields } from '../shared/pin-fields';
 import { pinErrors } from '../shared/pin-rules';
 import { useSetOwnPinMutation } from './account-api';
 
-/** Sets or changes the PIN for paying at the bar; the checks and messages of SPEC 5, as you type after a first try. */
+/**
+ * Sets or changes the PIN for paying at the bar; the checks and messages of SPEC 5, as you type after a first try. A
+ * PIN that is set is changed with the current PIN or the password (the server insists).
+ */
 export function PinForm({ hasPin, required }: { hasPin: boolean; required: boolean }) {
   const [setPin, { isLoading }] = useSetOwnPinMutation();
   const [pin, setPinValue] = useState('');
   const [repeat, setRepeat] = useState('');
+  const [current, setCurrent] = useState('');
   const [checked, setChecked] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -21,14 +25,15 @@ export function PinForm({ hasPin, required }: { hasPin: boolean; required: boole
     setChecked(true);
     setSaved(false);
     setServerError(null);
-    if (errors.pin || errors.repeat) return;
-    const result = await setPin({ pin });
+    if (errors.pin || errors.repeat || (hasPin && current.trim() === '')) return;
+    const result = await setPin(hasPin ? { pin, current } : { pin });
     if (result.error) {
       setServerError(errorText(result.error));
       return;
     }
     setPinValue('');
     setRepeat('');
+    setCurrent('');
     setChecked(false);
     setSaved(true);
   };
@@ -45,6 +50,16 @@ export function PinForm({ hasPin, required }: { hasPin: boolean; required: boole
         <p className="k-muted">You enter this PIN at the bar when you pay with your account.</p>
       )}
       <form className="k-stack" onSubmit={submit} noValidate>
+        {hasPin ? (
+          <TextField
+            label="Current PIN code or password"
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+            error={checked && current.trim() === '' ? 'Enter your current PIN code or your password.' : undefined}
+          />
+        ) : null}
         <PinFields
           pin={pin}
           repeat={repeat}

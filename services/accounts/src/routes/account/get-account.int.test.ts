@@ -50,9 +50,20 @@ describe('own account: GET /api/account/ and POST /api/account/pin', () => {
     expect((await getAccount(token)).json().result.balance).toBe(2200);
   });
 
+  it('changes a PIN that is set only with the current PIN or the password', async () => {
+    const token = await loginAs(app, 'member');
+    const change = (payload: object) => app.inject({ method: 'POST', url: '/api/account/pin', headers: bearer(token), payload });
+    const missing = await change({ pin: '5555' });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().detail).toEqual([expect.objectContaining({ loc: ['body', 'current'], msg: 'Enter your current PIN code or your password.' })]);
+    expect((await change({ pin: '5555', current: '9999' })).json().errorIdentifier).toBe('invalid_account_pin');
+    expect((await change({ pin: '5555', current: 'not-my-password' })).json()).toMatchObject({ errorIdentifier: 'invalid_credentials', errorMessage: 'That is not your current PIN code or password.' });
+    expect((await change({ pin: '1234', current: 'member' })).statusCode).toBe(200);
+  });
+
   it('sets a new PIN: the old one stops working, the new one pays', async () => {
     const token = await loginAs(app, 'member');
-    const res = await app.inject({ method: 'POST', url: '/api/account/pin', headers: bearer(token), payload: { pin: '4321' } });
+    const res = await app.inject({ method: 'POST', url: '/api/account/pin', headers: bearer(token), payload: { pin: '4321', current: '1234' } });
     expect(res.statusCode).toBe(200);
     expect(res.json().result).toEqual({ hasPin: true });
     const member = await userModel(app.db).findOne({ username: 'member' }).lean();
@@ -66,7 +77,7 @@ describe('own account: GET /api/account/ and POST /api/account/pin', () => {
   });
 
   it('refuses an empty PIN with one line for the pin field', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/account/pin', headers: bearer(await loginAs(app, 'member')), payload: { pin: '' } });
+    const res = await app.inject({ method: 'POST', url: '/api/account/pin', headers: bearer(await loginAs(app, 'member')), payload: { pin: '', current: '1234' } });
     expect(res.statusCode).toBe(422);
     expect(res.json().detail).toEqual([expect.objectContaining({ loc: ['body', 'pin'], msg: 'Please enter a pin code.' })]);
   });
@@ -76,7 +87,7 @@ describe('own account: GET /api/account/ and POST /api/account/pin', () => {
     ['12a4', 'Pin code cannot contain letters.'],
     ['123', 'Pin code does not contain precisely four digits.'],
   ])('refuses the PIN "%s" with "%s"', async (pin, message) => {
-    const res = await app.inject({ method: 'POST', url: '/api/account/pin', headers: bearer(await loginAs(app, 'member')), payload: { pin } });
+    const res = await app.inject({ method: 'POST', url: '/api/account/pin', headers: bearer(await loginAs(app, 'member')), payload: { pin, current: '1234' } });
     expect(res.statusCode).toBe(422);
     expect(res.json().detail).toEqual([expect.objectContaining({ loc: ['body', 'pin'], msg: message })]);
   });
