@@ -2,6 +2,7 @@ import { auditClient, createServiceApp, ensureIndexes, internalClient, type Serv
 import type { Connection } from 'mongoose';
 import type { CheckoutEnv } from './config';
 import { transactionModel } from './models/transaction.model';
+import { CardTries } from './sales/card-tries';
 import deleteTransaction from './routes/admin/delete-transaction.route';
 import getTransactions from './routes/admin/get-transactions.route';
 import postCheckout from './routes/checkout/post-checkout.route';
@@ -34,6 +35,7 @@ export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: P
     live,
     audit: deps.audit ?? auditClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN, { service: 'checkout', outbox: db }),
     now: deps.now ?? (() => new Date()),
+    cardTries: new CardTries(db, deps.now ?? (() => new Date())),
   };
   app.addHook('onClose', () => ctx.audit.close());
   for (const route of routes) route(app, ctx);

@@ -193,6 +193,7 @@ async function drive(ctx: CheckoutContext, tx: TransactionDoc, user: TokenClaims
         const target = tx.method === 'self' ? { userId: tx.userId } : secrets.cardSecret ? { cardSecret: secrets.cardSecret } : { accountId: tx.target!.accountId! };
         // Bar mode (PAYMENT_ACCOUNT_OTHER) and a linked card skip the PIN; the duplicate of a request is the same user's.
         const checkPin = tx.method === 'account' && !secrets.cardSecret && !hasCapabilities(user.capabilities, ['PAYMENT_ACCOUNT_OTHER']);
+        const cardSlots = secrets.cardSecret ? await ctx.cardTries.claim(user) : [];
         const posting = await postLedger(
           ctx,
           {
@@ -206,7 +207,12 @@ async function drive(ctx: CheckoutContext, tx: TransactionDoc, user: TokenClaims
             description: describe(tx),
           },
           requestId,
-        );
+        ).catch(async (err: unknown) => {
+          // Only a card nobody linked counts against the till.
+          if ((err as { identifier?: string }).identifier !== 'unknown_card_secret') await ctx.cardTries.release(cardSlots);
+          throw err;
+        });
+        await ctx.cardTries.release(cardSlots);
         return await complete(ctx, tx, { accountId: posting.accountId, accountName: posting.accountName, balanceAfter: posting.balanceAfter, error: null });
       }
       case 'card':

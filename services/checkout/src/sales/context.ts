@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Connection } from 'mongoose';
 import type { z } from 'zod';
 import type { CheckoutEnv } from '../config';
+import type { CardTries } from './card-tries';
 import type { LivePublisher } from './live-feed';
 import type { PriceBook } from './price-book';
 
@@ -22,6 +23,8 @@ export interface CheckoutContext extends CheckoutDeps {
   env: CheckoutEnv;
   /** Catalog prices through a short cache (price-book.ts). */
   prices: PriceBook;
+  /** Unknown member cards per register (card-tries.ts). */
+  cardTries: CardTries;
   db: Connection;
   log: FastifyBaseLogger;
 }

@@ -79,6 +79,28 @@ describe('POST /api/checkout/{method}/', () => {
     expect(unknown.json()).toMatchObject({ error: true, errorIdentifier: 'unknown_card_secret' });
   });
 
+  it('refuses the card reader of a till that read 10 unknown cards in 10 minutes; known cards do not count', async () => {
+    const account = await s.createAccount('Bekende Kaart', 5000);
+    const known = `$card-${randomUUID()}`;
+    await s.accounts.inject({
+      method: 'POST',
+      url: '/api/reader/register/',
+      headers: { authorization: s.token(['PAYMENT_ACCOUNT_OTHER']) },
+      payload: { cardSecret: known, accountId: account, pin: '1234' },
+    });
+    const till = { registerId: 'c3c3c3c3c3c3c3c3c3c3c3c3' };
+    const read = (cardSecret: string) => s.pay('account', { products: [line(1)], cardSecret, nonce: nonce() }, ['PAYMENT_ACCOUNT_AUTHED'], till);
+    for (let i = 0; i < 3; i++) expect((await read(known)).statusCode).toBe(200);
+    const guesses = await Promise.all(Array.from({ length: 14 }, () => read(`$guess-${randomUUID()}`)));
+    expect(guesses.filter((r) => r.json().errorIdentifier === 'unknown_card_secret')).toHaveLength(10);
+    const refused = guesses.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(4);
+    expect(refused[0]!.json().errorMessage).toMatch(/^Too many unknown cards at this till\. Try again in \d+ minutes?\.$/);
+    expect((await read(known)).statusCode).toBe(429);
+    // Another till's reader still works.
+    expect((await s.pay('account', { products: [line(1)], cardSecret: known, nonce: nonce() }, ['PAYMENT_ACCOUNT_AUTHED'], { registerId: 'd4d4d4d4d4d4d4d4d4d4d4d4' })).statusCode).toBe(200);
+  });
+
   it("pays from the signed-in user's own account", async () => {
     const before = await s.balance(s.memberAccountId);
     const res = await s.pay('self', { products: [line(1)], nonce: nonce() }, ['PAYMENT_ACCOUNT_SELF'], { sub: s.memberUserId, username: 'member' });
