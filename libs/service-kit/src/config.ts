@@ -36,6 +36,8 @@ export const BaseEnv = z.object({
    * and every page shows "Training: no real money". Outside production Kassa always runs as training.
    */
   KASSA_TRAINING: z.enum(['0', '1']).default('0'),
+  /** Workers touch this file every 10 s (container healthchecks); unset under npm start. */
+  HEARTBEAT_FILE: z.string().optional(),
 });
 export type BaseEnv = z.infer<typeof BaseEnv>;
 

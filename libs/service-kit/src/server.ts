@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 
 /** Listens, and closes with grace on SIGTERM/SIGINT (in-flight requests finish, connections close). */
@@ -21,9 +22,18 @@ export async function listen(app: FastifyInstance, port: number, host: string, o
   await app.listen({ port, host });
 }
 
-/** Runs a worker process until SIGTERM/SIGINT, then closes what it opened. */
-export function runUntilSignal(name: string, close: () => Promise<void>): void {
+/**
+ * Runs a worker process until SIGTERM/SIGINT, then closes what it opened. With `heartbeatFile` it touches that file
+ * every 10 s, so a container healthcheck can tell a living worker from a hung one (a worker serves no HTTP).
+ */
+export function runUntilSignal(name: string, close: () => Promise<void>, opts: { heartbeatFile?: string } = {}): void {
   let closing = false;
+  if (opts.heartbeatFile) {
+    const file = opts.heartbeatFile;
+    const beat = () => writeFileSync(file, new Date().toISOString());
+    beat();
+    setInterval(beat, 10_000).unref();
+  }
   const shutdown = async () => {
     if (closing) return;
     closing = true;

@@ -13,4 +13,4 @@ const worker = await startAccountsWorker(env, db, log);
 runUntilSignal('accounts-worker', async () => {
   await worker.close();
   await db.close();
-});
+}, { heartbeatFile: env.HEARTBEAT_FILE });

@@ -13,4 +13,4 @@ runUntilSignal('payments-worker', async () => {
   await terminalWorker.close();
   await idealWorker.close();
   await db.close();
-});
+}, { heartbeatFile: env.HEARTBEAT_FILE });
