@@ -16,6 +16,19 @@ export type LoginBody = z.infer<typeof LoginBody>;
 export const LoginResult = z.object({ access_token: z.string() });
 export type LoginResult = z.infer<typeof LoginResult>;
 
+/**
+ * What single sign-on answers: a token, or (for a user with two-factor sign-in) a challenge to send back with the
+ * code to POST /api/login/oauth/tfa/.
+ */
+export const SsoLoginResult = z.union([LoginResult, z.object({ tfa_challenge: z.string() })]);
+export type SsoLoginResult = z.infer<typeof SsoLoginResult>;
+
+export const SsoTfaBody = z.object({
+  tfa_challenge: z.string().min(1).max(1000),
+  tfaCode: z.string().max(40).optional(),
+});
+export type SsoTfaBody = z.infer<typeof SsoTfaBody>;
+
 export const OAuthBody = z.object({
   code: z.string().min(1).max(512),
   redirect_uri: z.string().max(2048).optional(),

@@ -27,6 +27,7 @@ import postAudit from './routes/internal/post-audit.route';
 import postPostings from './routes/internal/post-postings.route';
 import getViaductStart from './routes/login/get-viaduct-start.route';
 import postLogin from './routes/login/post-login.route';
+import postSsoTfa from './routes/login/post-sso-tfa.route';
 import postViaduct from './routes/login/post-viaduct.route';
 import postReaderRegister from './routes/reader/post-register.route';
 import getStandinAuthorize from './routes/sso/get-standin-authorize.route';
@@ -56,6 +57,7 @@ const routes: ((app: ServiceApp, ctx: AccountsContext) => void)[] = [
   postLogin,
   getViaductStart,
   postViaduct,
+  postSsoTfa,
   getConfig,
   postCondition,
   getAccounts,

@@ -1,5 +1,5 @@
 import { api, configLoaded } from '@kassa/api-client';
-import type { Config, LoginBody, LoginResult, OAuthBody } from '@kassa/contracts';
+import type { Config, LoginBody, LoginResult, OAuthBody, SsoLoginResult, SsoTfaBody } from '@kassa/contracts';
 
 /** The shell's own calls (SPEC 7): sign-in, single sign-on, configuration and accepting the terms. */
 export const authApi = api.injectEndpoints({
@@ -7,8 +7,12 @@ export const authApi = api.injectEndpoints({
     login: build.mutation<LoginResult, { username: string; password: string; tfaCode?: string }>({
       query: (body: LoginBody) => ({ url: '/login/', method: 'POST', body }),
     }),
-    loginViaduct: build.mutation<LoginResult, OAuthBody>({
+    loginViaduct: build.mutation<SsoLoginResult, OAuthBody>({
       query: (body) => ({ url: '/login/oauth/viaduct/', method: 'POST', body }),
+    }),
+    /** Single sign-on's second step for a user with two-factor sign-in. */
+    loginSsoTfa: build.mutation<LoginResult, SsoTfaBody>({
+      query: (body) => ({ url: '/login/oauth/tfa/', method: 'POST', body }),
     }),
     getConfig: build.query<Config, void>({
       query: () => '/config/',
@@ -30,7 +34,7 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useLoginViaductMutation, useGetConfigQuery, useAcceptConditionMutation } = authApi;
+export const { useLoginMutation, useLoginViaductMutation, useLoginSsoTfaMutation, useGetConfigQuery, useAcceptConditionMutation } = authApi;
 
 /** Where the single-sign-on provider sends the user back to. */
 export const ssoCallbackUrl = (origin: string) => `${origin}/login/callback`;

@@ -25,6 +25,7 @@ export const ACCESS_RULES: Record<string, Access> = {
   // Sign-in and single sign-on (the stand-in provider's pages are the provider's, so public).
   'POST /api/login/': pub,
   'POST /api/login/oauth/viaduct/': pub,
+  'POST /api/login/oauth/tfa/': pub,
   'GET /api/login/oauth/viaduct/start': pub,
   'GET /api/sso/standin/authorize': pub,
   'POST /api/sso/standin/authorize': pub,

@@ -1,5 +1,9 @@
+import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { userModel } from '../../models/user.model';
+import { DEV_PIN_PEPPER } from '../../config';
+import { newTotpSecret } from '../../security/tfa';
+import { TfaGuard } from '../../security/tfa-guard';
 import { STANDIN_CODE_TTL_MS } from '../../sso/standin-adapter';
 import { bearer, startAccountsTestApp, stopAccountsTestApp, TestClock, type AccountsTestApp } from '../../testing/accounts-test-app';
 
@@ -96,5 +100,32 @@ describe('single sign-on with the stand-in Viaduct provider', () => {
     });
     expect(login.statusCode).toBe(422);
     expect(login.headers.location).toBeUndefined();
+  });
+
+  it('asks a user with two-factor sign-in for the code after single sign-on, as after a password', async () => {
+    const first = await signInAtProvider('Tweede Factor', '7300', 'tf');
+    const created = (await exchange(first.searchParams.get('code')!)).json().result;
+    expect(created.access_token).toEqual(expect.any(String));
+    const secret = newTotpSecret();
+    const sealed = new TfaGuard(app.db, DEV_PIN_PEPPER).seal(secret);
+    await userModel(app.db).updateOne({ viaductUserId: '7300' }, { $set: { tfaEnabled: true, tfaSecret: sealed } });
+
+    const back = await signInAtProvider('Tweede Factor', '7300', 'tf2');
+    const answer = await exchange(back.searchParams.get('code')!);
+    expect(answer.statusCode).toBe(200);
+    const { tfa_challenge: challenge, access_token: token } = answer.json().result;
+    expect(token).toBeUndefined();
+    const finish = (body: object) => app.inject({ method: 'POST', url: '/api/login/oauth/tfa/', payload: body });
+    expect((await finish({ tfa_challenge: challenge })).json().errorIdentifier).toBe('tfa_required');
+    expect((await finish({ tfa_challenge: challenge, tfaCode: '000000' })).json().errorIdentifier).toBe('invalid_tfa_code');
+    const code = generateSync({ secret, epoch: Math.floor(clock.current.getTime() / 1000) });
+    const done = await finish({ tfa_challenge: challenge, tfaCode: code });
+    expect(done.statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/config/', headers: bearer(done.json().result.access_token) })).statusCode).toBe(200);
+    // A forged or late challenge gives nothing.
+    const [body] = String(challenge).split('.');
+    expect((await finish({ tfa_challenge: `${body}.forged`, tfaCode: code })).json().errorIdentifier).toBe('invalid_sso_code');
+    clock.advance(5 * 60_000 + 1000);
+    expect((await finish({ tfa_challenge: challenge, tfaCode: code })).json().errorIdentifier).toBe('invalid_sso_code');
   });
 });
