@@ -42,11 +42,29 @@ export function prepareProductIndex(categories: readonly Category[]): () => void
   return () => clearTimeout(id);
 }
 
-/** SPEC 2: a search filters products across all categories into one group "Results", best match first. */
+const fold = (text: string) => text.normalize('NFC').toLocaleLowerCase('nl-NL');
+
+/** How plainly a name answers the query: the name itself, then names that start with it, then a word that does. */
+function tier(name: string, q: string): number {
+  const n = fold(name);
+  if (n === q) return 0;
+  if (n.startsWith(q)) return 1;
+  if (n.split(/[\s\-/(]+/).some((word) => word.startsWith(q))) return 2;
+  return 3;
+}
+
+/**
+ * SPEC 2: a search filters products across all categories into one group "Results". Fuzzy matching (SPEC 9 threshold)
+ * decides what is found; what staff typed literally comes first: "cola" puts Cola, Cola zero and Fles cola before
+ * Koffie. Within a tier Fuse's order stands (the sort is stable).
+ */
 export function searchProducts(categories: readonly Category[], query: string): ProductWithColour[] {
   const q = query.trim();
   if (!q) return [];
+  const folded = fold(q);
   return productIndex(categories)
     .search(q)
+    .map((r) => ({ item: r.item, tier: tier(r.item.name, folded) }))
+    .sort((a, b) => a.tier - b.tier)
     .map((r) => r.item);
 }
