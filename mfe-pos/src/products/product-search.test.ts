@@ -4,8 +4,8 @@ import { searchProducts } from './product-search';
 
 const product = (name: string, i: number) => ({ id: i.toString(16).padStart(24, '0'), name, price: 200, deposit: false });
 const catalogue: Category[] = [
-  { name: 'Warm', colour: '#a33', products: ['Koffie', 'Chocolademelk', 'Cappuccino'].map(product) },
-  { name: 'Fris', colour: '#33a', products: ['Coca', 'Fles cola (statiegeld)', 'Cola zero', 'Cola', 'Spa rood', 'Ice tea'].map((n, i) => product(n, i + 10)) },
+  { id: 'c1'.padStart(24, '0'), name: 'Warm', colour: '#a33', products: ['Koffie', 'Chocolademelk', 'Cappuccino'].map(product) },
+  { id: 'c2'.padStart(24, '0'), name: 'Fris', colour: '#33a', products: ['Coca', 'Fles cola (statiegeld)', 'Cola zero', 'Cola', 'Spa rood', 'Ice tea'].map((n, i) => product(n, i + 10)) },
 ];
 
 describe('searchProducts', () => {
