@@ -37,6 +37,9 @@ test('a card sale the stand-in terminal approves', async ({ page }) => {
   const wait = page.getByRole('dialog', { name: 'Card payment' });
   await expect(wait).toContainText('Waiting for payment...');
   await expect(wait).toContainText('Stand-in terminal');
+  // SPEC 4: the approval is seen (text, green) before the modal closes by itself.
+  await expect(wait).toContainText('Payment successful!');
+  await expect(wait.locator('.till-card--completed')).toBeVisible();
   await expect(successSnackbar(page, 375)).toBeVisible();
   await expect(wait).toHaveCount(0);
   await expect(cartTotal(page)).toHaveText(/0,00/);

@@ -211,6 +211,10 @@ describe('card payments', () => {
     expect(count(calls, '/status/')).toBe(2);
     await vi.advanceTimersByTimeAsync(1000);
     expect(count(calls, '/finish/')).toBe(1);
+    // "Payment successful!" stays on screen for 1.5 s before the modal closes.
+    await vi.advanceTimersByTimeAsync(1400);
+    expect(selectTopModal(store.getState())?.card?.phase).toBe('completed');
+    await vi.advanceTimersByTimeAsync(100);
     expect(selectStep(store.getState())).toBe('none');
     expect(selectEntries(store.getState())).toEqual([]);
     // A card sale is refunded at the terminal, not undone at the till.
@@ -267,6 +271,8 @@ describe('card payments', () => {
     store.dispatch(startCheckout('card', effects));
     await vi.advanceTimersByTimeAsync(10);
     expect(count(calls, '/finish/')).toBe(1);
+    expect(selectPendingCard(store.getState())?.phase).toBe('completed');
+    await vi.advanceTimersByTimeAsync(1500);
     expect(selectPendingCard(store.getState())).toBeNull();
     expect(selectNotice(store.getState())?.text).toMatch(/^Successful transaction for €\s2,50/);
   });
@@ -283,6 +289,7 @@ describe('card payments', () => {
     store.dispatch(startCheckout('card', effects));
     await vi.advanceTimersByTimeAsync(2100);
     expect(finishes).toBe(3);
+    await vi.advanceTimersByTimeAsync(1500);
     expect(errors).toEqual([]);
     expect(selectStep(store.getState())).toBe('none');
   });

@@ -52,6 +52,8 @@ export interface TillEffects {
 
 /** SPEC 9: status poll every 1000 ms, 2 retries. */
 export const STATUS_POLL_MS = 1000;
+/** SPEC 4: "Payment successful!" and the green stay this long before the modal or bar closes, so staff see it. */
+export const CARD_APPROVED_SHOW_MS = 1500;
 export const STATUS_RETRIES = 2;
 /** The terminal's "completed" can reach the till a moment before it reaches checkout; finish waits that long. */
 const FINISH_ATTEMPTS = 10;
@@ -218,7 +220,7 @@ export const watchCard =
           const { status, error } = res.data;
           dispatch(cardStatusChanged({ transactionId, phase: status, error }));
           if (status === 'completed') {
-            await dispatch(finishCard(transactionId, effects, true));
+            await dispatch(finishCard(transactionId, effects, true, Date.now() + CARD_APPROVED_SHOW_MS));
             return;
           }
           if (FINAL_FAILURES.has(status)) return;
@@ -232,10 +234,10 @@ export const watchCard =
 
 /**
  * Confirming a card payment finishes the sale. `approved`: the terminal already said completed, so a "not finished
- * yet" from checkout only means its report is still on the way.
+ * yet" from checkout only means its report is still on the way. `showUntil`: the approval stays on screen until then.
  */
 export const finishCard =
-  (transactionId: string, effects: TillEffects, approved: boolean): AppThunk<Promise<void>> =>
+  (transactionId: string, effects: TillEffects, approved: boolean, showUntil = 0): AppThunk<Promise<void>> =>
   async (dispatch, getState) => {
     const inModal = selectStack(getState()).some((m) => m.card?.transactionId === transactionId);
     if (inModal) {
@@ -246,6 +248,7 @@ export const finishCard =
     for (let attempt = 1; attempt <= FINISH_ATTEMPTS; attempt += 1) {
       try {
         const result = await dispatch(checkoutApi.endpoints.finishTransaction.initiate(transactionId, { track: false })).unwrap();
+        await wait(Math.max(0, showUntil - Date.now()));
         if (inModal) {
           dispatch(saleConfirmed(result, 'card', effects, null, null));
         } else {
