@@ -216,6 +216,13 @@ export const checkoutSlice = createSlice({
       push(state, { step: 'reader-account', totalPrice: action.payload.totalPrice, title: TITLES['reader-account'] });
     },
     /** SPEC 8 insufficient_credits: clears the card secret; the checkout ends (the dialog says why). */
+    /** The account refuses every PIN for a while: the pad closes (its account stays chosen, one step back). */
+    pinLocked: (state) => {
+      state.busy = false;
+      state.attempt = null;
+      withoutLoading(state);
+      if (top(state)?.step === 'account-PIN' || top(state)?.step === 'reader-PIN') state.stack.pop();
+    },
     insufficientCredits: (state) => {
       state.busy = false;
       state.attempt = null;
@@ -254,6 +261,7 @@ export const {
   attemptMade,
   requestFailed,
   pinRejected,
+  pinLocked,
   cardStarted,
   cardStatusChanged,
   cardHandedOver,

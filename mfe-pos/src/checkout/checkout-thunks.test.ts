@@ -5,7 +5,7 @@ import { productAdded, selectCart, selectEntries } from '../cart/cart-slice';
 import { selectNotice } from '../feedback/feedback-slice';
 import { fail, json, ok, stubApi, type Call } from '../testing/api-stub';
 import { tillConfig } from '../testing/render-till';
-import { selectCardSecret, selectPendingCard, selectStack, selectStep, selectTopModal } from './checkout-slice';
+import { selectCardSecret, selectCheckoutBusy, selectPendingCard, selectStack, selectStep, selectTopModal } from './checkout-slice';
 import {
   cancelTop,
   cardSwiped,
@@ -130,6 +130,18 @@ describe('cash, other and account checkouts', () => {
     await settle();
     expect(calls[0]?.body).toMatchObject({ reason: 'Bestuur' });
     expect(selectStep(store.getState())).toBe('none');
+  });
+
+  it('account with PIN: a locked account closes the pad and says when to try again, without an API error prefix', async () => {
+    const message = 'Too many wrong passcodes for this account. Try again in 5 minutes (at 21:35).';
+    stubApi({ 'POST /checkout/account/': () => json(429, fail(429, 'pin_locked', message)) });
+    const { store, effects, errors } = till(['PAYMENT_ACCOUNT_AUTHED']);
+    store.dispatch(startCheckout('account', effects));
+    store.dispatch(pickAccount(jan, effects));
+    await store.dispatch(submitPin('1111', effects));
+    expect(selectStep(store.getState())).toBe('account');
+    expect(selectCheckoutBusy(store.getState())).toBe(false);
+    expect(errors).toEqual([{ text: message, title: 'Account locked' }]);
   });
 
   it('account with PIN: a wrong PIN marks the PIN modal and the next PIN goes with a new nonce; success plays the sound', async () => {

@@ -25,6 +25,7 @@ import {
   idle,
   insufficientCredits,
   pendingCleared,
+  pinLocked,
   pinRejected,
   reasonPicked,
   requestFailed,
@@ -144,6 +145,11 @@ const purchaseFailed =
         return;
       case 'invalid_account_pin':
         dispatch(pinRejected());
+        return;
+      case 'pin_locked':
+        // The server's sentence says when to try again; no "API error (429/pin_locked)" in front of it.
+        dispatch(pinLocked());
+        void effects.dialogs.error(e.message, { title: 'Account locked' });
         return;
       case 'unknown_card_secret':
         dispatch(unknownCardRead({ totalPrice }));
@@ -357,6 +363,9 @@ export const submitPin =
       const e = toKassaError(err);
       if (e.identifier === 'invalid_account_pin') {
         dispatch(pinRejected());
+      } else if (e.identifier === 'pin_locked') {
+        dispatch(pinLocked());
+        void effects.dialogs.error(e.message, { title: 'Account locked' });
       } else {
         dispatch(requestFailed({ final: true }));
         void effects.dialogs.error(e);
