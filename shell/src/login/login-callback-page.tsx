@@ -1,10 +1,11 @@
 import { signIn, useAppDispatch, type KassaError } from '@kassa/api-client';
-import { Button, LoadingArea, TextField } from '@kassa/ui';
+import { Button, LoadingArea } from '@kassa/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { safeLocalPath } from '../routing/route-rules';
 import { ssoCallbackUrl, useLoginSsoTfaMutation, useLoginViaductMutation } from '../session/auth-api';
-import { loginErrorText, TFA_CODE_HINT } from './login-page';
+import { loginErrorText } from './login-page';
+import { TfaCodeField } from './tfa-code-field';
 
 /** The single-sign-on provider returns here with `code` and `state` (the path to go back to). */
 export function LoginCallbackPage() {
@@ -51,19 +52,7 @@ export function LoginCallbackPage() {
       <div className="login">
         <form className="k-card login__card k-stack" onSubmit={(e) => void submitCode(e)}>
           <h1>Log in with Viaduct</h1>
-          <TextField
-            label="Two-factor code"
-            name="tfaCode"
-            hint={TFA_CODE_HINT}
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
-            maxLength={32}
-            value={tfaCode}
-            onChange={(e) => setTfaCode(e.target.value)}
-            autoFocus
-          />
+          <TfaCodeField value={tfaCode} onChange={setTfaCode} />
           <Button type="submit" variant="primary" size="lg" block disabled={checking}>
             Log in
           </Button>

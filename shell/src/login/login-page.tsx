@@ -4,8 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { safeLocalPath } from '../routing/route-rules';
 import { useLoginMutation, viaductStartUrl } from '../session/auth-api';
-
-export const TFA_CODE_HINT = 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.';
+import { TfaCodeField } from './tfa-code-field';
 
 /** Answers about the second factor: they keep the code field and mark it, rather than start over. */
 const TFA_ERRORS = new Set(['tfa_required', 'invalid_tfa_code', 'too_many_requests']);
@@ -84,24 +83,14 @@ export function LoginPage() {
             required
           />
           {needsTfa ? (
-            <TextField
+            <TfaCodeField
               ref={codeField}
-              label="Two-factor code"
-              name="tfaCode"
-              hint={TFA_CODE_HINT}
-              // Recovery codes have letters, so no numeric keypad.
-              autoComplete="one-time-code"
-              autoCapitalize="none"
-              autoCorrect="off"
-              spellCheck={false}
-              maxLength={32}
               value={tfaCode}
-              onChange={(e) => {
-                setTfaCode(e.target.value);
+              onChange={(value) => {
+                setTfaCode(value);
                 setTfaInvalid(false);
               }}
-              aria-invalid={tfaInvalid || undefined}
-              autoFocus
+              invalid={tfaInvalid}
             />
           ) : null}
           <Button type="submit" variant="primary" size="lg" block disabled={isLoading}>
