@@ -11,6 +11,12 @@ test('member: "Pay with your account" is disabled once the total exceeds the bal
   for (let i = 0; i < 5; i += 1) await addProducts(page, 'Bitterballen (6)');
   await expect(page.getByTestId('cart-total')).toHaveText(/27,00/);
   await expect(pay).toBeDisabled();
+  // It says why, and where to fix it.
+  const why = page.getByTestId('self-pay-why');
+  await expect(why).toHaveText(/^Balance too low: €\s25,00\. Top up your account$/);
+  await expect(pay).toHaveAccessibleDescription(/Balance too low/);
+  await expect(why.getByRole('link', { name: 'Top up your account' })).toHaveAttribute('href', '/account#top-up');
   await page.getByRole('button', { name: 'One Bitterballen (6) less' }).click();
   await expect(pay).toBeEnabled();
+  await expect(why).toHaveCount(0);
 });

@@ -2,6 +2,7 @@ import { useAppDispatch, useAppSelector, useCapabilities, useGetSelfAccountQuery
 import type { CheckoutMethod } from '@kassa/contracts';
 import { Button, CloseIcon, DateText, Money } from '@kassa/ui';
 import { memo } from 'react';
+import { Link } from 'react-router-dom';
 import { selectCheckoutBusy, selectPendingCard } from '../checkout/checkout-slice';
 import { startCheckout, startTopUp, type TillEffects } from '../checkout/checkout-thunks';
 import { productAdded, productRemoved, selectEntries, selectTopUp, selectTotal, topUpCleared, type CartEntry } from './cart-slice';
@@ -21,6 +22,8 @@ export function CartPanel({ effects, onClose }: { effects: TillEffects; onClose?
   const cardBusy = pending !== null && (pending.phase === 'loading' || pending.phase === 'initializing' || pending.phase === 'pending');
   const buttons = checkoutButtons(capabilities, { hasProducts: entries.length > 0, hasTopUp: topUp !== null, total }, self, { cardBusy });
   const canTopUp = topUpAvailable(capabilities);
+  // Say why "Pay with your account" cannot be used, and where to fix it (a member at the bar, phone in hand).
+  const tooLittle = selfPay && self && !self.creditAccount && entries.length > 0 && topUp === null && total > self.balance;
 
   const pay = (method: CheckoutMethod) => dispatch(startCheckout(method, effects));
 
@@ -89,11 +92,17 @@ export function CartPanel({ effects, onClose }: { effects: TillEffects; onClose?
               variant={b.method === 'self' ? 'primary' : 'default'}
               className={`till-pay till-pay--${b.method}`}
               disabled={b.disabled || busy}
+              aria-describedby={b.method === 'self' && tooLittle ? 'till-self-why' : undefined}
               onClick={() => pay(b.method)}
             >
               {b.label}
             </Button>
           ))}
+          {tooLittle ? (
+            <p className="till-cart__why" id="till-self-why" data-testid="self-pay-why">
+              Balance too low: <Money cents={self.balance} tone="plain" />. <Link to="/account#top-up">Top up your account</Link>
+            </p>
+          ) : null}
           {canTopUp ? (
             <Button size="lg" variant="positive" className="till-pay till-pay--top-up" disabled={topUp !== null || busy} onClick={() => dispatch(startTopUp())}>
               Top-up
