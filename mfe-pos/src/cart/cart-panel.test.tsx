@@ -85,6 +85,8 @@ describe('cart panel', () => {
       store.dispatch(productAdded(pils));
     });
     expect(button('Pay with your account')).toBeDisabled();
+    expect(screen.getByTestId('self-pay-why')).toHaveTextContent(/^Balance too low: €\s3,00\. Top up your account$/);
+    expect(screen.getByRole('link', { name: 'Top up your account' })).toHaveAttribute('href', '/account#top-up');
   });
 
   it('a credit account may go below zero; it is marked credit and shows the coming direct debit', async () => {

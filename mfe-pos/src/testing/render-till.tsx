@@ -4,6 +4,7 @@ import { createDialogStack, DialogProvider, type DialogStack } from '@kassa/ui';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
 
 export function tillConfig(capabilities: Capability[], over: Partial<Config> = {}): Config {
   return {
@@ -27,7 +28,10 @@ export function renderTill(ui: ReactElement, capabilities: Capability[] = [], ov
   const dialogs: DialogStack = createDialogStack();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <Provider store={store}>
-      <DialogProvider stack={dialogs}>{children}</DialogProvider>
+      {/* The shell's router, as the till runs inside it (links to /account). */}
+      <MemoryRouter initialEntries={['/pos']}>
+        <DialogProvider stack={dialogs}>{children}</DialogProvider>
+      </MemoryRouter>
     </Provider>
   );
   const view = render(ui, { wrapper });
