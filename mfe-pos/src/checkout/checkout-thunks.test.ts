@@ -1,5 +1,6 @@
 import { configLoaded, makeStore, type AppStore } from '@kassa/api-client';
 import type { Capability, Product } from '@kassa/contracts';
+import { describeError, type ErrorLike } from '@kassa/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { productAdded, selectCart, selectEntries } from '../cart/cart-slice';
 import { selectNotice } from '../feedback/feedback-slice';
@@ -81,6 +82,17 @@ describe('cash, other and account checkouts', () => {
       duration: 7000,
       action: { label: 'Undo', transactionId: TX },
     });
+  });
+
+  it("shows the gateway's 504 for a service that did not answer in time in the SPEC's error text, and keeps the sale", async () => {
+    stubApi({ 'POST /checkout/cash/': () => json(504, fail(504, 'service_unavailable', 'The checkout service did not answer in time. Please try again.')) });
+    const { store, effects, errors } = till(['PAYMENT_CASH']);
+    store.dispatch(startCheckout('cash', effects));
+    store.dispatch(confirmTop(effects));
+    await settle();
+    expect(errors.map((e) => describeError(e.text as ErrorLike))).toEqual(['API error (504/service_unavailable): The checkout service did not answer in time. Please try again.']);
+    expect(selectStep(store.getState())).toBe('cash');
+    expect(selectEntries(store.getState())).toHaveLength(1);
   });
 
   it('retries a failed request with the same nonce; a refusal makes the next try use a new one', async () => {

@@ -57,6 +57,15 @@ describe('gateway', () => {
     expect(res.json()).toMatchObject({ error: true, errorCode: 503, errorIdentifier: 'service_unavailable', result: null });
   });
 
+  it('is ready only when every service behind it answers /ready, and names the ones that do not', async () => {
+    const res = await gateway.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ errorIdentifier: 'service_unavailable', errorMessage: 'Not ready: checkout.' });
+    const allUp = await buildGateway(GatewayEnv.parse({ LOG_LEVEL: 'silent', ACCOUNTS_URL: upstreamUrl, CATALOG_URL: upstreamUrl, CHECKOUT_URL: upstreamUrl, PAYMENTS_URL: upstreamUrl, SHELL_DIST: '' }));
+    expect((await allUp.inject({ method: 'GET', url: '/api/ready' })).json()).toEqual({ status: 'ready', service: 'gateway' });
+    await allUp.close();
+  });
+
   it('tells every page it runs as training outside production, and not in production without KASSA_TRAINING', async () => {
     expect((await gateway.inject({ method: 'GET', url: '/api/platform/' })).json().result).toEqual({ training: true });
     const own = { JWT_SECRET: 'j'.repeat(40), INTERNAL_TOKEN: 'i'.repeat(24), LOG_LEVEL: 'silent', SHELL_DIST: '' } as const;

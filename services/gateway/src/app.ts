@@ -84,6 +84,21 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
   });
 
   app.get('/api/health', async () => ({ status: 'ok', service: 'gateway' }));
+  // Ready when every service behind it says it is ready (its database and queues answer): what an operator or a load
+  // balancer asks before sending tills here.
+  app.get('/api/ready', async (_req, reply) => {
+    const targets = upstreams(env);
+    const waiting = (
+      await Promise.all(
+        (Object.keys(targets) as ServiceName[]).map(async (service) => {
+          const res = await fetch(`${targets[service]}/ready`, { signal: AbortSignal.timeout(2000) }).catch(() => undefined);
+          return res?.ok ? undefined : service;
+        }),
+      )
+    ).filter(Boolean);
+    if (waiting.length) return reply.code(503).send(apiError(503, 'service_unavailable', `Not ready: ${waiting.join(', ')}.`));
+    return { status: 'ready', service: 'gateway' };
+  });
   // Public: the shell shows "Training: no real money" on every page, the sign-in page too.
   app.get('/api/platform/', async () => ok({ training: isTraining(env) }));
   app.get(REMOTES_MAP_PATH, async (_req, reply) => reply.header('cache-control', NO_CACHE).send(remotesManifest(env)));

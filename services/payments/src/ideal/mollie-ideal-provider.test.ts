@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { centsToMollieValue, mollieValueToCents } from './mollie-ideal-provider';
+import { centsToMollieValue, MollieIdealProvider, mollieValueToCents } from './mollie-ideal-provider';
+
+describe('the Mollie provider (the real @mollie/api-client, no call made)', () => {
+  it('builds its client from the package as Node loads it', () => {
+    // The default import was the CommonJS module object, so IDEAL_PROVIDER=mollie crashed at start-up.
+    expect(new MollieIdealProvider('test_abcdefghijklmnopqrstuvwxyz0123').name).toBe('mollie');
+  });
+});
 
 describe("Mollie's amount values", () => {
   it('turns cents into the "10.00" Mollie expects and back, without rounding errors', () => {

@@ -1,5 +1,6 @@
 import type { IdealPaymentStatus } from '@kassa/contracts';
-import createMollieClient, { PaymentMethod, PaymentStatus } from '@mollie/api-client';
+// The named export: Node loads this package's CommonJS build, whose default import is the whole module object.
+import { createMollieClient, PaymentMethod, PaymentStatus } from '@mollie/api-client';
 import type { CreateProviderPayment, IdealProvider, ProviderPayment } from './ideal-provider';
 
 const STATUS: Record<PaymentStatus, IdealPaymentStatus> = {

@@ -1,0 +1,216 @@
+/**
+ * `npm run test:prod`: the service images, outside Docker (no engine exists on this kind of machine). Does what every
+ * services/<name>/Dockerfile does, then starts the result:
+ *
+ * 1. a clean copy of the repository (its files, committed or new, nothing ignored), as a Docker build context;
+ * 2. the build stage: the full install, then `node scripts/build-services.mjs --stage <run>`;
+ * 3. the run stage: `npm ci --omit=dev -w services/<name>` in <run> (no tsx, no TypeScript), one install for all five;
+ * 4. every service and worker started from its Dockerfile's CMD with NODE_ENV=production, real providers named, secrets
+ *    of its own, against a local FerretDB and the local Redis. Each service must answer /health and /ready (the gateway
+ *    /api/health and /api/ready, which asks every service), each worker must touch its heartbeat file;
+ * 5. every one of them started again with the development secrets and the stand-ins must refuse, naming each.
+ *
+ * Runs in `.ci/run` after `npm test`. Prints each step; exits 1 on the first failure with the process output.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { DEV_SECRETS } from '@kassa/service-kit';
+import { dropPgDatabase, freePort, ROOT, startLocalMongo, type LocalMongo } from './lib/local-mongo';
+
+/** What the Dockerfiles run; the check below fails when a Dockerfile says something else. */
+const BUILD_STAGE = 'npm ci --no-audit --no-fund --ignore-scripts && node scripts/build-services.mjs --stage /prod';
+const RUN_STAGE = 'npm ci --omit=dev --no-audit --no-fund --ignore-scripts';
+
+interface Target {
+  /** accounts, accounts-worker, gateway, ... */
+  name: string;
+  command: string[];
+  worker: boolean;
+}
+
+const log = (msg: string) => console.log(`[test:prod] ${msg}`);
+const children: ChildProcess[] = [];
+let mongo: LocalMongo | undefined;
+const work = mkdtempSync(join(tmpdir(), 'kassa-prod-'));
+const pgDatabase = `kassa_prodcheck_${process.pid}`;
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+function run(command: string, cwd: string): void {
+  log(`${cwd.replace(work, '<tmp>')}$ ${command}`);
+  const res = spawnSync('sh', ['-c', command], { cwd, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NODE_ENV: undefined, KASSA_SKIP_FERRETDB_BUILD: '1' } });
+  if (res.status !== 0) fail(`failed (${res.status}): ${command}`);
+}
+
+/** Every service's Dockerfile: its two RUN lines must be the ones this script runs; each target's CMD is kept. */
+function readDockerfiles(): Target[] {
+  const targets: Target[] = [];
+  for (const service of readdirSync(join(ROOT, 'services'))) {
+    const file = join(ROOT, 'services', service, 'Dockerfile');
+    if (!existsSync(file)) continue;
+    const text = readFileSync(file, 'utf8');
+    const runs = [...text.matchAll(/^RUN (.+)$/gm)].map((m) => m[1]!.trim());
+    if (runs[0] !== BUILD_STAGE) fail(`${file}: the build stage runs "${runs[0]}", test:prod runs "${BUILD_STAGE}"`);
+    const runStage = `${RUN_STAGE} -w services/${service}`;
+    if (!runs[1]?.startsWith(runStage)) fail(`${file}: the run stage runs "${runs[1]}", test:prod runs "${runStage}"`);
+    for (const m of text.matchAll(/^FROM base AS (\w+)\n(?:.*\n)*?CMD (\[.*\])$/gm)) {
+      const command = JSON.parse(m[2]!) as string[];
+      if (command.includes('tsx') || command.some((part) => part.endsWith('.ts'))) fail(`${file}: ${m[1]} runs TypeScript: ${command.join(' ')}`);
+      targets.push({ name: m[1] === 'service' ? service : `${service}-${m[1]}`, command, worker: m[1] === 'worker' });
+    }
+  }
+  if (targets.length < 7) fail(`found ${targets.length} Dockerfile targets, expected the 5 services and 2 workers`);
+  return targets;
+}
+
+/** The files a build context holds: tracked and new files, not what .gitignore leaves out. */
+function cleanCopy(to: string): void {
+  const res = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' });
+  if (res.status !== 0) fail('git ls-files failed');
+  for (const file of res.stdout.split('\0').filter(Boolean)) {
+    const from = join(ROOT, file);
+    if (!existsSync(from) || !statSync(from).isFile()) continue;
+    mkdirSync(dirname(join(to, file)), { recursive: true });
+    cpSync(from, join(to, file));
+  }
+}
+
+function start(target: Target, cwd: string, env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  const [bin, ...args] = target.command;
+  const child = spawn(bin === 'node' ? process.execPath : bin!, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  return { child, output: () => out };
+}
+
+async function until(what: string, check: () => Promise<boolean> | boolean, proc: { child: ChildProcess; output: () => string }, ms = 60_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (proc.child.exitCode !== null) fail(`${what}: the process exited with ${proc.child.exitCode}\n${proc.output()}`);
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  fail(`${what}: not within ${ms / 1000} s\n${proc.output()}`);
+}
+
+const answers = async (url: string) => (await fetch(url, { signal: AbortSignal.timeout(2000) }).catch(() => undefined))?.ok === true;
+
+async function main(): Promise<void> {
+  const targets = readDockerfiles();
+  const src = join(work, 'src');
+  const app = join(work, 'app');
+
+  log(`clean copy of ${ROOT}`);
+  cleanCopy(src);
+  run(BUILD_STAGE.replace('/prod', app), src);
+  // One install for the five images: each image installs its own workspace, and build-services has checked that each
+  // service's manifest declares every package it imports.
+  run(`${RUN_STAGE} ${targets.filter((t) => !t.worker).map((t) => `-w services/${t.name}`).join(' ')}`, app);
+  for (const devTool of ['tsx', 'typescript', 'esbuild', 'vitest']) {
+    if (existsSync(join(app, 'node_modules', devTool))) fail(`the production install holds ${devTool}, a development tool`);
+  }
+  log('the production install holds no tsx, typescript, esbuild or vitest');
+
+  mongo = await startLocalMongo({ pgDatabase, sqliteDir: join(work, 'sqlite'), log: (line) => log(line) });
+  log(`database: ${mongo.description}`);
+
+  const ports = { gateway: await freePort(), accounts: await freePort(), catalog: await freePort(), checkout: await freePort(), payments: await freePort() };
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const secret = () => randomBytes(32).toString('hex');
+  const production: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    MONGODB_URI: mongo.uri,
+    MONGODB_DB_PREFIX: `prodcheck${process.pid}`,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    QUEUE_PREFIX: `prodcheck-${process.pid}`,
+    JWT_SECRET: secret(),
+    INTERNAL_TOKEN: secret(),
+    PIN_PEPPER: secret(),
+    ACCOUNTS_URL: `http://127.0.0.1:${ports.accounts}`,
+    CATALOG_URL: `http://127.0.0.1:${ports.catalog}`,
+    CHECKOUT_URL: `http://127.0.0.1:${ports.checkout}`,
+    PAYMENTS_URL: `http://127.0.0.1:${ports.payments}`,
+    PUBLIC_URL: 'https://bar.example.org',
+    // Real providers, named and configured; none is called while starting.
+    SSO_PROVIDER: 'viaduct',
+    VIADUCT_AUTHORIZE_URL: 'https://sso.example.org/authorize',
+    VIADUCT_TOKEN_URL: 'https://sso.example.org/token',
+    VIADUCT_USERINFO_URL: 'https://sso.example.org/userinfo',
+    VIADUCT_CLIENT_ID: 'kassa',
+    VIADUCT_CLIENT_SECRET: secret(),
+    IDEAL_PROVIDER: 'mollie',
+    MOLLIE_API_KEY: `live_${secret()}`,
+    TERMINAL_PROVIDER: 'sepay',
+    SEPAY_LOGIN: 'kassa',
+    SEPAY_SID: '12345',
+    SEPAY_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    SHELL_DIST: '',
+    REMOTE_MFE_POS_URL: 'https://bar.example.org:3001/mf-manifest.json',
+    REMOTE_MFE_ACCOUNT_URL: 'https://bar.example.org:3002/mf-manifest.json',
+    REMOTE_MFE_ADMIN_URL: 'https://bar.example.org:3003/mf-manifest.json',
+    REMOTE_MFE_SLIDES_URL: 'https://bar.example.org:3004/mf-manifest.json',
+  };
+
+  // Services first (the workers and the gateway lean on them), each from its Dockerfile CMD.
+  const order = [...targets].sort((a, b) => Number(a.worker) - Number(b.worker) || Number(a.name === 'gateway') - Number(b.name === 'gateway'));
+  for (const target of order) {
+    const port = ports[target.name as keyof typeof ports];
+    const heartbeat = join(work, `${target.name}.alive`);
+    const proc = start(target, app, { ...production, ...(port ? { PORT: String(port) } : {}), ...(target.worker ? { HEARTBEAT_FILE: heartbeat } : {}) });
+    if (target.worker) {
+      await until(`${target.name} touches ${heartbeat}`, () => existsSync(heartbeat), proc);
+      log(`${target.name}: running, heartbeat file written (${target.command.join(' ')})`);
+      continue;
+    }
+    const base = `http://127.0.0.1:${port}${target.name === 'gateway' ? '/api' : ''}`;
+    await until(`${target.name} ${base}/health`, () => answers(`${base}/health`), proc);
+    await until(`${target.name} ${base}/ready`, () => answers(`${base}/ready`), proc);
+    log(`${target.name}: /health and /ready answer 200 (${target.command.join(' ')})`);
+  }
+
+  // The same commands with what only training may use: each must refuse and name every variable at fault.
+  const unsafe = { ...production, ...DEV_SECRETS, SSO_PROVIDER: 'standin', IDEAL_PROVIDER: 'standin', TERMINAL_PROVIDER: 'standin', PORT: String(await freePort()) };
+  for (const target of targets) {
+    const proc = start(target, app, unsafe);
+    const code = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), 30_000);
+      proc.child.once('exit', (c) => (clearTimeout(timer), resolve(c)));
+    });
+    const out = proc.output();
+    const named = ['JWT_SECRET', 'INTERNAL_TOKEN'].every((v) => out.includes(`${v}: the development value`));
+    if (code === null || code === 0 || !out.includes('Refusing to start in production') || !named) {
+      fail(`${target.name} did not refuse the development secrets (exit ${code})\n${out}`);
+    }
+    const listed = out.split('\n').filter((l) => /^\s+[A-Z_]+: /.test(l)).map((l) => l.trim().split(':')[0]);
+    log(`${target.name}: refused with development secrets and stand-ins, naming ${listed.join(', ')}`);
+  }
+}
+
+async function cleanUp(): Promise<void> {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await mongo?.stop();
+  if (mongo?.kind === 'ferretdb-postgresql') await dropPgDatabase('postgres://postgres@127.0.0.1:5432', pgDatabase).catch(() => undefined);
+  rmSync(work, { recursive: true, force: true });
+}
+
+try {
+  await main();
+  log('passed: every service and worker starts from its production build and refuses training settings');
+} catch (err) {
+  console.error(`[test:prod] FAILED: ${(err as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}
