@@ -1,12 +1,22 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Signs in through the real login form, as a person would. */
+/**
+ * Signs in through the real login form, as a person would. When the signed-in configuration says the user has not
+ * accepted the current terms (a first sign-in, or after an admin published new ones), accepts them as the user would.
+ */
 export async function signIn(page: Page, username: string, password = username, next?: string) {
   await page.goto(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
+  const config = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/config/' && r.status() === 200 && Boolean(r.request().headers().authorization));
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).not.toHaveURL(/\/login/);
+  const { result } = (await (await config).json()) as { result: { acceptedCurrentCondition: boolean } };
+  if (!result.acceptedCurrentCondition) {
+    const dialog = page.getByRole('dialog', { name: 'Terms and conditions' });
+    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await expect(dialog).toHaveCount(0);
+  }
 }
 
 /**

@@ -4,6 +4,7 @@ import { AuditLogsPage } from './audit-logs/audit-logs-page';
 import { LedgerAuditPanel } from './ledger-audit/ledger-audit-panel';
 import { AdminPage } from './shared/admin-page';
 import { DetailPage } from './shared/detail-page';
+import { SettingsPage } from './settings/settings-page';
 import { TransactionsPage } from './transactions/transactions-page';
 
 /**
@@ -40,7 +41,7 @@ export const ADMIN_ROUTES: { path: string; element: ReactNode }[] = [
   },
   { path: 'audit_logs', element: <AuditLogsPage /> },
   { path: 'ideal', element: <AdminPage title="iDEAL payments" lead="Online bank payments for top-ups and their status." /> },
-  { path: 'settings', element: <AdminPage title="Settings" lead="Platform settings: terms, minimum top-up, PIN and two-factor requirements." /> },
+  { path: 'settings', element: <SettingsPage /> },
   { path: 'exact/setup', element: <AdminPage title="Exact Online setup" lead="Connecting Kassa to the Exact Online accounting administration." /> },
   { path: 'exact/oauth/success', element: <AdminPage title="Exact Online setup" lead="Connecting Kassa to the Exact Online accounting administration." /> },
   { path: 'exact', element: <AdminPage title="Exact Online" lead="Export of sales and payments to the Exact Online accounting." /> },

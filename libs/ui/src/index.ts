@@ -23,5 +23,6 @@ export { OnScreenKeyboard } from './keyboard/on-screen-keyboard';
 export { isTypable } from './keyboard/input-bridge';
 export * from './icons';
 export { TextField, type TextFieldProps } from './text-field';
+export { AMOUNT_INVALID, AMOUNT_ZERO, centsToInput, parseEuros } from './euros';
 export { Pager, LoadError, ListFallback, type PagerProps } from './pager';
 export { TERMS_POINTS, TERMS_TEXT, TERMS_TITLE } from './terms';

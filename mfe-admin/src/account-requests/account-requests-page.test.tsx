@@ -1,12 +1,9 @@
-import { configLoaded, makeStore } from '@kassa/api-client';
-import { createDialogStack, DialogProvider } from '@kassa/ui';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AccountRequestsPage } from './account-requests-page';
-import { adminConfig, json, ok } from '../testing/fixtures';
+import { json, ok } from '../testing/fixtures';
+import { renderAdmin } from '../testing/render-admin';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -57,17 +54,7 @@ function stubApi(total = 2) {
 }
 
 function renderPage() {
-  const store = makeStore();
-  store.dispatch(configLoaded(adminConfig));
-  return render(
-    <Provider store={store}>
-      <DialogProvider stack={createDialogStack()}>
-        <MemoryRouter initialEntries={['/admin/account_requests']}>
-          <AccountRequestsPage />
-        </MemoryRouter>
-      </DialogProvider>
-    </Provider>,
-  );
+  return renderAdmin(<AccountRequestsPage />, '/admin/account_requests');
 }
 
 // Typing in jsdom is slow on a busy machine: a bound for the whole form flow, not a speed requirement.

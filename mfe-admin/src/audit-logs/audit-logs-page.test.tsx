@@ -1,13 +1,10 @@
-import { configLoaded, makeStore } from '@kassa/api-client';
 import type { AuditLogEntry } from '@kassa/contracts';
-import { createDialogStack, DialogProvider } from '@kassa/ui';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuditLogsPage, changeLines } from './audit-logs-page';
-import { adminConfig, json, ok } from '../testing/fixtures';
+import { json, ok } from '../testing/fixtures';
+import { renderAdmin } from '../testing/render-admin';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -50,17 +47,7 @@ function stubApi(items: AuditLogEntry[], total = items.length) {
 }
 
 function renderPage(entryPath = '/admin/audit_logs') {
-  const store = makeStore();
-  store.dispatch(configLoaded(adminConfig));
-  return render(
-    <Provider store={store}>
-      <DialogProvider stack={createDialogStack()}>
-        <MemoryRouter initialEntries={[entryPath]}>
-          <AuditLogsPage />
-        </MemoryRouter>
-      </DialogProvider>
-    </Provider>,
-  );
+  return renderAdmin(<AuditLogsPage />, entryPath);
 }
 
 describe('/admin/audit_logs', { timeout: 20_000 }, () => {

@@ -1,13 +1,10 @@
-import { configLoaded, makeStore } from '@kassa/api-client';
 import type { TransactionView } from '@kassa/contracts';
-import { createDialogStack, DialogProvider } from '@kassa/ui';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TransactionsPage, undoText } from './transactions-page';
-import { adminConfig, json, ok } from '../testing/fixtures';
+import { json, ok } from '../testing/fixtures';
+import { renderAdmin } from '../testing/render-admin';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -66,17 +63,7 @@ function stubApi(items: TransactionView[], total = items.length) {
 }
 
 function renderPage(entry = '/admin/transactions') {
-  const store = makeStore();
-  store.dispatch(configLoaded(adminConfig));
-  return render(
-    <Provider store={store}>
-      <DialogProvider stack={createDialogStack()}>
-        <MemoryRouter initialEntries={[entry]}>
-          <TransactionsPage header={<p>dashboard header</p>} />
-        </MemoryRouter>
-      </DialogProvider>
-    </Provider>,
-  );
+  return renderAdmin(<TransactionsPage header={<p>dashboard header</p>} />, entry);
 }
 
 describe('/admin/transactions', { timeout: 20_000 }, () => {

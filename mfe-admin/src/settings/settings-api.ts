@@ -1,0 +1,21 @@
+import { api } from '@kassa/api-client';
+import { AdminSettings, type AdminSettingsBody } from '@kassa/contracts';
+
+export const settingsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getAdminSettings: build.query<AdminSettings, void>({
+      query: () => ({ url: '/admin/settings/' }),
+      responseSchema: AdminSettings,
+      providesTags: ['Settings'],
+    }),
+    putAdminSettings: build.mutation<AdminSettings, AdminSettingsBody>({
+      query: (body) => ({ url: '/admin/settings/', method: 'PUT', body }),
+      responseSchema: AdminSettings,
+      // Not 'Config': the shell would reload it at once and, after new terms, cover this page with the terms before the
+      // admin reads what happened. Everyone, the admin too, gets the new settings at the next load.
+      invalidatesTags: ['Settings'],
+    }),
+  }),
+});
+
+export const { useGetAdminSettingsQuery, usePutAdminSettingsMutation } = settingsApi;

@@ -1,0 +1,91 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, ok } from '../testing/fixtures';
+import { renderAdmin } from '../testing/render-admin';
+import { parseMinTopUp, SettingsPage } from './settings-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const saved = { aprilFoolsEnabled: true, posWrappedAvailable: false, requireTfa: false, requireSettingAccountPin: false, accountUpgradeMinAmount: 500, conditionsVersion: 3 };
+
+function stubApi(answer?: (body: Record<string, unknown>) => Response) {
+  const puts: Record<string, unknown>[] = [];
+  let current = { ...saved };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if ((init?.method ?? 'GET') === 'GET') return json(200, ok(current));
+      const body = JSON.parse(String(init!.body)) as Record<string, unknown>;
+      puts.push(body);
+      if (answer) return answer(body);
+      const { bumpConditionsVersion, ...fields } = body;
+      current = { ...current, ...fields, conditionsVersion: current.conditionsVersion + (bumpConditionsVersion ? 1 : 0) };
+      return json(200, ok(current));
+    }),
+  );
+  return puts;
+}
+
+function renderPage() {
+  return renderAdmin(<SettingsPage />, '/admin/settings');
+}
+
+describe('/admin/settings', { timeout: 20_000 }, () => {
+  it('shows the saved switches, the minimum top-up in euros and the terms version', async () => {
+    stubApi();
+    renderPage();
+    expect(await screen.findByRole('checkbox', { name: "April Fools' Day" })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Require two-factor sign-in' })).not.toBeChecked();
+    expect(screen.getByLabelText('Minimum online top-up (€)')).toHaveValue('5,00');
+    expect(screen.getByText(/Terms version/)).toHaveTextContent('Terms version 3 is in force.');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('saves only what changed, in cents, and says so', async () => {
+    const puts = stubApi();
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Require an account PIN' }));
+    const min = screen.getByLabelText('Minimum online top-up (€)');
+    await user.clear(min);
+    await user.type(min, '7,50');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toEqual([{ requireSettingAccountPin: true, accountUpgradeMinAmount: 750 }]));
+    expect(await screen.findByRole('status')).toHaveTextContent('Settings saved.');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('puts a bad amount under the field and sends nothing', async () => {
+    const puts = stubApi();
+    renderPage();
+    const user = userEvent.setup();
+    const min = await screen.findByLabelText('Minimum online top-up (€)');
+    await user.clear(min);
+    await user.type(min, '2,3x');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(min).toHaveAccessibleDescription('Please enter a valid number.');
+    expect(puts).toEqual([]);
+  });
+
+  it('publishes new terms only after saying what happens', async () => {
+    const puts = stubApi();
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Publish new terms' }));
+    expect(screen.getByRole('dialog', { name: 'Publish new terms' })).toHaveTextContent('This makes terms version 4 current.');
+    expect(puts).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(puts).toEqual([{ bumpConditionsVersion: true }]));
+    expect(await screen.findByRole('status')).toHaveTextContent('Terms version 4 published');
+  });
+});
+
+describe('parseMinTopUp', () => {
+  it('takes euros within € 1,00 and the largest online top-up', () => {
+    expect(parseMinTopUp('7,50')).toEqual({ cents: 750 });
+    expect(parseMinTopUp('0,50')).toEqual({ error: 'The minimum top-up cannot be below €\u00a01,00.' });
+    expect(parseMinTopUp('250,01')).toEqual({ error: 'The minimum top-up cannot be above the largest online top-up, €\u00a0250,00.' });
+    expect(parseMinTopUp('0')).toEqual({ error: 'Please enter a non-zero amount.' });
+  });
+});

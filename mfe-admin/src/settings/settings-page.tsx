@@ -1,0 +1,169 @@
+import type { KassaError } from '@kassa/api-client';
+import { IDEAL_MAX_AMOUNT, type AdminSettings, type AdminSettingsBody } from '@kassa/contracts';
+import { Button, centsToInput, ConfirmModal, formatMoney, ListFallback, parseEuros, TextField, useDialogs } from '@kassa/ui';
+import { useState, type FormEvent } from 'react';
+import { AdminPage } from '../shared/admin-page';
+import { useGetAdminSettingsQuery, usePutAdminSettingsMutation } from './settings-api';
+import './settings.css';
+
+/** The smallest minimum top-up the server takes (cents): the bank's fee makes smaller payments pointless. */
+export const MIN_TOP_UP_FLOOR = 100;
+
+type Flag = 'aprilFoolsEnabled' | 'posWrappedAvailable' | 'requireTfa' | 'requireSettingAccountPin';
+
+const FLAGS: { key: Flag; label: string; hint: string }[] = [
+  { key: 'requireTfa', label: 'Require two-factor sign-in', hint: 'Everyone without a second factor must set one up before they can do anything else.' },
+  {
+    key: 'requireSettingAccountPin',
+    label: 'Require an account PIN',
+    hint: 'Members whose account has no PIN must set one before they can pay with or top up their account.',
+  },
+  { key: 'posWrappedAvailable', label: 'POS Wrapped', hint: "Members see their year at the bar on their account page." },
+  { key: 'aprilFoolsEnabled', label: "April Fools' Day", hint: 'On 1 April the PIN keypad shuffles its digits at the till.' },
+];
+
+interface Draft {
+  flags: Record<Flag, boolean>;
+  minTopUp: string;
+}
+
+const draftOf = (s: AdminSettings): Draft => ({
+  flags: { aprilFoolsEnabled: s.aprilFoolsEnabled, posWrappedAvailable: s.posWrappedAvailable, requireTfa: s.requireTfa, requireSettingAccountPin: s.requireSettingAccountPin },
+  minTopUp: centsToInput(s.accountUpgradeMinAmount),
+});
+
+/** The minimum top-up as typed, checked like the server does, with SPEC 5's lines. */
+export function parseMinTopUp(text: string): { cents: number } | { error: string } {
+  const parsed = parseEuros(text);
+  if ('error' in parsed) return parsed;
+  if (parsed.cents < MIN_TOP_UP_FLOOR) return { error: `The minimum top-up cannot be below ${formatMoney(MIN_TOP_UP_FLOOR)}.` };
+  if (parsed.cents > IDEAL_MAX_AMOUNT) return { error: `The minimum top-up cannot be above the largest online top-up, ${formatMoney(IDEAL_MAX_AMOUNT)}.` };
+  return parsed;
+}
+
+/** What saving changes, in words, or nothing when the draft equals the saved settings. */
+function changesOf(saved: AdminSettings, draft: Draft, minTopUp: number | null): AdminSettingsBody {
+  const body: AdminSettingsBody = {};
+  for (const { key } of FLAGS) if (draft.flags[key] !== saved[key]) body[key] = draft.flags[key];
+  if (minTopUp !== null && minTopUp !== saved.accountUpgradeMinAmount) body.accountUpgradeMinAmount = minTopUp;
+  return body;
+}
+
+/**
+ * /admin/settings: the switches that hold on the server (two-factor and PIN requirements, POS Wrapped, April Fools),
+ * the minimum online top-up, and the terms version with "Publish new terms". One Save writes one audit entry.
+ */
+export function SettingsPage() {
+  const { data, error, isLoading, refetch } = useGetAdminSettingsQuery();
+  return (
+    <AdminPage title="Settings" lead="Platform settings: terms, minimum top-up, PIN and two-factor requirements.">
+      {data ? <SettingsForms saved={data} /> : <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading settings" onRetry={() => void refetch()} />}
+    </AdminPage>
+  );
+}
+
+function SettingsForms({ saved: data }: { saved: AdminSettings }) {
+  const [save, { isLoading: saving }] = usePutAdminSettingsMutation();
+  const dialogs = useDialogs();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(data));
+  const [minError, setMinError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [publishing, setPublishing] = useState(false);
+
+  const parsedMin = parseMinTopUp(draft.minTopUp);
+  const body = changesOf(data, draft, 'cents' in parsedMin ? parsedMin.cents : null);
+  const dirty = Object.keys(body).length > 0 || 'error' in parsedMin;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if ('error' in parsedMin) return setMinError(parsedMin.error);
+    setMinError(null);
+    if (Object.keys(body).length === 0) return;
+    const result = await save(body);
+    if (result.error) {
+      const err = result.error as KassaError;
+      // The only field the server can refuse is the amount; its SPEC 5 line goes under the field.
+      if (err.status === 422 && err.lines.length) return setMinError(err.lines.join(' '));
+      return void dialogs.error(err, { title: 'Saving the settings failed' });
+    }
+    setDraft(draftOf(result.data));
+    setNotice('Settings saved. Tills and members get them at their next page load or within a minute.');
+  };
+
+  const undo = () => {
+    setDraft(draftOf(data));
+    setMinError(null);
+  };
+
+  const publish = async () => {
+    setPublishing(false);
+    const result = await save({ bumpConditionsVersion: true });
+    if (result.error) return void dialogs.error(result.error as KassaError, { title: 'Publishing the terms failed' });
+    setNotice(`Terms version ${result.data.conditionsVersion} published: everyone accepts them again at their next page load.`);
+  };
+
+  return (
+    <>
+      <div className="k-stack settings">
+        {notice ? (
+          <div className="k-alert k-alert--success" role="status">
+            {notice}
+          </div>
+        ) : null}
+        <form className="k-card k-stack settings__form" onSubmit={(e) => void submit(e)} noValidate aria-label="Settings">
+          {FLAGS.map((f) => (
+            <div key={f.key} className="settings__flag">
+              <label className="k-checkbox">
+                <input
+                  type="checkbox"
+                  checked={draft.flags[f.key]}
+                  onChange={(e) => setDraft({ ...draft, flags: { ...draft.flags, [f.key]: e.target.checked } })}
+                />
+                <span>{f.label}</span>
+              </label>
+              <p className="k-muted settings__hint">{f.hint}</p>
+            </div>
+          ))}
+          <TextField
+            label="Minimum online top-up (€)"
+            inputMode="decimal"
+            value={draft.minTopUp}
+            onChange={(e) => setDraft({ ...draft, minTopUp: e.target.value })}
+            onBlur={() => setMinError('error' in parsedMin ? parsedMin.error : null)}
+            error={minError}
+            hint={`Members cannot top up less online. Now ${formatMoney(data.accountUpgradeMinAmount)}.`}
+          />
+          <div className="k-row">
+            <Button type="submit" variant="primary" disabled={saving || !dirty}>
+              Save
+            </Button>
+            <Button type="button" disabled={saving || !dirty} onClick={undo}>
+              Undo changes
+            </Button>
+          </div>
+        </form>
+        <section className="k-card k-stack" aria-labelledby="settings-terms">
+          <h2 id="settings-terms" className="settings__heading">
+            Terms
+          </h2>
+          <p>
+            Terms version <strong>{data.conditionsVersion}</strong> is in force.
+          </p>
+          <div className="k-row">
+            <Button onClick={() => setPublishing(true)} disabled={saving}>
+              Publish new terms
+            </Button>
+          </div>
+        </section>
+      </div>
+      {publishing ? (
+        <ConfirmModal title="Publish new terms" confirmLabel="Publish" variant="primary" onConfirm={() => void publish()} onCancel={() => setPublishing(false)}>
+          <p>
+            This makes terms version {data.conditionsVersion + 1} current. Every user, members and tills alike, must accept the terms again at their next
+            page load before they can go on; who refuses is signed out.
+          </p>
+        </ConfirmModal>
+      ) : null}
+    </>
+  );
+}
