@@ -4,6 +4,7 @@ import { AuditLogsPage } from './audit-logs/audit-logs-page';
 import { LedgerAuditPanel } from './ledger-audit/ledger-audit-panel';
 import { AdminPage } from './shared/admin-page';
 import { DetailPage } from './shared/detail-page';
+import { ProductsPage } from './products/products-page';
 import { SettingsPage } from './settings/settings-page';
 import { TransactionsPage } from './transactions/transactions-page';
 
@@ -12,7 +13,7 @@ import { TransactionsPage } from './transactions/transactions-page';
  * src/<feature>/<feature>-page.tsx.
  */
 export const ADMIN_ROUTES: { path: string; element: ReactNode }[] = [
-  { path: 'products', element: <AdminPage title="Products" lead="Products with their price, category and deposit flag." /> },
+  { path: 'products', element: <ProductsPage /> },
   { path: 'categories', element: <AdminPage title="Categories" lead="Product categories, their order and colour on the till." /> },
   { path: 'invoices', element: <AdminPage title="Invoices" lead="Invoices for purchases on account and their payment status." /> },
   { path: 'registers', element: <AdminPage title="Registers" lead="Tills and their capabilities: which payment methods each one offers." /> },

@@ -2,6 +2,7 @@ export * from './wrapper';
 export * from './capabilities';
 export * from './auth';
 export * from './catalog';
+export * from './catalog-admin';
 export * from './accounts';
 export * from './checkout';
 export * from './internal';

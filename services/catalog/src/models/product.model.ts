@@ -10,9 +10,13 @@ const productSchema = new Schema(
     position: { type: Number, default: 0 },
     /** Hidden products stay in past sales and statistics but are not for sale. */
     active: { type: Boolean, default: true },
+    /** VAT percent (21, 9 or 0), copied onto each sale line. */
+    vatRate: { type: Number, default: 21 },
   },
   { timestamps: true },
 );
+
+productSchema.index({ name: 1 });
 
 export type ProductDoc = InferSchemaType<typeof productSchema>;
 export const productModel = (db: Connection) => db.model('Product', productSchema);

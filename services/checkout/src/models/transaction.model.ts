@@ -8,6 +8,10 @@ const lineSchema = new Schema(
     /** Integer cents, as the catalog priced it at the moment of sale. */
     price: { type: Number, required: true },
     amount: { type: Number, required: true },
+    /** Stored at sale time, so reports per category and VAT rate hold when the catalogue changes later. */
+    categoryId: { type: String, default: null },
+    /** Percent (21, 9, 0). */
+    vatRate: { type: Number, default: null },
   },
   { _id: false },
 );
@@ -81,6 +85,8 @@ transactionSchema.index({ createdAt: -1 });
 transactionSchema.index({ day: 1 });
 transactionSchema.index({ accountId: 1 });
 transactionSchema.index({ status: 1 });
+// A product's sales count and year chart (admin): completed sales holding it, by day.
+transactionSchema.index({ 'products.productId': 1, day: 1 });
 
 export type TransactionDoc = InferSchemaType<typeof transactionSchema> & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
 export const transactionModel = (db: Connection) => db.model('Transaction', transactionSchema);

@@ -105,7 +105,7 @@ async function priceCart(ctx: CheckoutContext, body: CheckoutBody, requestId: st
   const lines = body.products.map((p, i) => {
     const found = byId.get(p.id);
     if (!found) problems.push(line(['products', i, 'id'], 'This product does not exist or is no longer for sale.'));
-    return { productId: p.id, name: found?.name ?? '', price: found?.price ?? 0, amount: p.amount };
+    return { productId: p.id, name: found?.name ?? '', price: found?.price ?? 0, amount: p.amount, categoryId: found?.categoryId ?? null, vatRate: found?.vatRate ?? null };
   });
   if (problems.length > 0) throw invalid(problems);
   return lines;

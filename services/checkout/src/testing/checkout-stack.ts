@@ -1,5 +1,5 @@
 import type { Capability, InternalAccount, TokenClaims } from '@kassa/contracts';
-import { connectMongo, type ServiceApp } from '@kassa/service-kit';
+import { connectMongo, internalClient, type InternalClient, type ServiceApp } from '@kassa/service-kit';
 import { claims, testEnv } from '@kassa/service-kit/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { Types } from 'mongoose';
@@ -13,6 +13,7 @@ import { buildCatalogApp } from '../../../catalog/src/app';
 import { CatalogEnv } from '../../../catalog/src/config';
 import { seedCatalogDemo } from '../../../catalog/src/demo/seed-demo';
 import { productModel } from '../../../catalog/src/models/product.model';
+import { categoryModel } from '../../../catalog/src/models/category.model';
 import { buildPaymentsApp } from '../../../payments/src/app';
 import { PaymentsEnv } from '../../../payments/src/config';
 import { startTerminalWorker } from '../../../payments/src/jobs/terminal-worker';
@@ -49,9 +50,11 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
   closers.push(() => stopAccountsTestApp(accounts.app));
   const accountsUrl = await accounts.app.listen({ port: 0, host: '127.0.0.1' });
 
-  const catalogEnv = CatalogEnv.parse(testEnv(mongoUri));
+  const catalogEnv = CatalogEnv.parse(testEnv(mongoUri, { ACCOUNTS_URL: accountsUrl }));
   const catalogDb = await connectMongo(catalogEnv.MONGODB_URI, `${catalogEnv.MONGODB_DB_PREFIX}_catalog`);
-  const catalog = await buildCatalogApp(catalogEnv, catalogDb);
+  // Checkout starts after the catalog (it prices through it): the catalog's sales counts reach it once it listens.
+  let checkoutClient: InternalClient | null = null;
+  const catalog = await buildCatalogApp(catalogEnv, catalogDb, { checkout: (path, o) => checkoutClient!(path, o) });
   await seedCatalogDemo(catalogDb);
   closers.push(async () => {
     await catalogDb.dropDatabase();
@@ -82,6 +85,7 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
     await app.close();
   });
   const checkoutUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  checkoutClient = internalClient(checkoutUrl, env.INTERNAL_TOKEN);
 
   if (payments) {
     const worker = await startTerminalWorker({ ...paymentsEnv, CHECKOUT_URL: checkoutUrl }, payments.db, log);
@@ -103,6 +107,8 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
     catalogDb,
     memberUserId: String(member!._id),
     memberAccountId: String(member!.accountId),
+    /** Demo categories in till order. */
+    categoryIds: (await categoryModel(catalogDb).find().sort({ position: 1, name: 1 }).lean()).map((c) => String(c._id)),
     /** Demo products, cheapest first. */
     products: products.map((p) => ({ id: String(p._id), name: p.name, price: p.price })),
 

@@ -37,7 +37,34 @@ const CHANGES: Record<string, (ctx: Ctx) => Promise<Call>> = {
     return { url: `/api/admin/account_requests/${req.json().result.id}/status`, payload: { status: 'rejected', note: 'walk' } };
   },
   'POST /api/admin/users/{id}/tfa/reset': async ({ s }) => ({ url: `/api/admin/users/${s.memberUserId}/tfa/reset` }),
+  'POST /api/admin/products/': async ({ s }) => ({ url: '/api/admin/products/', payload: productBody(s, 'Walk Pils (new)') }),
+  'PUT /api/admin/products/{id}/': async ({ s }) => ({ url: `/api/admin/products/${await newProduct(s, 'Walk Pils (edit)')}/`, payload: productBody(s, 'Walk Pils (edited)', 260) }),
+  'DELETE /api/admin/products/{id}/': async ({ s }) => ({ url: `/api/admin/products/${await newProduct(s, 'Walk Pils (never sold)')}/` }),
+  'POST /api/admin/categories/': async () => ({ url: '/api/admin/categories/', payload: { name: `Walk ${new Types.ObjectId().toHexString()}`, colour: '#123456' } }),
+  'PUT /api/admin/categories/{id}/': async ({ s }) => ({ url: `/api/admin/categories/${await newCategory(s)}/`, payload: { name: `Walk ${new Types.ObjectId().toHexString()}`, colour: '#654321' } }),
+  'DELETE /api/admin/categories/{id}/': async ({ s }) => ({ url: `/api/admin/categories/${await newCategory(s)}/` }),
+  'POST /api/admin/reasons/': async () => ({ url: '/api/admin/reasons/', payload: { name: `Walk ${new Types.ObjectId().toHexString()}` } }),
+  'PUT /api/admin/reasons/{id}/': async ({ s }) => ({ url: `/api/admin/reasons/${await newReason(s)}/`, payload: { name: `Walk ${new Types.ObjectId().toHexString()}` } }),
+  'DELETE /api/admin/reasons/{id}/': async ({ s }) => ({ url: `/api/admin/reasons/${await newReason(s)}/` }),
 };
+
+/** A product body in the first demo category. */
+function productBody(s: CheckoutStack, name: string, price = 235) {
+  return { name, price, categoryId: s.categoryIds[0]!, deposit: false, vatRate: 21 };
+}
+const adminHeaders = async (s: CheckoutStack) => ({ authorization: `Bearer ${await login(s, 'admin')}` });
+async function newProduct(s: CheckoutStack, name: string): Promise<string> {
+  const res = await s.catalog.inject({ method: 'POST', url: '/api/admin/products/', headers: await adminHeaders(s), payload: productBody(s, name) });
+  return res.json().result.id as string;
+}
+async function newCategory(s: CheckoutStack): Promise<string> {
+  const res = await s.catalog.inject({ method: 'POST', url: '/api/admin/categories/', headers: await adminHeaders(s), payload: { name: `Walk ${new Types.ObjectId().toHexString()}`, colour: '#abcdef' } });
+  return res.json().result.id as string;
+}
+async function newReason(s: CheckoutStack): Promise<string> {
+  const res = await s.catalog.inject({ method: 'POST', url: '/api/admin/reasons/', headers: await adminHeaders(s), payload: { name: `Walk ${new Types.ObjectId().toHexString()}` } });
+  return res.json().result.id as string;
+}
 
 /** Admin calls under /api/admin that change nothing a board member would audit, and why. */
 const EXEMPT: Record<string, string> = {

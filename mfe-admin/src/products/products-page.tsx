@@ -1,0 +1,285 @@
+import type { KassaError } from '@kassa/api-client';
+import type { AdminCategory, AdminProduct, AdminProductBody } from '@kassa/contracts';
+import { Button, centsToInput, ConfirmModal, formatMoney, ListFallback, Modal, Money, Pager, parseEuros, TextField, useDialogs } from '@kassa/ui';
+import { useState, type FormEvent } from 'react';
+import { AdminPage } from '../shared/admin-page';
+import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
+import { ProductSales } from './product-sales';
+import { useDeleteProductMutation, useGetAdminCategoriesQuery, useGetAdminProductsQuery, useSaveProductMutation } from './products-api';
+import './products.css';
+
+export const PAGE_SIZE = 15;
+const MAX_PRICE_CENTS = 100_000;
+
+/** A price as typed ("2,35") to cents, with the lines the server would answer. */
+export function parsePrice(text: string): { cents: number } | { error: string } {
+  const parsed = parseEuros(text, { zero: true, negative: true });
+  if ('error' in parsed) return parsed;
+  if (parsed.cents < 0) return { error: 'A price cannot be below € 0,00.' };
+  if (parsed.cents > MAX_PRICE_CENTS) return { error: 'A price cannot be above € 1.000,00.' };
+  return parsed;
+}
+
+interface Draft {
+  name: string;
+  price: string;
+  categoryId: string;
+  vatRate: '21' | '9' | '0';
+  deposit: boolean;
+  hidden: boolean;
+}
+
+const draftOf = (p: AdminProduct | null, categories: AdminCategory[]): Draft =>
+  p
+    ? { name: p.name, price: centsToInput(p.price), categoryId: p.categoryId, vatRate: String(p.vatRate) as Draft['vatRate'], deposit: p.deposit, hidden: p.hidden }
+    : { name: '', price: '', categoryId: categories[0]?.id ?? '', vatRate: '21', deposit: false, hidden: false };
+
+/** The create and edit form, in a modal; lines under the fields for what the server or the form refuses. */
+function ProductForm({ product, categories, onDone }: { product: AdminProduct | null; categories: AdminCategory[]; onDone: (saved: AdminProduct | null) => void }) {
+  const [draft, setDraft] = useState(() => draftOf(product, categories));
+  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
+  const [save, { isLoading }] = useSaveProductMutation();
+  const dialogs = useDialogs();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const price = parsePrice(draft.price);
+    const problems: Partial<Record<keyof Draft, string>> = {};
+    if (!draft.name.trim()) problems.name = 'Please enter a name.';
+    if ('error' in price) problems.price = price.error;
+    if (!draft.categoryId) problems.categoryId = 'Choose a category.';
+    setErrors(problems);
+    if (Object.keys(problems).length || 'error' in price) return;
+    const body: AdminProductBody = {
+      name: draft.name,
+      price: price.cents,
+      categoryId: draft.categoryId,
+      vatRate: Number(draft.vatRate) as 0 | 9 | 21,
+      deposit: draft.deposit,
+      hidden: draft.hidden,
+      position: product?.position ?? 0,
+    };
+    const result = await save({ id: product?.id ?? null, body });
+    if (result.error) {
+      const err = result.error as KassaError;
+      if (err.status === 422 && err.lines.length) return setErrors({ name: err.lines.join(' ') });
+      return void dialogs.error(err, { title: 'Saving the product failed' });
+    }
+    onDone(result.data);
+  };
+
+  return (
+    <Modal
+      title={product ? `Edit ${product.name}` : 'New product'}
+      onCancel={() => onDone(null)}
+      actions={
+        <>
+          <Button onClick={() => onDone(null)}>Cancel</Button>
+          <Button variant="primary" type="submit" form="product-form" disabled={isLoading}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form id="product-form" className="k-stack" onSubmit={(e) => void submit(e)} noValidate>
+        <TextField label="Name" value={draft.name} maxLength={100} onChange={(e) => setDraft({ ...draft, name: e.target.value })} error={errors.name} autoFocus />
+        <TextField label="Price (€)" inputMode="decimal" placeholder="2,35" value={draft.price} onChange={(e) => setDraft({ ...draft, price: e.target.value })} error={errors.price} />
+        <div className="k-field">
+          <label className="k-field__label" htmlFor="product-category">
+            Category
+          </label>
+          <select id="product-category" className="k-input" value={draft.categoryId} onChange={(e) => setDraft({ ...draft, categoryId: e.target.value })}>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          {errors.categoryId ? <span className="k-field__error">{errors.categoryId}</span> : null}
+        </div>
+        <div className="k-field">
+          <label className="k-field__label" htmlFor="product-vat">
+            VAT rate
+          </label>
+          <select id="product-vat" className="k-input" value={draft.vatRate} onChange={(e) => setDraft({ ...draft, vatRate: e.target.value as Draft['vatRate'] })}>
+            <option value="21">21 % (drinks with alcohol, most goods)</option>
+            <option value="9">9 % (soft drinks, food)</option>
+            <option value="0">0 %</option>
+          </select>
+        </div>
+        <label className="k-checkbox">
+          <input type="checkbox" checked={draft.deposit} onChange={(e) => setDraft({ ...draft, deposit: e.target.checked })} />
+          <span>Deposit (the till reminds to return the packaging)</span>
+        </label>
+        <label className="k-checkbox">
+          <input type="checkbox" checked={draft.hidden} onChange={(e) => setDraft({ ...draft, hidden: e.target.checked })} />
+          <span>Hidden (not for sale; stays in past sales and counts)</span>
+        </label>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * /admin/products: products by name, 15 a page, with a name search and a category filter in the URL; create, edit,
+ * hide, erase (never sold only, after confirming) and each product's sales: today, this year and the year chart.
+ */
+export function ProductsPage() {
+  const { filters, page, go } = useListParams(['search', 'categoryId']);
+  const { data, error, isLoading, isFetching, refetch } = useGetAdminProductsQuery({
+    page,
+    perPage: PAGE_SIZE,
+    search: filters.search || null,
+    categoryId: filters.categoryId || null,
+  });
+  useKeepPageInRange(page, data?.pageCount, go);
+  const categories = useGetAdminCategoriesQuery().data?.categories ?? [];
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  const [editing, setEditing] = useState<AdminProduct | 'new' | null>(null);
+  const [erasing, setErasing] = useState<AdminProduct | null>(null);
+  const [salesOf, setSalesOf] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [search, setSearch] = useState(filters.search ?? '');
+  const [erase] = useDeleteProductMutation();
+  const dialogs = useDialogs();
+
+  const doErase = async (p: AdminProduct) => {
+    setErasing(null);
+    const result = await erase(p.id);
+    if (result.error) return void dialogs.error(result.error as KassaError, { title: 'Deleting failed' });
+    setNotice(`${p.name} is deleted.`);
+  };
+
+  let table;
+  if (data) {
+    table =
+      data.items.length === 0 ? (
+        <p className="k-empty">{filters.search || filters.categoryId ? 'No products match.' : 'No products yet.'}</p>
+      ) : (
+        <div className="k-table-wrap">
+          <table className="k-table" aria-busy={isFetching}>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Category</th>
+                <th scope="col" className="k-num">
+                  Price
+                </th>
+                <th scope="col">VAT</th>
+                <th scope="col">
+                  <span className="k-visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((p) => {
+                const category = byId.get(p.categoryId);
+                return [
+                  <tr key={p.id}>
+                    <td className="products__name">
+                      {p.name}
+                      {p.hidden ? <span className="k-tag products__tag">Hidden</span> : null}
+                      {p.deposit ? <span className="k-tag k-tag--info products__tag">Deposit</span> : null}
+                    </td>
+                    <td>
+                      {category ? <span className="products__swatch" style={{ background: category.colour }} aria-hidden="true" /> : null}
+                      {category?.name ?? '—'}
+                    </td>
+                    <td className="k-num">
+                      <Money cents={p.price} />
+                    </td>
+                    <td>{p.vatRate} %</td>
+                    <td className="products__actions">
+                      <div className="k-row">
+                        <Button onClick={() => setSalesOf(salesOf === p.id ? null : p.id)} aria-expanded={salesOf === p.id} aria-label={`Sales of ${p.name}`}>
+                          Sales
+                        </Button>
+                        <Button onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
+                          Edit
+                        </Button>
+                        <Button variant="danger" onClick={() => setErasing(p)} aria-label={`Delete ${p.name}`}>
+                          Delete
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>,
+                  salesOf === p.id ? (
+                    <tr key={`${p.id}-sales`} className="products__sales-row">
+                      <td colSpan={5}>
+                        <ProductSales product={p} />
+                      </td>
+                    </tr>
+                  ) : null,
+                ];
+              })}
+            </tbody>
+          </table>
+        </div>
+      );
+  } else {
+    table = <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading products" onRetry={() => void refetch()} />;
+  }
+
+  return (
+    <AdminPage
+      title="Products"
+      lead="Products with their price, category and deposit flag."
+      actions={
+        <Button variant="primary" onClick={() => setEditing('new')} disabled={categories.length === 0}>
+          New product
+        </Button>
+      }
+    >
+      <div className="k-stack">
+        <form
+          className="k-row products__filters"
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            go({ search: search.trim() });
+          }}
+        >
+          <TextField label="Search by name" value={search} onChange={(e) => setSearch(e.target.value)} onBlur={() => go({ search: search.trim() })} />
+          <div className="k-field">
+            <label className="k-field__label" htmlFor="products-category">
+              Category
+            </label>
+            <select id="products-category" className="k-input" value={filters.categoryId ?? ''} onChange={(e) => go({ categoryId: e.target.value })}>
+              <option value="">All categories</option>
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          {data ? <span className="k-muted products__total">{data.total} in total</span> : null}
+        </form>
+        {notice ? (
+          <div className="k-alert k-alert--success" role="status">
+            {notice}
+          </div>
+        ) : null}
+        {table}
+        <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />
+      </div>
+      {editing ? (
+        <ProductForm
+          product={editing === 'new' ? null : editing}
+          categories={categories}
+          onDone={(saved) => {
+            if (saved) setNotice(`${saved.name} is saved at ${formatMoney(saved.price)}${saved.hidden ? ' (hidden)' : ''}. Tills show it within a minute.`);
+            setEditing(null);
+          }}
+        />
+      ) : null}
+      {erasing ? (
+        <ConfirmModal title={`Delete ${erasing.name}`} confirmLabel="Delete" variant="danger" onConfirm={() => void doErase(erasing)} onCancel={() => setErasing(null)}>
+          <p>
+            This erases {erasing.name} for good. A product that was ever sold cannot be erased, because past sales name it: hide it instead (Edit, Hidden).
+          </p>
+        </ConfirmModal>
+      ) : null}
+    </AdminPage>
+  );
+}

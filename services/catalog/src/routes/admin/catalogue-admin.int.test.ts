@@ -1,0 +1,110 @@
+import type { Capability } from '@kassa/contracts';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { localDay } from '../../../../checkout/src/sales/local-day';
+import { startCheckoutStack, type CheckoutStack } from '../../../../checkout/src/testing/checkout-stack';
+
+/** The catalogue's admin calls on the real catalog and checkout services (sales counted by checkout), on FerretDB. */
+const TILL: Capability[] = ['PAYMENT_CASH', 'PAYMENT_UNDO'];
+const ADMIN = { isAdmin: true, username: 'admin', sub: '64b7f0c2a1b2c3d4e5f60720' };
+
+describe('catalogue administration', () => {
+  let s: CheckoutStack;
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    s.catalog.inject({ method, url, headers: { authorization: s.token([], ADMIN) }, ...(payload ? { payload } : {}) });
+
+  beforeAll(async () => {
+    s = await startCheckoutStack(inject('mongoUri'));
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+
+  it('creates a product the till sells, counts its sales from a day and per day, not the undone one', async () => {
+    const created = await call('POST', '/api/admin/products/', { name: 'Test Pils', price: 235, categoryId: s.categoryIds[0], vatRate: 21 });
+    expect(created.statusCode, created.body).toBe(200);
+    const product = created.json().result as { id: string; name: string; price: number; hidden: boolean };
+    expect(product).toMatchObject({ name: 'Test Pils', price: 235, hidden: false });
+
+    const sales: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const res = await s.pay('cash', { nonce: randomUUID(), products: [{ id: product.id, amount: 1 }] }, TILL);
+      expect(res.statusCode, res.body).toBe(200);
+      sales.push(res.json().result.transaction_id as string);
+    }
+    const undo = await s.app.inject({ method: 'DELETE', url: `/api/admin/transactions/${sales[0]}/`, headers: { authorization: s.token([], ADMIN) } });
+    expect(undo.statusCode, undo.body).toBe(200);
+
+    const today = localDay(new Date(), 'Europe/Amsterdam');
+    expect((await call('GET', `/api/admin/products/${product.id}/count/?start=${today}`)).json().result).toEqual({ count: 2, start: today });
+    const year = Number(today.slice(0, 4));
+    const perDay = await call('GET', `/api/admin/products/${product.id}/count_per_day/?year=${year}`);
+    expect(perDay.statusCode, perDay.body).toBe(200);
+    expect(perDay.json().result).toEqual({ year, days: [{ day: today, count: 2 }] });
+    expect((await call('GET', `/api/admin/products/${product.id}/count_per_day/?year=${year - 1}`)).json().result.days).toEqual([]);
+
+    // Each sale line keeps the category and VAT rate it was sold with.
+    const sale = await s.app.db.collection('transactions').findOne({ 'products.productId': product.id });
+    expect(sale?.products[0]).toMatchObject({ categoryId: s.categoryIds[0], vatRate: 21 });
+
+    // Sold: it cannot be erased, only hidden; hidden it leaves the till and keeps its counts.
+    const erase = await call('DELETE', `/api/admin/products/${product.id}/`);
+    expect(erase.statusCode).toBe(409);
+    expect(erase.json().errorMessage).toBe('Test Pils is in past sales, so it stays there and in the counts. Hide it instead of deleting it.');
+    const hidden = await call('PUT', `/api/admin/products/${product.id}/`, { name: 'Test Pils', price: 235, categoryId: s.categoryIds[0], hidden: true });
+    expect(hidden.json().result.hidden).toBe(true);
+    const till = await s.catalog.inject({ method: 'GET', url: '/api/products/', headers: { authorization: s.token(TILL) } });
+    expect(JSON.stringify(till.json())).not.toContain('Test Pils');
+    expect((await call('GET', `/api/admin/products/${product.id}/count/`)).json().result.count).toBe(2);
+  });
+
+  it('erases a product never sold, and lists products 15 a page with search and category', async () => {
+    const created = (await call('POST', '/api/admin/products/', { name: 'Eenmalig', price: 100, categoryId: s.categoryIds[0] })).json().result as { id: string };
+    expect((await call('DELETE', `/api/admin/products/${created.id}/`)).statusCode).toBe(200);
+    expect((await call('GET', `/api/admin/products/${created.id}/count/`)).statusCode).toBe(404);
+
+    const page = (await call('GET', '/api/admin/products/?perPage=15&page=1')).json().result as { items: unknown[]; total: number; pageCount: number };
+    expect(page.items.length).toBe(Math.min(15, page.total));
+    const found = (await call('GET', `/api/admin/products/?search=pils&categoryId=${s.categoryIds[0]}`)).json().result as { items: { name: string }[] };
+    expect(found.items.map((p) => p.name)).toContain('Test Pils');
+    expect(found.items.every((p) => /pils/i.test(p.name))).toBe(true);
+  });
+
+  it('refuses bad input with lines: a price that is text, below zero or above € 1.000, an unknown category', async () => {
+    for (const [price, msg] of [
+      ['2,3x', 'expected number'],
+      [-1, 'A price cannot be below € 0,00.'],
+      [100_001, 'A price cannot be above € 1.000,00.'],
+    ] as const) {
+      const res = await call('POST', '/api/admin/products/', { name: 'Fout', price, categoryId: s.categoryIds[0] });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().detail).toContainEqual(expect.objectContaining({ loc: ['body', 'price'], msg }));
+    }
+    const unknown = await call('POST', '/api/admin/products/', { name: 'Fout', price: 100, categoryId: '64b7f0c2a1b2c3d4e5f60799' });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().detail).toEqual([{ loc: ['body', 'categoryId'], msg: 'This category does not exist.', type: 'value_error' }]);
+  });
+
+  it('keeps category names unique, colours #rrggbb, and a category with products', async () => {
+    const first = await call('POST', '/api/admin/categories/', { name: 'Cocktails', colour: '#AA3300' });
+    expect(first.json().result).toMatchObject({ name: 'Cocktails', colour: '#aa3300', productCount: 0 });
+    const again = await call('POST', '/api/admin/categories/', { name: 'cocktails', colour: '#aa3300' });
+    expect(again.statusCode).toBe(409);
+    const colour = await call('POST', '/api/admin/categories/', { name: 'Wijn', colour: 'red' });
+    expect(colour.statusCode).toBe(422);
+    expect(colour.json().detail).toEqual([{ loc: ['body', 'colour'], msg: 'Use a colour like #1e88e5.', type: 'value_error' }]);
+
+    const full = await call('DELETE', `/api/admin/categories/${s.categoryIds[0]}/`);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().errorMessage).toMatch(/still holds \d+ products\. Move or delete them first\.$/);
+    expect((await call('DELETE', `/api/admin/categories/${first.json().result.id}/`)).statusCode).toBe(200);
+  });
+
+  it('manages the reasons the till offers under Other', async () => {
+    const created = (await call('POST', '/api/admin/reasons/', { name: 'Bestuursborrel' })).json().result as { id: string };
+    expect((await call('POST', '/api/admin/reasons/', { name: 'BESTUURSBORREL' })).statusCode).toBe(409);
+    const till = await s.catalog.inject({ method: 'GET', url: '/api/checkout/reasons/', headers: { authorization: s.token(['PAYMENT_OTHER']) } });
+    expect(JSON.stringify(till.json())).toContain('Bestuursborrel');
+    expect((await call('DELETE', `/api/admin/reasons/${created.id}/`)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,22 @@
+import { AdminReason, ApiResponse, IdParam, ok } from '@kassa/contracts';
+import type { ServiceApp } from '@kassa/service-kit';
+import { actorOf, type CatalogContext } from '../../admin/catalog-context';
+import { reasonNotFound } from '../../admin/reasons';
+import { adminReason } from '../../admin/views';
+import { reasonModel } from '../../models/reason.model';
+
+/** DELETE /api/admin/reasons/{id}/: the till stops offering it; past sales keep the reason as text. */
+export default function deleteAdminReason(app: ServiceApp, ctx: CatalogContext) {
+  app.delete(
+    '/api/admin/reasons/:id/',
+    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Delete a reason', params: IdParam, response: { 200: ApiResponse(AdminReason) } } },
+    async (request) => {
+      const doc = await reasonModel(ctx.db).findById(request.params.id).lean();
+      if (!doc) throw reasonNotFound();
+      await reasonModel(ctx.db).deleteOne({ _id: doc._id });
+      const before = adminReason(doc);
+      await ctx.audit.record({ actor: actorOf(request.user), action: 'reason.delete', entity: 'reason', entityId: before.id, before, after: null }, request.log);
+      return ok(before);
+    },
+  );
+}

@@ -1,0 +1,22 @@
+import { ApiResponse, IdParam, ok, ProductCount, ProductCountQuery, type ProductSales } from '@kassa/contracts';
+import type { ServiceApp } from '@kassa/service-kit';
+import type { CatalogContext } from '../../admin/catalog-context';
+import { productNotFound } from '../../admin/products';
+import { productModel } from '../../models/product.model';
+
+/** GET /api/admin/products/{id}/count/?start=: units sold (completed, not undone) from that Dutch day on, or ever. */
+export default function getAdminProductCount(app: ServiceApp, ctx: CatalogContext) {
+  app.get(
+    '/api/admin/products/:id/count/',
+    {
+      preHandler: app.requireAdmin,
+      schema: { tags: ['admin'], summary: 'Units sold of a product', params: IdParam, querystring: ProductCountQuery, response: { 200: ApiResponse(ProductCount) } },
+    },
+    async (request) => {
+      if (!(await productModel(ctx.db).exists({ _id: request.params.id }))) throw productNotFound();
+      const start = request.query.start ?? null;
+      const sales = await ctx.checkout<ProductSales>(`/internal/products/${request.params.id}/sales${start ? `?start=${start}` : ''}`, { requestId: request.id });
+      return ok({ count: sales.count, start });
+    },
+  );
+}

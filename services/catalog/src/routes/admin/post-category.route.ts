@@ -1,0 +1,27 @@
+import { AdminCategory, AdminCategoryBody, ApiResponse, ok } from '@kassa/contracts';
+import { AppError, isDuplicateKey, type ServiceApp } from '@kassa/service-kit';
+import { actorOf, type CatalogContext } from '../../admin/catalog-context';
+import { assertCategoryNameFree } from '../../admin/categories';
+import { adminCategory } from '../../admin/views';
+import { categoryModel } from '../../models/category.model';
+
+/** POST /api/admin/categories/: a new category (unique name, #rrggbb colour). */
+export default function postAdminCategory(app: ServiceApp, ctx: CatalogContext) {
+  app.post(
+    '/api/admin/categories/',
+    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Create a category', body: AdminCategoryBody, response: { 200: ApiResponse(AdminCategory) } } },
+    async (request) => {
+      await assertCategoryNameFree(ctx.db, request.body.name);
+      let created;
+      try {
+        created = adminCategory((await categoryModel(ctx.db).create(request.body)).toObject(), 0);
+      } catch (err) {
+        // Two admins at once: the unique index decides.
+        if (isDuplicateKey(err)) throw new AppError(409, 'conflict', `There is already a category called ${request.body.name}.`);
+        throw err;
+      }
+      await ctx.audit.record({ actor: actorOf(request.user), action: 'category.create', entity: 'category', entityId: created.id, before: null, after: created }, request.log);
+      return ok(created);
+    },
+  );
+}

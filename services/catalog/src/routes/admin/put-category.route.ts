@@ -1,0 +1,34 @@
+import { AdminCategory, AdminCategoryBody, ApiResponse, IdParam, ok } from '@kassa/contracts';
+import { AppError, isDuplicateKey, type ServiceApp } from '@kassa/service-kit';
+import { actorOf, type CatalogContext } from '../../admin/catalog-context';
+import { assertCategoryNameFree, categoryNotFound, categoryView } from '../../admin/categories';
+import { categoryModel } from '../../models/category.model';
+
+/** PUT /api/admin/categories/{id}/: name, colour and order. */
+export default function putAdminCategory(app: ServiceApp, ctx: CatalogContext) {
+  app.put(
+    '/api/admin/categories/:id/',
+    {
+      preHandler: app.requireAdmin,
+      schema: { tags: ['admin'], summary: 'Change a category', params: IdParam, body: AdminCategoryBody, response: { 200: ApiResponse(AdminCategory) } },
+    },
+    async (request) => {
+      const Category = categoryModel(ctx.db);
+      const doc = await Category.findById(request.params.id).lean();
+      if (!doc) throw categoryNotFound();
+      await assertCategoryNameFree(ctx.db, request.body.name, request.params.id);
+      let updated;
+      try {
+        updated = await Category.findByIdAndUpdate(request.params.id, { $set: request.body }, { new: true }).lean();
+      } catch (err) {
+        if (isDuplicateKey(err)) throw new AppError(409, 'conflict', `There is already a category called ${request.body.name}.`);
+        throw err;
+      }
+      if (!updated) throw categoryNotFound();
+      const before = await categoryView(ctx.db, doc);
+      const after = await categoryView(ctx.db, updated);
+      await ctx.audit.record({ actor: actorOf(request.user), action: 'category.update', entity: 'category', entityId: after.id, before, after }, request.log);
+      return ok(after);
+    },
+  );
+}
