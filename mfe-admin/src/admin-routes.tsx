@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AccountRequestsPage } from './account-requests/account-requests-page';
 import { AuditLogsPage } from './audit-logs/audit-logs-page';
+import { CategoriesPage } from './categories/categories-page';
 import { LedgerAuditPanel } from './ledger-audit/ledger-audit-panel';
 import { AdminPage } from './shared/admin-page';
 import { DetailPage } from './shared/detail-page';
@@ -14,7 +15,7 @@ import { TransactionsPage } from './transactions/transactions-page';
  */
 export const ADMIN_ROUTES: { path: string; element: ReactNode }[] = [
   { path: 'products', element: <ProductsPage /> },
-  { path: 'categories', element: <AdminPage title="Categories" lead="Product categories, their order and colour on the till." /> },
+  { path: 'categories', element: <CategoriesPage /> },
   { path: 'invoices', element: <AdminPage title="Invoices" lead="Invoices for purchases on account and their payment status." /> },
   { path: 'registers', element: <AdminPage title="Registers" lead="Tills and their capabilities: which payment methods each one offers." /> },
   {

@@ -1,0 +1,65 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, ok } from '../testing/fixtures';
+import { renderAdmin } from '../testing/render-admin';
+import { CategoriesPage, categoryProblems } from './categories-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const bier = { id: 'c'.repeat(24), name: 'Bier', colour: '#f5b301', position: 0, productCount: 4 };
+const leeg = { id: 'd'.repeat(24), name: 'Leeg', colour: '#123456', position: 1, productCount: 0 };
+
+function stubApi(answer: (method: string, path: string, body: unknown) => Response | undefined = () => undefined) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      const call = { method: init?.method ?? 'GET', path: url.pathname, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
+      calls.push(call);
+      const special = answer(call.method, call.path, call.body);
+      if (special) return special;
+      if (call.path.endsWith('/admin/reasons/')) return json(200, ok({ reasons: [{ id: 'e'.repeat(24), name: 'Bestuur', position: 0 }] }));
+      if (call.method === 'GET') return json(200, ok({ categories: [bier, leeg] }));
+      return json(200, ok({ ...leeg, ...(call.body as object) }));
+    }),
+  );
+  return calls;
+}
+
+describe('/admin/categories', { timeout: 20_000 }, () => {
+  it('lists categories with colour, order and products, and the reasons below', async () => {
+    stubApi();
+    renderAdmin(<CategoriesPage />, '/admin/categories');
+    const rows = within(await screen.findByRole('table')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Bier#f5b30104');
+    expect(await screen.findByText('Bestuur')).toBeVisible();
+  });
+
+  it('says a category with products cannot be deleted before anything is sent', async () => {
+    const calls = stubApi();
+    renderAdmin(<CategoriesPage />, '/admin/categories');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Bier' }));
+    expect(screen.getByRole('dialog', { name: 'Delete Bier' })).toHaveTextContent('Bier still holds 4 products, so it cannot be deleted');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+  });
+
+  it('puts a taken name (409) under the name field', async () => {
+    stubApi((method) => (method === 'POST' ? json(409, { error: true, errorCode: 409, errorIdentifier: 'conflict', errorMessage: 'There is already a category called Bier.', result: null }) : undefined));
+    renderAdmin(<CategoriesPage />, '/admin/categories');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New category' }));
+    const form = screen.getByRole('dialog', { name: 'New category' });
+    await user.type(within(form).getByLabelText('Name'), 'bier');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(form).getByLabelText('Name')).toHaveAccessibleDescription('There is already a category called Bier.'));
+  });
+
+  it('checks name and colour like the server', () => {
+    expect(categoryProblems('Wijn', '#AA3300')).toEqual({});
+    expect(categoryProblems(' ', 'red')).toEqual({ name: 'Please enter a name.', colour: 'Use a colour like #1e88e5.' });
+  });
+});

@@ -1,0 +1,260 @@
+import type { KassaError } from '@kassa/api-client';
+import type { AdminCategory, AdminReason } from '@kassa/contracts';
+import { Button, ConfirmModal, ListFallback, Modal, TextField, useDialogs } from '@kassa/ui';
+import { useState, type FormEvent } from 'react';
+import {
+  useDeleteCategoryMutation,
+  useDeleteReasonMutation,
+  useGetAdminCategoriesQuery,
+  useGetAdminReasonsQuery,
+  useSaveCategoryMutation,
+  useSaveReasonMutation,
+} from '../products/products-api';
+import { AdminPage } from '../shared/admin-page';
+import './categories.css';
+
+const COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+/** The form's lines: what the server would refuse, said before sending. */
+export function categoryProblems(name: string, colour: string): { name?: string; colour?: string } {
+  return {
+    ...(name.trim() ? {} : { name: 'Please enter a name.' }),
+    ...(COLOUR.test(colour) ? {} : { colour: 'Use a colour like #1e88e5.' }),
+  };
+}
+
+function CategoryForm({ category, nextPosition, onDone }: { category: AdminCategory | null; nextPosition: number; onDone: (saved: AdminCategory | null) => void }) {
+  const [name, setName] = useState(category?.name ?? '');
+  const [colour, setColour] = useState(category?.colour ?? '#1e88e5');
+  const [position, setPosition] = useState(String(category?.position ?? nextPosition));
+  const [errors, setErrors] = useState<{ name?: string; colour?: string }>({});
+  const [save, { isLoading }] = useSaveCategoryMutation();
+  const dialogs = useDialogs();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problems = categoryProblems(name, colour);
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    const result = await save({ id: category?.id ?? null, body: { name, colour, position: Math.max(0, Math.floor(Number(position)) || 0) } });
+    if (result.error) {
+      const err = result.error as KassaError;
+      // A taken name (409) and the server's lines go under the name.
+      if (err.status === 409 || (err.status === 422 && err.lines.length)) return setErrors({ name: err.status === 409 ? err.message : err.lines.join(' ') });
+      return void dialogs.error(err, { title: 'Saving the category failed' });
+    }
+    onDone(result.data);
+  };
+
+  return (
+    <Modal
+      title={category ? `Edit ${category.name}` : 'New category'}
+      onCancel={() => onDone(null)}
+      actions={
+        <>
+          <Button onClick={() => onDone(null)}>Cancel</Button>
+          <Button variant="primary" type="submit" form="category-form" disabled={isLoading}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form id="category-form" className="k-stack" onSubmit={(e) => void submit(e)} noValidate>
+        <TextField label="Name" value={name} maxLength={50} onChange={(e) => setName(e.target.value)} error={errors.name} autoFocus />
+        <div className="k-row categories__colour">
+          <TextField label="Colour" value={colour} onChange={(e) => setColour(e.target.value)} error={errors.colour} hint="As #rrggbb; the till paints the category's tiles in it." />
+          <input type="color" aria-label="Pick a colour" value={COLOUR.test(colour) ? colour.toLowerCase() : '#000000'} onChange={(e) => setColour(e.target.value)} />
+        </div>
+        <TextField label="Order on the till" inputMode="numeric" value={position} onChange={(e) => setPosition(e.target.value)} hint="Lower comes first." />
+      </form>
+    </Modal>
+  );
+}
+
+/** The "other" payment reasons: add, rename, remove (past sales keep the reason they were paid with, as text). */
+function Reasons() {
+  const { data, error, isLoading, refetch } = useGetAdminReasonsQuery();
+  const [save, { isLoading: saving }] = useSaveReasonMutation();
+  const [remove] = useDeleteReasonMutation();
+  const dialogs = useDialogs();
+  const [name, setName] = useState('');
+  const [line, setLine] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<AdminReason | null>(null);
+
+  const add = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return setLine('Please enter a name.');
+    const result = await save({ id: null, body: { name, position: data?.reasons.length ?? 0 } });
+    if (result.error) {
+      const err = result.error as KassaError;
+      return setLine(err.lines.length ? err.lines.join(' ') : err.message);
+    }
+    setLine(null);
+    setName('');
+  };
+
+  const rename = async (r: AdminReason) => {
+    const next = await dialogs.prompt({ title: `Rename ${r.name}`, text: 'Past sales keep the name they were paid with.', label: 'Reason', initialValue: r.name });
+    if (next === null || !next.trim() || next.trim() === r.name) return;
+    const result = await save({ id: r.id, body: { name: next, position: r.position } });
+    if (result.error) void dialogs.error(result.error as KassaError, { title: 'Renaming failed' });
+  };
+
+  const doRemove = async (r: AdminReason) => {
+    setRemoving(null);
+    const result = await remove(r.id);
+    if (result.error) void dialogs.error(result.error as KassaError, { title: 'Removing failed' });
+  };
+
+  return (
+    <section className="k-card k-stack" aria-labelledby="reasons-title">
+      <h2 id="reasons-title" className="categories__heading">
+        Other-payment reasons
+      </h2>
+      <p className="k-muted">What the till offers under Other (Anders voldaan), in this order.</p>
+      {data ? (
+        data.reasons.length === 0 ? (
+          <p className="k-empty">No reasons yet: the till cannot take Other payments.</p>
+        ) : (
+          <ul className="categories__reasons">
+            {data.reasons.map((r) => (
+              <li key={r.id} className="k-row">
+                <span className="categories__reason-name">{r.name}</span>
+                <Button onClick={() => void rename(r)} aria-label={`Rename ${r.name}`}>
+                  Rename
+                </Button>
+                <Button variant="danger" onClick={() => setRemoving(r)} aria-label={`Remove ${r.name}`}>
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : (
+        <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading reasons" onRetry={() => void refetch()} />
+      )}
+      <form className="k-row categories__add" onSubmit={(e) => void add(e)} noValidate>
+        <TextField label="New reason" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} error={line} />
+        <Button type="submit" disabled={saving}>
+          Add reason
+        </Button>
+      </form>
+      {removing ? (
+        <ConfirmModal title={`Remove ${removing.name}`} confirmLabel="Remove" variant="danger" onConfirm={() => void doRemove(removing)} onCancel={() => setRemoving(null)}>
+          <p>The till stops offering {removing.name} under Other. Past sales keep it as their reason.</p>
+        </ConfirmModal>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * /admin/categories: the till's categories in order, with colour and number of products; create, edit, delete (only
+ * when empty, after confirming); and the other-payment reasons below.
+ */
+export function CategoriesPage() {
+  const { data, error, isLoading, isFetching, refetch } = useGetAdminCategoriesQuery();
+  const [remove] = useDeleteCategoryMutation();
+  const dialogs = useDialogs();
+  const [editing, setEditing] = useState<AdminCategory | 'new' | null>(null);
+  const [removing, setRemoving] = useState<AdminCategory | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const categories = data?.categories ?? [];
+
+  const doRemove = async (c: AdminCategory) => {
+    setRemoving(null);
+    const result = await remove(c.id);
+    if (result.error) return void dialogs.error(result.error as KassaError, { title: 'Deleting failed' });
+    setNotice(`${c.name} is deleted.`);
+  };
+
+  return (
+    <AdminPage
+      title="Categories"
+      lead="Product categories, their order and colour on the till."
+      actions={
+        <Button variant="primary" onClick={() => setEditing('new')}>
+          New category
+        </Button>
+      }
+    >
+      <div className="k-stack">
+        {notice ? (
+          <div className="k-alert k-alert--success" role="status">
+            {notice}
+          </div>
+        ) : null}
+        {data ? (
+          categories.length === 0 ? (
+            <p className="k-empty">No categories yet.</p>
+          ) : (
+            <div className="k-table-wrap">
+              <table className="k-table" aria-busy={isFetching}>
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Colour</th>
+                    <th scope="col" className="k-num">
+                      Order
+                    </th>
+                    <th scope="col" className="k-num">
+                      Products
+                    </th>
+                    <th scope="col">
+                      <span className="k-visually-hidden">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {categories.map((c) => (
+                    <tr key={c.id}>
+                      <td className="categories__name">{c.name}</td>
+                      <td>
+                        <span className="categories__swatch" style={{ background: c.colour }} aria-hidden="true" />
+                        <span className="k-mono">{c.colour}</span>
+                      </td>
+                      <td className="k-num">{c.position}</td>
+                      <td className="k-num">{c.productCount}</td>
+                      <td className="categories__actions">
+                        <div className="k-row">
+                          <Button onClick={() => setEditing(c)} aria-label={`Edit ${c.name}`}>
+                            Edit
+                          </Button>
+                          <Button variant="danger" onClick={() => setRemoving(c)} aria-label={`Delete ${c.name}`}>
+                            Delete
+                          </Button>
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        ) : (
+          <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading categories" onRetry={() => void refetch()} />
+        )}
+        <Reasons />
+      </div>
+      {editing ? (
+        <CategoryForm
+          category={editing === 'new' ? null : editing}
+          nextPosition={categories.reduce((max, c) => Math.max(max, c.position + 1), 0)}
+          onDone={(saved) => {
+            if (saved) setNotice(`${saved.name} is saved. Tills show it within a minute.`);
+            setEditing(null);
+          }}
+        />
+      ) : null}
+      {removing ? (
+        <ConfirmModal title={`Delete ${removing.name}`} confirmLabel="Delete" variant="danger" onConfirm={() => void doRemove(removing)} onCancel={() => setRemoving(null)}>
+          <p>
+            {removing.productCount > 0
+              ? `${removing.name} still holds ${removing.productCount} product${removing.productCount === 1 ? '' : 's'}, so it cannot be deleted: move or delete them first.`
+              : `This deletes the empty category ${removing.name}.`}
+          </p>
+        </ConfirmModal>
+      ) : null}
+    </AdminPage>
+  );
+}
