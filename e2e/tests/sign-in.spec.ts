@@ -54,13 +54,21 @@ test('admin sees the admin links and /admin opens the transactions page', async 
   }
 });
 
-test('logout clears the stored token and returns to /login', async ({ page }) => {
+test('logout clears the stored token, returns to /login, and the old token is refused at once', async ({ page, baseURL }) => {
   await signIn(page, 'till');
-  expect(await token(page)).toBeTruthy();
+  const old = await token(page);
+  expect(old).toBeTruthy();
   await page.goto('/about');
+  const loggedOut = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/logout/');
   await page.getByRole('button', { name: /log ?out/i }).click();
   await expect(page).toHaveURL(/\/login/);
   expect(await token(page)).toBeNull();
+  expect((await loggedOut).status()).toBe(200);
+  // A copy of the token (a shared tablet, a proxy log) is worth nothing now, in every service.
+  for (const path of ['/api/config/', '/api/products/']) {
+    const res = await fetch(`${baseURL}${path}`, { headers: { authorization: `Bearer ${old}` } });
+    expect(res.status).toBe(401);
+  }
 });
 
 test('a wrong password shows the error and keeps the user on /login', async ({ page }) => {

@@ -6,8 +6,11 @@ import { LedgerAuditPanel } from './ledger-audit/ledger-audit-panel';
 import { AdminPage } from './shared/admin-page';
 import { DetailPage } from './shared/detail-page';
 import { ProductsPage } from './products/products-page';
+import { RegisterPage, RegistersPage } from './registers/registers-page';
 import { SettingsPage } from './settings/settings-page';
 import { TransactionsPage } from './transactions/transactions-page';
+import { UserPage } from './users/user-page';
+import { UsersPage } from './users/users-page';
 
 /**
  * SPEC 2 admin children, relative to /admin. A feature replaces its element with its own page from
@@ -17,11 +20,8 @@ export const ADMIN_ROUTES: { path: string; element: ReactNode }[] = [
   { path: 'products', element: <ProductsPage /> },
   { path: 'categories', element: <CategoriesPage /> },
   { path: 'invoices', element: <AdminPage title="Invoices" lead="Invoices for purchases on account and their payment status." /> },
-  { path: 'registers', element: <AdminPage title="Registers" lead="Tills and their capabilities: which payment methods each one offers." /> },
-  {
-    path: 'registers/:registerId',
-    element: <DetailPage title="Register" lead="One till: its name, capabilities and payment terminal." param="registerId" backTo="/admin/registers" backLabel="All registers" />,
-  },
+  { path: 'registers', element: <RegistersPage /> },
+  { path: 'registers/:registerId', element: <RegisterPage /> },
   { path: 'bar', element: <AdminPage title="Bar Management" lead="Bar mode: accounts on the tab, balances and the bar menu slide." /> },
   { path: 'accounts', element: <AdminPage title="Accounts" lead="Member accounts with their balance, credit and direct-debit status." /> },
   {
@@ -29,11 +29,8 @@ export const ADMIN_ROUTES: { path: string; element: ReactNode }[] = [
     element: <DetailPage title="Account" lead="One account: balance, ledger postings, top-ups and corrections." param="accountId" backTo="/admin/accounts" backLabel="All accounts" />,
   },
   { path: 'account_requests', element: <AccountRequestsPage /> },
-  { path: 'users', element: <AdminPage title="Users" lead="Users who sign in, their admin rights and linked accounts." /> },
-  {
-    path: 'users/:userId',
-    element: <DetailPage title="User" lead="One user: sign-in, admin rights, linked account and register." param="userId" backTo="/admin/users" backLabel="All users" />,
-  },
+  { path: 'users', element: <UsersPage /> },
+  { path: 'users/:userId', element: <UserPage /> },
   // The admin landing page is the dashboard: the ledger self-audit above the transactions.
   { path: 'transactions', element: <TransactionsPage header={<LedgerAuditPanel />} /> },
   { path: 'direct_debit', element: <AdminPage title="Direct debit" lead="Monthly SEPA direct-debit batches for credit accounts." /> },

@@ -74,6 +74,8 @@ export const TokenClaims = z.object({
   isAdmin: z.boolean(),
   capabilities: z.array(Capability),
   registerId: z.string().nullable(),
+  /** This sign-in (session) id: logging out ends it at once in every service. */
+  sid: z.string().max(64).optional(),
 });
 export type TokenClaims = z.infer<typeof TokenClaims>;
 

@@ -3,6 +3,7 @@ export * from './capabilities';
 export * from './auth';
 export * from './catalog';
 export * from './catalog-admin';
+export * from './users-admin';
 export * from './accounts';
 export * from './checkout';
 export * from './internal';

@@ -14,6 +14,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import type { Connection } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { authPlugin, isAuthGuard } from './auth';
+import { authDirectory, type AuthDirectory } from './auth-directory';
 import type { BaseEnv } from './config';
 import { AppError } from './errors';
 import { validatorCompiler } from './validation';
@@ -29,6 +30,8 @@ export type ServiceApp = FastifyInstance<
 declare module 'fastify' {
   interface FastifyInstance {
     db: Connection;
+    /** The rights every service checks a token against (auth-directory.ts); accounts keeps it current. */
+    authDirectory: AuthDirectory;
   }
 }
 
@@ -97,10 +100,14 @@ export async function createServiceApp(opts: ServiceOptions): Promise<ServiceApp
     openapi: { info: { title: `Kassa ${opts.name}`, version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
     transform: jsonSchemaTransform,
   });
+  const directory = authDirectory(opts.env.REDIS_URL, opts.env.QUEUE_PREFIX);
+  app.decorate('authDirectory', directory);
+  app.addHook('onClose', () => directory.close());
   await app.register(authPlugin, {
     jwtSecret: opts.env.JWT_SECRET,
     tokenTtl: opts.env.TOKEN_TTL,
     internalToken: opts.env.INTERNAL_TOKEN,
+    directory,
   });
 
   if (opts.db) {

@@ -2,7 +2,8 @@ import fastifyJwt from '@fastify/jwt';
 import { hasCapabilities, TokenClaims, type Capability } from '@kassa/contracts';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import type { AuthDirectory, Rights } from './auth-directory';
 import { AppError, forbidden, unauthorized } from './errors';
 
 declare module '@fastify/jwt' {
@@ -13,6 +14,10 @@ declare module '@fastify/jwt' {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Open to a signed-in user who must still enrol in two-factor sign-in (requireTfa): enrolment, config, sign-out. */
+    beforeTfaEnrolment?: boolean;
+  }
   interface FastifyInstance {
     /** preHandler: a valid bearer token is required. */
     authenticate: preHandlerAsyncHookHandler;
@@ -30,6 +35,8 @@ export interface AuthOptions {
   jwtSecret: string;
   tokenTtl: string;
   internalToken: string;
+  /** Where the rights of a token are now (auth-directory.ts); without one, a token's own claims stand. */
+  directory?: AuthDirectory;
 }
 
 /** Marks a guard so it runs on `onRequest`, before body validation (see createServiceApp). */
@@ -40,20 +47,42 @@ export function authGuard<T extends (...args: never[]) => unknown>(fn: T): T {
 }
 export const isAuthGuard = (fn: unknown): boolean => typeof fn === 'function' && (fn as unknown as Record<symbol, boolean>)[AUTH_GUARD] === true;
 
-async function verify(request: FastifyRequest): Promise<void> {
-  try {
-    const claims = await request.jwtVerify<TokenClaims>();
-    if (!TokenClaims.safeParse(claims).success) throw unauthorized();
-  } catch {
-    throw unauthorized();
-  }
+/**
+ * A valid bearer token: signed by us, with an expiry, not logged out, and for a user who may still sign in; the
+ * request then carries the rights the user and their register have now, not those of the moment of signing in.
+ */
+function verifier(directory: AuthDirectory | undefined) {
+  return async function verify(request: FastifyRequest): Promise<void> {
+    let claims: TokenClaims & { iat?: number; exp?: number };
+    try {
+      claims = await request.jwtVerify<TokenClaims & { iat?: number; exp?: number }>();
+      if (!TokenClaims.safeParse(claims).success || typeof claims.exp !== 'number') throw unauthorized();
+    } catch {
+      throw unauthorized();
+    }
+    if (!directory) return;
+    let rights: Rights | null;
+    try {
+      rights = await directory.rightsOf(claims);
+    } catch (err) {
+      request.log.error({ err }, 'auth directory unavailable');
+      throw new AppError(503, 'service_unavailable', 'Signing in cannot be checked for a moment. Please try again.');
+    }
+    if (!rights) throw unauthorized();
+    if (rights.mustEnrolTfa && !request.routeOptions.config.beforeTfaEnrolment) {
+      throw new AppError(403, 'tfa_required', 'Two-factor sign-in is required. Set it up on your account before you go on.');
+    }
+    const { mustEnrolTfa: _enrol, ...now } = rights;
+    request.user = { ...request.user, ...now };
+  };
 }
 
 export const authPlugin = fp<AuthOptions>(
   async (app: FastifyInstance, opts) => {
     await app.register(fastifyJwt, { secret: opts.jwtSecret, sign: { expiresIn: opts.tokenTtl } });
 
-    app.decorate('signToken', (claims: TokenClaims) => app.jwt.sign(claims));
+    const verify = verifier(opts.directory);
+    app.decorate('signToken', (claims: TokenClaims) => app.jwt.sign({ sid: randomUUID(), ...claims }));
     app.decorate('authenticate', authGuard(verify));
     app.decorate('requireCapabilities', (...caps: Capability[]) =>
       authGuard(async (request: FastifyRequest) => {

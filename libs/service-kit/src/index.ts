@@ -1,6 +1,7 @@
 export * from './app';
 export * from './audit-client';
 export * from './auth';
+export * from './auth-directory';
 export * from './config';
 export * from './errors';
 export * from './internal-client';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, ok } from '../testing/fixtures';
+import { json, ok, stubAdminApi } from '../testing/fixtures';
 import { renderAdmin } from '../testing/render-admin';
 import { CategoriesPage, categoryProblems } from './categories-page';
 
@@ -11,21 +11,13 @@ const bier = { id: 'c'.repeat(24), name: 'Bier', colour: '#f5b301', position: 0,
 const leeg = { id: 'd'.repeat(24), name: 'Leeg', colour: '#123456', position: 1, productCount: 0 };
 
 function stubApi(answer: (method: string, path: string, body: unknown) => Response | undefined = () => undefined) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input));
-      const call = { method: init?.method ?? 'GET', path: url.pathname, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
-      calls.push(call);
-      const special = answer(call.method, call.path, call.body);
-      if (special) return special;
-      if (call.path.endsWith('/admin/reasons/')) return json(200, ok({ reasons: [{ id: 'e'.repeat(24), name: 'Bestuur', position: 0 }] }));
-      if (call.method === 'GET') return json(200, ok({ categories: [bier, leeg] }));
-      return json(200, ok({ ...leeg, ...(call.body as object) }));
-    }),
-  );
-  return calls;
+  return stubAdminApi((call) => {
+    const special = answer(call.method, call.path, call.body);
+    if (special) return special;
+    if (call.path.endsWith('/admin/reasons/')) return json(200, ok({ reasons: [{ id: 'e'.repeat(24), name: 'Bestuur', position: 0 }] }));
+    if (call.method === 'GET') return json(200, ok({ categories: [bier, leeg] }));
+    return json(200, ok({ ...leeg, ...(call.body as object) }));
+  });
 }
 
 describe('/admin/categories', { timeout: 20_000 }, () => {

@@ -1,6 +1,6 @@
 import type { KassaError } from '@kassa/api-client';
 import type { AdminCategory, AdminReason } from '@kassa/contracts';
-import { Button, ConfirmModal, ListFallback, Modal, TextField, useDialogs } from '@kassa/ui';
+import { Button, ConfirmModal, ListFallback, TextField, useDialogs } from '@kassa/ui';
 import { useState, type FormEvent } from 'react';
 import {
   useDeleteCategoryMutation,
@@ -11,6 +11,7 @@ import {
   useSaveReasonMutation,
 } from '../products/products-api';
 import { AdminPage } from '../shared/admin-page';
+import { FormModal } from '../shared/form-modal';
 import './categories.css';
 
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
@@ -31,8 +32,7 @@ function CategoryForm({ category, nextPosition, onDone }: { category: AdminCateg
   const [save, { isLoading }] = useSaveCategoryMutation();
   const dialogs = useDialogs();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const problems = categoryProblems(name, colour);
     setErrors(problems);
     if (Object.keys(problems).length) return;
@@ -47,27 +47,14 @@ function CategoryForm({ category, nextPosition, onDone }: { category: AdminCateg
   };
 
   return (
-    <Modal
-      title={category ? `Edit ${category.name}` : 'New category'}
-      onCancel={() => onDone(null)}
-      actions={
-        <>
-          <Button onClick={() => onDone(null)}>Cancel</Button>
-          <Button variant="primary" type="submit" form="category-form" disabled={isLoading}>
-            Save
-          </Button>
-        </>
-      }
-    >
-      <form id="category-form" className="k-stack" onSubmit={(e) => void submit(e)} noValidate>
+    <FormModal title={category ? `Edit ${category.name}` : 'New category'} submitLabel="Save" busy={isLoading} onSubmit={submit} onCancel={() => onDone(null)}>
         <TextField label="Name" value={name} maxLength={50} onChange={(e) => setName(e.target.value)} error={errors.name} autoFocus />
         <div className="k-row categories__colour">
           <TextField label="Colour" value={colour} onChange={(e) => setColour(e.target.value)} error={errors.colour} hint="As #rrggbb; the till paints the category's tiles in it." />
           <input type="color" aria-label="Pick a colour" value={COLOUR.test(colour) ? colour.toLowerCase() : '#000000'} onChange={(e) => setColour(e.target.value)} />
         </div>
         <TextField label="Order on the till" inputMode="numeric" value={position} onChange={(e) => setPosition(e.target.value)} hint="Lower comes first." />
-      </form>
-    </Modal>
+    </FormModal>
   );
 }
 

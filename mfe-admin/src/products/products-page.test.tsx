@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, ok } from '../testing/fixtures';
+import { json, ok, stubAdminApi } from '../testing/fixtures';
 import { renderAdmin } from '../testing/render-admin';
 import { YearChart } from './product-sales';
 import { parsePrice, ProductsPage } from './products-page';
@@ -12,19 +12,11 @@ const bier = { id: 'c'.repeat(24), name: 'Bier', colour: '#f5b301', position: 0,
 const pils = { id: 'a'.repeat(24), name: 'Pils', price: 250, categoryId: bier.id, deposit: false, position: 0, hidden: false, vatRate: 21 };
 
 function stubApi() {
-  const calls: { method: string; path: string; query: URLSearchParams; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input));
-      const call = { method: init?.method ?? 'GET', path: url.pathname, query: url.searchParams, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
-      calls.push(call);
-      if (call.path.endsWith('/admin/categories/')) return json(200, ok({ categories: [bier] }));
-      if (call.method === 'POST') return json(200, ok({ ...pils, ...(call.body as object), id: 'b'.repeat(24) }));
-      return json(200, ok({ items: [pils], pageCount: 1, total: 1 }));
-    }),
-  );
-  return calls;
+  return stubAdminApi((call) => {
+    if (call.path.endsWith('/admin/categories/')) return json(200, ok({ categories: [bier] }));
+    if (call.method === 'POST') return json(200, ok({ ...pils, ...(call.body as object), id: 'b'.repeat(24) }));
+    return json(200, ok({ items: [pils], pageCount: 1, total: 1 }));
+  });
 }
 
 describe('/admin/products', { timeout: 20_000 }, () => {

@@ -1,8 +1,9 @@
 import type { KassaError } from '@kassa/api-client';
 import type { AdminCategory, AdminProduct, AdminProductBody } from '@kassa/contracts';
-import { Button, centsToInput, ConfirmModal, formatMoney, ListFallback, Modal, Money, Pager, parseEuros, TextField, useDialogs } from '@kassa/ui';
-import { useState, type FormEvent } from 'react';
+import { Button, centsToInput, ConfirmModal, formatMoney, ListFallback, Money, Pager, parseEuros, TextField, useDialogs } from '@kassa/ui';
+import { useState } from 'react';
 import { AdminPage } from '../shared/admin-page';
+import { FormModal } from '../shared/form-modal';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { ProductSales } from './product-sales';
 import { useDeleteProductMutation, useGetAdminCategoriesQuery, useGetAdminProductsQuery, useSaveProductMutation } from './products-api';
@@ -41,8 +42,7 @@ function ProductForm({ product, categories, onDone }: { product: AdminProduct | 
   const [save, { isLoading }] = useSaveProductMutation();
   const dialogs = useDialogs();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const price = parsePrice(draft.price);
     const problems: Partial<Record<keyof Draft, string>> = {};
     if (!draft.name.trim()) problems.name = 'Please enter a name.';
@@ -69,19 +69,7 @@ function ProductForm({ product, categories, onDone }: { product: AdminProduct | 
   };
 
   return (
-    <Modal
-      title={product ? `Edit ${product.name}` : 'New product'}
-      onCancel={() => onDone(null)}
-      actions={
-        <>
-          <Button onClick={() => onDone(null)}>Cancel</Button>
-          <Button variant="primary" type="submit" form="product-form" disabled={isLoading}>
-            Save
-          </Button>
-        </>
-      }
-    >
-      <form id="product-form" className="k-stack" onSubmit={(e) => void submit(e)} noValidate>
+    <FormModal title={product ? `Edit ${product.name}` : 'New product'} submitLabel="Save" busy={isLoading} onSubmit={submit} onCancel={() => onDone(null)}>
         <TextField label="Name" value={draft.name} maxLength={100} onChange={(e) => setDraft({ ...draft, name: e.target.value })} error={errors.name} autoFocus />
         <TextField label="Price (€)" inputMode="decimal" placeholder="2,35" value={draft.price} onChange={(e) => setDraft({ ...draft, price: e.target.value })} error={errors.price} />
         <div className="k-field">
@@ -115,8 +103,7 @@ function ProductForm({ product, categories, onDone }: { product: AdminProduct | 
           <input type="checkbox" checked={draft.hidden} onChange={(e) => setDraft({ ...draft, hidden: e.target.checked })} />
           <span>Hidden (not for sale; stays in past sales and counts)</span>
         </label>
-      </form>
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -186,7 +173,7 @@ export function ProductsPage() {
                       {category?.name ?? '—'}
                     </td>
                     <td className="k-num">
-                      <Money cents={p.price} />
+                      <Money cents={p.price} tone="plain" />
                     </td>
                     <td>{p.vatRate} %</td>
                     <td className="products__actions">

@@ -12,7 +12,7 @@ export const MIN_TOP_UP_FLOOR = 100;
 type Flag = 'aprilFoolsEnabled' | 'posWrappedAvailable' | 'requireTfa' | 'requireSettingAccountPin';
 
 const FLAGS: { key: Flag; label: string; hint: string }[] = [
-  { key: 'requireTfa', label: 'Require two-factor sign-in', hint: 'Everyone without a second factor must set one up before they can do anything else.' },
+  { key: 'requireTfa', label: 'Require two-factor sign-in', hint: 'Everyone without a second factor, admins too, must set one up before they can do anything else (the server holds to it).' },
   {
     key: 'requireSettingAccountPin',
     label: 'Require an account PIN',

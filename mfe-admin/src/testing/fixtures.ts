@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { Config } from '@kassa/contracts';
 
 /** Answers in the SPEC 7 wrapper, for the stubbed fetch of the admin page tests. */
@@ -16,3 +17,26 @@ export const adminConfig: Config = {
   acceptedCurrentCondition: true,
   showAccountRequest: false,
 };
+
+/** One request an admin page made, as the stubbed fetch saw it. */
+export interface ApiCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+/** Stubs fetch for an admin page test: `answer` gives each request's response; the calls are recorded in order. */
+export function stubAdminApi(answer: (call: ApiCall) => Response): ApiCall[] {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      const call = { method: init?.method ?? 'GET', path: url.pathname, query: url.searchParams, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
+      calls.push(call);
+      return answer(call);
+    }),
+  );
+  return calls;
+}

@@ -1,4 +1,5 @@
 import { createServiceApp, ensureIndexes, type ServiceApp } from '@kassa/service-kit';
+import { publishAll } from './security/rights';
 import type { Connection } from 'mongoose';
 import type { AccountsEnv } from './config';
 import type { AccountsContext } from './context';
@@ -27,6 +28,17 @@ import postAudit from './routes/internal/post-audit.route';
 import postPostings from './routes/internal/post-postings.route';
 import getViaductStart from './routes/login/get-viaduct-start.route';
 import postLogin from './routes/login/post-login.route';
+import getAdminUsers from './routes/admin/get-users.route';
+import getAdminUser from './routes/admin/get-user.route';
+import postAdminUser from './routes/admin/post-user.route';
+import patchAdminUser from './routes/admin/patch-user.route';
+import postAdminUserPassword from './routes/admin/post-user-password.route';
+import getAdminRegisters from './routes/admin/get-registers.route';
+import getAdminRegister from './routes/admin/get-register.route';
+import postAdminRegister from './routes/admin/post-register.route';
+import putAdminRegister from './routes/admin/put-register.route';
+import deleteAdminRegister from './routes/admin/delete-register.route';
+import postLogout from './routes/login/post-logout.route';
 import postSsoTfa from './routes/login/post-sso-tfa.route';
 import postViaduct from './routes/login/post-viaduct.route';
 import postReaderRegister from './routes/reader/post-register.route';
@@ -58,6 +70,17 @@ const routes: ((app: ServiceApp, ctx: AccountsContext) => void)[] = [
   getViaductStart,
   postViaduct,
   postSsoTfa,
+  postLogout,
+  getAdminUsers,
+  getAdminUser,
+  postAdminUser,
+  patchAdminUser,
+  postAdminUserPassword,
+  getAdminRegisters,
+  getAdminRegister,
+  postAdminRegister,
+  putAdminRegister,
+  deleteAdminRegister,
   getConfig,
   postCondition,
   getAccounts,
@@ -112,5 +135,6 @@ export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: A
     postStandinAuthorize(app, ctx, ctx.sso);
   }
   warmPasswordCheck();
+  await publishAll(app);
   return Object.assign(app, { accounts: ctx });
 }

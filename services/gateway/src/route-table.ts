@@ -9,6 +9,7 @@ export type ServiceName = 'accounts' | 'catalog' | 'checkout' | 'payments';
  */
 export const ROUTE_TABLE: { prefix: string; service: ServiceName }[] = [
   { prefix: '/api/login', service: 'accounts' },
+  { prefix: '/api/logout', service: 'accounts' },
   { prefix: '/api/user', service: 'accounts' },
   { prefix: '/api/config', service: 'accounts' },
   { prefix: '/api/accounts', service: 'accounts' },

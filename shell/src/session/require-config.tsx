@@ -4,6 +4,8 @@ import { useEffect, useRef } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAcceptConditionMutation, useGetConfigQuery } from './auth-api';
 
+export const CONFIG_REFRESH_MS = 60_000;
+
 /**
  * Signed-in routes start once the configuration is loaded (SPEC 2 "Startup") and the current terms are accepted
  * (SPEC 4 "Conditions").
@@ -11,9 +13,12 @@ import { useAcceptConditionMutation, useGetConfigQuery } from './auth-api';
 export function RequireConfig() {
   const config = useAppSelector(selectConfig);
   const token = useAppSelector(selectToken);
-  const { error, isError, refetch, isFetching } = useGetConfigQuery(undefined, { skip: token === null });
+  // Every minute: rights, settings and terms changed by an admin reach every open screen (a till drops a payment
+  // button taken from its register) without signing in again.
+  const { error, isError, refetch, isFetching } = useGetConfigQuery(undefined, { skip: token === null, pollingInterval: CONFIG_REFRESH_MS });
   const kassaError = error as KassaError | undefined;
-  useConfigAlert(isError ? kassaError : undefined);
+  // Only the first load alerts: a failed refresh keeps the loaded config and tries again in a minute.
+  useConfigAlert(isError && !config ? kassaError : undefined);
   useConditionsDialog();
 
   if (config && !config.acceptedCurrentCondition) {

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { transactionModel } from '../../../checkout/src/models/transaction.model';
+import { loginAs } from '../testing/accounts-test-app';
 import { startCheckoutStack, type CheckoutStack } from '../../../checkout/src/testing/checkout-stack';
 import { clearRedisPrefix } from '../../../payments/src/testing/clear-redis-prefix';
 import { recordAuditRun } from '../ledger/audit-runs';
@@ -41,7 +42,7 @@ describe('the ledger self-audit', () => {
     const res = await s.accounts.inject({
       method: 'GET',
       url: '/api/admin/ledger_audit',
-      headers: { authorization: `Bearer ${s.accounts.signToken({ sub: new Types.ObjectId().toHexString(), username: 'admin', isAdmin: true, capabilities: [], registerId: null })}` },
+      headers: { authorization: `Bearer ${await loginAs(s.accounts, 'admin')}` },
     });
     expect(res.statusCode).toBe(200);
     return (res.json().result as LedgerAuditLatest).latest;

@@ -6,6 +6,8 @@ const registerSchema = new Schema(
   {
     name: { type: String, required: true, trim: true },
     capabilities: { type: [{ type: String, enum: Capability.options }], default: [] },
+    /** The payment terminal this till uses (its friendly name at the terminal provider); null for none. */
+    terminalName: { type: String, default: null },
   },
   { timestamps: true },
 );

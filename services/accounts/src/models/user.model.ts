@@ -23,6 +23,10 @@ const userSchema = new Schema(
     tfaPendingSecret: { type: String, default: null },
     /** HMACs of the unused recovery codes. */
     tfaRecoveryHashes: { type: [String], default: [] },
+    /** A disabled user cannot sign in, and their tokens stop at once (security/rights.ts). */
+    disabled: { type: Boolean, default: false },
+    /** Tokens issued before this moment no longer hold (set by a password reset or a disable). */
+    tokensValidAfter: { type: Date, default: null },
   },
   { timestamps: true },
 );

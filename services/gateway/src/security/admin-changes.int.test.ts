@@ -46,7 +46,22 @@ const CHANGES: Record<string, (ctx: Ctx) => Promise<Call>> = {
   'POST /api/admin/reasons/': async () => ({ url: '/api/admin/reasons/', payload: { name: `Walk ${new Types.ObjectId().toHexString()}` } }),
   'PUT /api/admin/reasons/{id}/': async ({ s }) => ({ url: `/api/admin/reasons/${await newReason(s)}/`, payload: { name: `Walk ${new Types.ObjectId().toHexString()}` } }),
   'DELETE /api/admin/reasons/{id}/': async ({ s }) => ({ url: `/api/admin/reasons/${await newReason(s)}/` }),
+  'POST /api/admin/users/': async () => ({ url: '/api/admin/users/', payload: { username: `walk-${new Types.ObjectId().toHexString().slice(-8)}`, password: 'long enough' } }),
+  'PATCH /api/admin/users/{id}/': async ({ s }) => ({ url: `/api/admin/users/${await newUser(s)}/`, payload: { displayName: 'Walk User' } }),
+  'POST /api/admin/users/{id}/password': async ({ s }) => ({ url: `/api/admin/users/${await newUser(s)}/password`, payload: { password: 'another long one' } }),
+  'POST /api/admin/registers/': async () => ({ url: '/api/admin/registers/', payload: { name: `Walk ${new Types.ObjectId().toHexString()}`, capabilities: ['PAYMENT_CASH'] } }),
+  'PUT /api/admin/registers/{id}/': async ({ s }) => ({ url: `/api/admin/registers/${await newRegister(s)}/`, payload: { name: `Walk ${new Types.ObjectId().toHexString()}`, capabilities: [] } }),
+  'DELETE /api/admin/registers/{id}/': async ({ s }) => ({ url: `/api/admin/registers/${await newRegister(s)}/` }),
 };
+
+async function newUser(s: CheckoutStack): Promise<string> {
+  const payload = { username: `walk-${new Types.ObjectId().toHexString().slice(-8)}`, password: 'long enough' };
+  return (await s.accounts.inject({ method: 'POST', url: '/api/admin/users/', headers: await adminHeaders(s), payload })).json().result.id as string;
+}
+async function newRegister(s: CheckoutStack): Promise<string> {
+  const payload = { name: `Walk ${new Types.ObjectId().toHexString()}`, capabilities: ['PAYMENT_CASH'] };
+  return (await s.accounts.inject({ method: 'POST', url: '/api/admin/registers/', headers: await adminHeaders(s), payload })).json().result.id as string;
+}
 
 /** A product body in the first demo category. */
 function productBody(s: CheckoutStack, name: string, price = 235) {

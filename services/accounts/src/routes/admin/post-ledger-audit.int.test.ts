@@ -1,10 +1,10 @@
 import type { Capability, LedgerAuditLatest, LedgerAuditRequested } from '@kassa/contracts';
 import { createQueue, createRedis } from '@kassa/service-kit';
-import { Types } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loginAs } from '../../testing/accounts-test-app';
 import { startCheckoutStack, type CheckoutStack } from '../../../../checkout/src/testing/checkout-stack';
 import { clearRedisPrefix } from '../../../../payments/src/testing/clear-redis-prefix';
 import { startAccountsWorker } from '../../jobs/accounts-worker';
@@ -16,14 +16,14 @@ const BAR: Capability[] = ['PAYMENT_CASH', 'PAYMENT_ACCOUNT_OTHER', 'PAYMENT_OTH
 describe('POST /api/admin/ledger_audit ("Run audit now")', () => {
   let s: CheckoutStack;
   let worker: Awaited<ReturnType<typeof startAccountsWorker>> | null = null;
-  const adminToken = () =>
-    s.accounts.signToken({ sub: new Types.ObjectId().toHexString(), username: 'admin', isAdmin: true, capabilities: [], registerId: null });
-  const runNow = (token: string | null = adminToken()) =>
+  let admin = '';
+  const runNow = (token: string | null = admin) =>
     s.accounts.inject({ method: 'POST', url: '/api/admin/ledger_audit', headers: token ? { authorization: `Bearer ${token}` } : {} });
   const env = () => s.accounts.accounts.env;
 
   beforeAll(async () => {
     s = await startCheckoutStack(inject('mongoUri'));
+    admin = await loginAs(s.accounts, 'admin');
     const account = await s.createAccount('Audit Gast', 2000);
     const sale = await s.pay('account', { nonce: randomUUID(), products: [{ id: s.products[0]!.id, amount: 1 }], account_id: account }, BAR);
     expect(sale.statusCode).toBe(200);
@@ -38,7 +38,7 @@ describe('POST /api/admin/ledger_audit ("Run audit now")', () => {
 
   it('is for administrators only', async () => {
     expect((await runNow(null)).statusCode).toBe(401);
-    const bar = await runNow(s.accounts.signToken({ sub: new Types.ObjectId().toHexString(), username: 'bar', isAdmin: false, capabilities: BAR, registerId: null }));
+    const bar = await runNow(await loginAs(s.accounts, 'bar'));
     expect(bar.statusCode).toBe(403);
     expect(bar.json().errorIdentifier).toBe('insufficient_permissions');
   });
@@ -76,7 +76,7 @@ describe('POST /api/admin/ledger_audit ("Run audit now")', () => {
     expect(await auditRunModel(s.accountsDb).countDocuments({ _id: run!.id, trigger: 'admin' })).toBe(1);
 
     // The hourly run queued at worker start may finish after this one; either is a run made after the request.
-    const latest = await s.accounts.inject({ method: 'GET', url: '/api/admin/ledger_audit', headers: { authorization: `Bearer ${adminToken()}` } });
+    const latest = await s.accounts.inject({ method: 'GET', url: '/api/admin/ledger_audit', headers: { authorization: `Bearer ${admin}` } });
     const shown = (latest.json().result as LedgerAuditLatest).latest!;
     expect(Date.parse(shown.finishedAt)).toBeGreaterThanOrEqual(Date.parse(run!.finishedAt));
   });

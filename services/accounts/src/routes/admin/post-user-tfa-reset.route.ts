@@ -4,6 +4,7 @@ import { auditWho, writeAudit } from '../../audit';
 import type { AccountsContext } from '../../context';
 import { userModel } from '../../models/user.model';
 import { TFA_OFF } from '../user/post-tfa-disable.route';
+import { republishUser } from '../../security/rights';
 
 /** An administrator turns a user's two-factor sign-in off (phone and recovery codes lost); the user enrols again. */
 export default function postUserTfaReset(app: ServiceApp, ctx: AccountsContext) {
@@ -18,6 +19,7 @@ export default function postUserTfaReset(app: ServiceApp, ctx: AccountsContext) 
       const user = await User.findById(request.params.id, { username: 1, tfaEnabled: 1 }).lean();
       if (!user) throw new AppError(404, 'not_found', 'User not found.');
       await User.updateOne({ _id: user._id }, { $set: TFA_OFF });
+      await republishUser(app, user._id);
       await writeAudit(app.db, {
         who: auditWho(request.user),
         action: 'user.tfa.reset',

@@ -11,7 +11,9 @@ import { getSettings } from '../../settings';
 export default function getConfig(app: ServiceApp) {
   app.get(
     '/api/config/',
-    { preHandler: app.authenticate, schema: { tags: ['auth'], summary: 'Configuration for the signed-in user', response: { 200: ApiResponse(Config) } } },
+    { preHandler: app.authenticate,
+      // Open while two-factor enrolment is required and not done (requireTfa).
+      config: { beforeTfaEnrolment: true }, schema: { tags: ['auth'], summary: 'Configuration for the signed-in user', response: { 200: ApiResponse(Config) } } },
     async (request) => {
       const user = await currentUser(app, request);
       const [settings, register] = await Promise.all([getSettings(app.db), registerOf(app.db, user)]);

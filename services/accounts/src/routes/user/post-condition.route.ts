@@ -8,7 +8,9 @@ import { getSettings } from '../../settings';
 export default function postCondition(app: ServiceApp) {
   app.post(
     '/api/user/condition/',
-    { preHandler: app.authenticate, schema: { tags: ['auth'], summary: 'Accept the current conditions', response: { 200: ApiResponse(ConditionResult) } } },
+    { preHandler: app.authenticate,
+      // Open while two-factor enrolment is required and not done (requireTfa).
+      config: { beforeTfaEnrolment: true }, schema: { tags: ['auth'], summary: 'Accept the current conditions', response: { 200: ApiResponse(ConditionResult) } } },
     async (request) => {
       const user = await currentUser(app, request);
       const { conditionsVersion } = await getSettings(app.db);

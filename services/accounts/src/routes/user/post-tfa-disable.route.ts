@@ -4,6 +4,7 @@ import { auditWho, writeAudit } from '../../audit';
 import type { AccountsContext } from '../../context';
 import { currentUser } from '../../guards';
 import { userModel } from '../../models/user.model';
+import { republishUser } from '../../security/rights';
 
 export const TFA_OFF = { tfaEnabled: false, tfaSecret: null, tfaPendingSecret: null, tfaRecoveryHashes: [] };
 
@@ -23,6 +24,7 @@ export default function postTfaDisable(app: ServiceApp, ctx: AccountsContext) {
       if (!user.tfaEnabled) throw new AppError(409, 'conflict', 'Two-factor sign-in is not on.');
       await ctx.tfa.check(user, request.body.code);
       await userModel(app.db).updateOne({ _id: user._id }, { $set: TFA_OFF });
+      await republishUser(app, user._id);
       await writeAudit(app.db, {
         who: auditWho(request.user),
         action: 'user.tfa.disable',

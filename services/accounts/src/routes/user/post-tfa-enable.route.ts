@@ -6,6 +6,7 @@ import { currentUser } from '../../guards';
 import { userModel } from '../../models/user.model';
 import { hashRecoveryCode, newRecoveryCodes, verifyTotp } from '../../security/tfa';
 import { invalidTfaCode } from '../../security/tfa-guard';
+import { republishUser } from '../../security/rights';
 
 /** Finishes enrolment: a code from the pending secret turns two-factor sign-in on and yields ten recovery codes. */
 export default function postTfaEnable(app: ServiceApp, ctx: AccountsContext) {
@@ -13,6 +14,8 @@ export default function postTfaEnable(app: ServiceApp, ctx: AccountsContext) {
     '/api/user/tfa/enable',
     {
       preHandler: app.authenticate,
+      // Open while two-factor enrolment is required and not done (requireTfa).
+      config: { beforeTfaEnrolment: true },
       schema: { tags: ['auth'], summary: 'Confirm a code and turn two-factor sign-in on', body: TfaCodeBody, response: { 200: ApiResponse(TfaEnableResult) } },
     },
     async (request) => {
@@ -35,6 +38,7 @@ export default function postTfaEnable(app: ServiceApp, ctx: AccountsContext) {
           },
         },
       );
+      await republishUser(app, request.user.sub);
       await writeAudit(app.db, {
         who: auditWho(request.user),
         action: 'user.tfa.enable',

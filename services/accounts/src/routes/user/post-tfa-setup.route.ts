@@ -13,7 +13,9 @@ import { newTotpSecret, otpauthUrl } from '../../security/tfa';
 export default function postTfaSetup(app: ServiceApp, ctx: AccountsContext) {
   app.post(
     '/api/user/tfa/setup',
-    { preHandler: app.authenticate, schema: { tags: ['auth'], summary: 'Start two-factor enrolment', response: { 200: ApiResponse(TfaSetupResult) } } },
+    { preHandler: app.authenticate,
+      // Open while two-factor enrolment is required and not done (requireTfa).
+      config: { beforeTfaEnrolment: true }, schema: { tags: ['auth'], summary: 'Start two-factor enrolment', response: { 200: ApiResponse(TfaSetupResult) } } },
     async (request) => {
       const user = await currentUser(app, request);
       if (user.tfaEnabled) throw new AppError(409, 'conflict', 'Two-factor sign-in is already on. Turn it off first to set up another device.');

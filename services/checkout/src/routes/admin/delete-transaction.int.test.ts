@@ -3,6 +3,7 @@ import { auditClient } from '@kassa/service-kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { transactionModel } from '../../models/transaction.model';
+import { loginAs } from '../../../../accounts/src/testing/accounts-test-app';
 import { startCheckoutStack, type CheckoutStack } from '../../testing/checkout-stack';
 
 const BAR: Capability[] = ['PAYMENT_CASH', 'PAYMENT_ACCOUNT_OTHER', 'PAYMENT_OTHER', 'PAYMENT_UNDO'];
@@ -31,7 +32,7 @@ describe("an administrator's undo", () => {
     const res = await s.accounts.inject({
       method: 'GET',
       url: '/api/admin/audit_logs?entity=transaction',
-      headers: { authorization: `Bearer ${s.accounts.signToken({ sub: ADMIN.sub, username: 'admin', isAdmin: true, capabilities: [], registerId: null })}` },
+      headers: { authorization: `Bearer ${await loginAs(s.accounts, 'admin')}` },
     });
     return res.json().result.items as AuditLogEntry[];
   };

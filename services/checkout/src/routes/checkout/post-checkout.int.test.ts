@@ -3,6 +3,7 @@ import { createRedis } from '@kassa/service-kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { transactionModel } from '../../models/transaction.model';
+import { loginAs } from '../../../../accounts/src/testing/accounts-test-app';
 import { startCheckoutStack, type CheckoutStack } from '../../testing/checkout-stack';
 
 const nonce = () => randomUUID();
@@ -67,7 +68,8 @@ describe('POST /api/checkout/{method}/', () => {
     const linked = await s.accounts.inject({
       method: 'POST',
       url: '/api/reader/register/',
-      headers: { authorization: s.token(['PAYMENT_ACCOUNT_OTHER']) },
+      // The accounts service knows its users: a bar till signed in for real links the card.
+      headers: { authorization: `Bearer ${await loginAs(s.accounts, 'bar')}` },
       payload: { cardSecret: secret, accountId: account, pin: '1234' },
     });
     expect(linked.statusCode).toBe(200);
@@ -85,7 +87,8 @@ describe('POST /api/checkout/{method}/', () => {
     await s.accounts.inject({
       method: 'POST',
       url: '/api/reader/register/',
-      headers: { authorization: s.token(['PAYMENT_ACCOUNT_OTHER']) },
+      // The accounts service knows its users: a bar till signed in for real links the card.
+      headers: { authorization: `Bearer ${await loginAs(s.accounts, 'bar')}` },
       payload: { cardSecret: known, accountId: account, pin: '1234' },
     });
     const till = { registerId: 'c3c3c3c3c3c3c3c3c3c3c3c3' };

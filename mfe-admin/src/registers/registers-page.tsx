@@ -1,0 +1,223 @@
+import type { KassaError } from '@kassa/api-client';
+import { ALL_CAPABILITIES, type AdminRegister, type Capability } from '@kassa/contracts';
+import { Button, ConfirmModal, ListFallback, LoadError, Modal, Spinner, TextField, useDialogs } from '@kassa/ui';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { AdminPage } from '../shared/admin-page';
+import { useDeleteRegisterMutation, useGetAdminRegisterQuery, useGetAdminRegistersQuery, useSaveRegisterMutation } from '../users/users-api';
+import './registers.css';
+
+/** What each capability shows at the till (SPEC 6). */
+export const CAPABILITY_LABELS: Record<Capability, string> = {
+  PAYMENT_CASH: 'Cash',
+  PAYMENT_CARD: 'Card (payment terminal)',
+  PAYMENT_ACCOUNT_AUTHED: 'Account, with the member’s PIN',
+  PAYMENT_ACCOUNT_OTHER: 'Account without PIN (bar mode: balances, top-ups)',
+  PAYMENT_ACCOUNT_SELF: 'Pay with your own account',
+  PAYMENT_OTHER: 'Other (with a reason)',
+  PAYMENT_UNDO: 'Undo a sale',
+};
+
+/** Name, capabilities and terminal: the form of a new register and of the register page. */
+function RegisterForm({ register, onSaved }: { register: AdminRegister | null; onSaved: (saved: AdminRegister) => void }) {
+  const [name, setName] = useState(register?.name ?? '');
+  const [capabilities, setCapabilities] = useState<Capability[]>(register?.capabilities ?? []);
+  const [terminalName, setTerminalName] = useState(register?.terminalName ?? '');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [save, { isLoading }] = useSaveRegisterMutation();
+  const dialogs = useDialogs();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return setNameError('Please enter a name.');
+    setNameError(null);
+    const result = await save({ id: register?.id ?? null, body: { name, capabilities, terminalName: terminalName.trim() || null } });
+    if (result.error) {
+      const err = result.error as KassaError;
+      if (err.status === 409) return setNameError(err.message);
+      return void dialogs.error(err, { title: 'Saving the register failed' });
+    }
+    onSaved(result.data);
+  };
+
+  return (
+    <form id="register-form" className="k-stack" onSubmit={(e) => void submit(e)} noValidate aria-label={register ? `Register ${register.name}` : 'New register'}>
+      <TextField label="Name" value={name} maxLength={50} onChange={(e) => setName(e.target.value)} error={nameError} />
+      <fieldset className="registers__caps">
+        <legend className="k-field__label">What this till may do</legend>
+        {ALL_CAPABILITIES.map((c) => (
+          <label key={c} className="k-checkbox">
+            <input type="checkbox" checked={capabilities.includes(c)} onChange={(e) => setCapabilities(e.target.checked ? [...capabilities, c] : capabilities.filter((x) => x !== c))} />
+            <span>{CAPABILITY_LABELS[c]}</span>
+          </label>
+        ))}
+      </fieldset>
+      <TextField label="Payment terminal (optional)" value={terminalName} maxLength={60} onChange={(e) => setTerminalName(e.target.value)} hint="The terminal's name at the provider, for card payments." />
+      {register ? (
+        <div>
+          <Button type="submit" variant="primary" disabled={isLoading}>
+            Save
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+/** /admin/registers: every till with what it may do, its terminal and its users; a new register. */
+export function RegistersPage() {
+  const { data, error, isLoading, refetch } = useGetAdminRegistersQuery();
+  const [creating, setCreating] = useState(false);
+  const navigate = useNavigate();
+  return (
+    <AdminPage
+      title="Registers"
+      lead="Tills and their capabilities: which payment methods each one offers."
+      actions={
+        <Button variant="primary" onClick={() => setCreating(true)}>
+          New register
+        </Button>
+      }
+    >
+      {data ? (
+        data.registers.length === 0 ? (
+          <p className="k-empty">No registers yet.</p>
+        ) : (
+          <div className="k-table-wrap">
+            <table className="k-table">
+              <thead>
+                <tr>
+                  <th scope="col">Register</th>
+                  <th scope="col">May do</th>
+                  <th scope="col">Users</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.registers.map((r) => (
+                  <tr key={r.id}>
+                    <td>
+                      <Link to={`/admin/registers/${r.id}`} className="registers__name">
+                        {r.name}
+                      </Link>
+                      {r.terminalName ? <div className="k-muted">Terminal: {r.terminalName}</div> : null}
+                    </td>
+                    <td>
+                      <div className="registers__tags">
+                        {r.capabilities.length ? r.capabilities.map((c) => <span key={c} className="k-tag">{CAPABILITY_LABELS[c].split(' (')[0]}</span>) : <span className="k-muted">Nothing</span>}
+                      </div>
+                    </td>
+                    <td>{r.users.map((u) => u.username).join(', ') || '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : (
+        <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading registers" onRetry={() => void refetch()} />
+      )}
+      {creating ? (
+        <Modal
+          title="New register"
+          onCancel={() => setCreating(false)}
+          actions={
+            <>
+              <Button onClick={() => setCreating(false)}>Cancel</Button>
+              <Button variant="primary" type="submit" form="register-form">
+                Create
+              </Button>
+            </>
+          }
+        >
+          <RegisterForm register={null} onSaved={(saved) => void navigate(`/admin/registers/${saved.id}`)} />
+        </Modal>
+      ) : null}
+    </AdminPage>
+  );
+}
+
+/** /admin/registers/{registerId}: one till; what it may do holds at once for the tills signed in at it. */
+export function RegisterPage() {
+  const { registerId = '' } = useParams();
+  const { data: register, error, refetch } = useGetAdminRegisterQuery(registerId);
+  const [remove] = useDeleteRegisterMutation();
+  const dialogs = useDialogs();
+  const navigate = useNavigate();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const back = (
+    <Link className="k-btn" to="/admin/registers">
+      All registers
+    </Link>
+  );
+  if (error) {
+    return (
+      <AdminPage title="Register" actions={back}>
+        <LoadError error={error as KassaError} onRetry={() => void refetch()} />
+      </AdminPage>
+    );
+  }
+  if (!register) {
+    return (
+      <AdminPage title="Register" actions={back}>
+        <Spinner label="Loading the register" />
+      </AdminPage>
+    );
+  }
+
+  const doDelete = async () => {
+    setDeleting(false);
+    const result = await remove(register.id);
+    if (result.error) return void dialogs.error(result.error as KassaError, { title: 'Deleting failed' });
+    void navigate('/admin/registers');
+  };
+
+  return (
+    <AdminPage title={register.name} lead="One till: its name, capabilities and payment terminal." actions={back}>
+      <div className="k-stack registers__page">
+        {notice ? (
+          <div className="k-alert k-alert--success" role="status">
+            {notice}
+          </div>
+        ) : null}
+        <section className="k-card">
+          <RegisterForm
+            key={`${register.id}-${register.capabilities.join()}-${register.name}`}
+            register={register}
+            onSaved={(saved) => setNotice(`${saved.name} is saved. Tills signed in at it follow at their next step; their buttons change within a minute.`)}
+          />
+        </section>
+        <section className="k-card k-stack" aria-labelledby="register-users">
+          <h2 id="register-users" className="registers__heading">
+            Users at this register
+          </h2>
+          {register.users.length ? (
+            <ul className="registers__users">
+              {register.users.map((u) => (
+                <li key={u.id}>
+                  <Link to={`/admin/users/${u.id}`}>{u.username}</Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="k-muted">Nobody signs in at this register.</p>
+          )}
+          <div>
+            <Button variant="danger" onClick={() => setDeleting(true)}>
+              Delete register
+            </Button>
+          </div>
+        </section>
+      </div>
+      {deleting ? (
+        <ConfirmModal title={`Delete ${register.name}`} confirmLabel="Delete" variant="danger" onConfirm={() => void doDelete()} onCancel={() => setDeleting(false)}>
+          <p>
+            {register.users.length
+              ? `${register.name} still has users (${register.users.map((u) => u.username).join(', ')}), so it cannot be deleted: give them another register first.`
+              : `This deletes ${register.name}. Past sales keep their register.`}
+          </p>
+        </ConfirmModal>
+      ) : null}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,43 @@
+import { Button, Modal } from '@kassa/ui';
+import { useId, type FormEvent, type ReactNode } from 'react';
+
+/** A form in a modal: Cancel and the submit button below it; Enter in a field submits. */
+export function FormModal({
+  title,
+  submitLabel,
+  busy,
+  onSubmit,
+  onCancel,
+  children,
+}: {
+  title: string;
+  submitLabel: string;
+  busy: boolean;
+  onSubmit: () => void | Promise<void>;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  const formId = useId();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void onSubmit();
+  };
+  return (
+    <Modal
+      title={title}
+      onCancel={onCancel}
+      actions={
+        <>
+          <Button onClick={onCancel}>Cancel</Button>
+          <Button variant="primary" type="submit" form={formId} disabled={busy}>
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="k-stack" onSubmit={submit} noValidate>
+        {children}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,189 @@
+import { api, selectConfig, useAppSelector, type KassaError } from '@kassa/api-client';
+import { TillAccountsResult, type AdminUser, type AdminUserPatchBody } from '@kassa/contracts';
+import { Button, ConfirmModal, DateText, LoadError, Spinner, TextField, useDialogs } from '@kassa/ui';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { AdminPage } from '../shared/admin-page';
+import { useGetAdminRegistersQuery, useGetAdminUserQuery, usePatchUserMutation, useResetPasswordMutation, useResetTfaMutation } from './users-api';
+import { RegisterSelect } from './users-page';
+
+const accountsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    // The till's account list: every account by name (admins hold every capability).
+    getLinkableAccounts: build.query<TillAccountsResult, void>({ query: () => '/accounts/', responseSchema: TillAccountsResult, providesTags: ['Accounts'] }),
+  }),
+});
+
+interface Pending {
+  title: string;
+  text: ReactNode;
+  confirm: string;
+  variant: 'danger' | 'primary';
+  body: AdminUserPatchBody;
+}
+
+/** What a change does, said before it is made (UX.md "Safe mistakes"). */
+function pendingFor(user: AdminUser, body: AdminUserPatchBody): Pending {
+  if (body.disabled === true) {
+    return { title: `Disable ${user.username}`, text: `${user.username} cannot sign in any more, and every device signed in as ${user.username} is signed out at once. Their account and history stay.`, confirm: 'Disable', variant: 'danger', body };
+  }
+  if (body.disabled === false) return { title: `Enable ${user.username}`, text: `${user.username} can sign in again.`, confirm: 'Enable', variant: 'primary', body };
+  if (body.isAdmin === true) return { title: `Make ${user.username} an admin`, text: `${user.username} gets every admin page and every payment method, at once.`, confirm: 'Make admin', variant: 'primary', body };
+  return { title: `Take admin rights from ${user.username}`, text: `${user.username} loses the admin pages at their next click.`, confirm: 'Take admin rights', variant: 'danger', body };
+}
+
+/** /admin/users/{userId}: one user; register, linked account, admin flag, disable, password and two-factor reset. */
+export function UserPage() {
+  const { userId = '' } = useParams();
+  const { data: user, error, refetch } = useGetAdminUserQuery(userId);
+  const registers = useGetAdminRegistersQuery().data?.registers ?? [];
+  const accounts = accountsApi.useGetLinkableAccountsQuery().data?.accounts ?? [];
+  const me = useAppSelector(selectConfig)?.user.id;
+  const [patch, { isLoading: saving }] = usePatchUserMutation();
+  const [resetPassword] = useResetPasswordMutation();
+  const [resetTfa] = useResetTfaMutation();
+  const dialogs = useDialogs();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+
+  const back = (
+    <Link className="k-btn" to="/admin/users">
+      All users
+    </Link>
+  );
+  if (error) {
+    return (
+      <AdminPage title="User" actions={back}>
+        <LoadError error={error as KassaError} onRetry={() => void refetch()} />
+      </AdminPage>
+    );
+  }
+  if (!user) {
+    return (
+      <AdminPage title="User" actions={back}>
+        <Spinner label="Loading the user" />
+      </AdminPage>
+    );
+  }
+  const self = user.id === me;
+
+  const apply = async (body: AdminUserPatchBody, done: string) => {
+    setPending(null);
+    const result = await patch({ id: user.id, body });
+    if (result.error) return void dialogs.error(result.error as KassaError, { title: 'Saving failed' });
+    setNotice(done);
+  };
+
+  const submitPassword = async (e: FormEvent) => {
+    e.preventDefault();
+    if (password.length < 8) return setPasswordError('A password has at least 8 characters.');
+    setPasswordError(null);
+    const result = await resetPassword({ id: user.id, password });
+    if (result.error) return void dialogs.error(result.error as KassaError, { title: 'Resetting the password failed' });
+    setPassword('');
+    setNotice(`New password set. Every device signed in as ${user.username} is signed out.`);
+  };
+
+  const doResetTfa = async () => {
+    const sure = await dialogs.prompt({ title: 'Reset two-factor sign-in', text: `${user.username} signs in with the password only until they set up two-factor sign-in again. Type the username to confirm.`, label: 'Username' });
+    if (sure === null) return;
+    if (sure.trim().toLowerCase() !== user.username) return void dialogs.error('The username did not match; nothing was changed.', { title: 'Not reset' });
+    const result = await resetTfa(user.id);
+    if (result.error) return void dialogs.error(result.error as KassaError, { title: 'Resetting two-factor failed' });
+    setNotice(`Two-factor sign-in of ${user.username} is off.`);
+  };
+
+  return (
+    <AdminPage title={user.username} lead={user.displayName ?? 'One user: sign-in, admin rights, linked account and register.'} actions={back}>
+      <div className="k-stack user-page">
+        {notice ? (
+          <div className="k-alert k-alert--success" role="status">
+            {notice}
+          </div>
+        ) : null}
+        <section className="k-card k-stack" aria-labelledby="user-facts">
+          <h2 id="user-facts" className="user-page__heading">
+            Sign-in
+          </h2>
+          <dl className="user-page__facts">
+            <dt>Status</dt>
+            <dd>{user.disabled ? <span className="k-tag k-tag--negative">Disabled</span> : 'Can sign in'}</dd>
+            <dt>Signs in with</dt>
+            <dd>{[user.hasPassword ? 'password' : null, user.singleSignOn ? 'Viaduct' : null].filter(Boolean).join(' and ') || 'nothing yet'}</dd>
+            <dt>Two-factor</dt>
+            <dd>{user.tfaEnabled ? 'On' : 'Off'}</dd>
+            <dt>Since</dt>
+            <dd>
+              <DateText value={user.createdAt} />
+            </dd>
+          </dl>
+          <div className="k-row user-page__actions">
+            {user.isAdmin ? (
+              <Button variant="danger" disabled={self || saving} title={self ? 'Another admin can do this' : undefined} onClick={() => setPending(pendingFor(user, { isAdmin: false }))}>
+                Take admin rights
+              </Button>
+            ) : (
+              <Button disabled={saving} onClick={() => setPending(pendingFor(user, { isAdmin: true }))}>
+                Make admin
+              </Button>
+            )}
+            {user.disabled ? (
+              <Button disabled={saving} onClick={() => setPending(pendingFor(user, { disabled: false }))}>
+                Enable
+              </Button>
+            ) : (
+              <Button variant="danger" disabled={self || saving} title={self ? 'Another admin can do this' : undefined} onClick={() => setPending(pendingFor(user, { disabled: true }))}>
+                Disable
+              </Button>
+            )}
+            {user.tfaEnabled ? <Button onClick={() => void doResetTfa()}>Reset two-factor</Button> : null}
+          </div>
+          {self ? <p className="k-muted">This is you: another admin can take your admin rights or disable you.</p> : null}
+        </section>
+
+        <section className="k-card k-stack" aria-labelledby="user-links">
+          <h2 id="user-links" className="user-page__heading">
+            Register and account
+          </h2>
+          <RegisterSelect id="user-page-register" value={user.registerId ?? ''} registers={registers} onChange={(id) => void apply({ registerId: id || null }, `Register saved: ${registers.find((r) => r.id === id)?.name ?? 'none'}.`)} />
+          <div className="k-field">
+            <label className="k-field__label" htmlFor="user-page-account">
+              Linked account
+            </label>
+            <select
+              id="user-page-account"
+              className="k-input"
+              value={user.accountId ?? ''}
+              onChange={(e) => void apply({ accountId: e.target.value || null }, `Linked account saved: ${accounts.find((a) => a.id === e.target.value)?.name ?? 'none'}.`)}
+            >
+              <option value="">No account</option>
+              {user.accountId && !accounts.some((a) => a.id === user.accountId) ? <option value={user.accountId}>{user.accountName ?? user.accountId}</option> : null}
+              {accounts.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        </section>
+
+        <section className="k-card k-stack" aria-labelledby="user-password">
+          <h2 id="user-password" className="user-page__heading">
+            Password
+          </h2>
+          <form className="k-row user-page__password" onSubmit={(e) => void submitPassword(e)} noValidate>
+            <TextField label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={passwordError} hint="Signs out every device of this user." />
+            <Button type="submit">Set password</Button>
+          </form>
+        </section>
+      </div>
+      {pending ? (
+        <ConfirmModal title={pending.title} confirmLabel={pending.confirm} variant={pending.variant} onConfirm={() => void apply(pending.body, `${pending.confirm}: done.`)} onCancel={() => setPending(null)}>
+          <p>{pending.text}</p>
+        </ConfirmModal>
+      ) : null}
+    </AdminPage>
+  );
+}

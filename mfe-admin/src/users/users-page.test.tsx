@@ -1,0 +1,83 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RegistersPage } from '../registers/registers-page';
+import { json, ok, stubAdminApi } from '../testing/fixtures';
+import { renderAdmin } from '../testing/render-admin';
+import { newUserProblems, UsersPage } from './users-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const till = { id: 'a'.repeat(24), name: 'Till', capabilities: ['PAYMENT_CASH', 'PAYMENT_UNDO'], terminalName: null, users: [{ id: 'b'.repeat(24), username: 'till' }] };
+const user = {
+  id: 'b'.repeat(24),
+  username: 'till',
+  displayName: null,
+  isAdmin: false,
+  disabled: false,
+  registerId: till.id,
+  registerName: 'Till',
+  accountId: null,
+  accountName: null,
+  hasPassword: true,
+  singleSignOn: false,
+  tfaEnabled: false,
+  createdAt: '2026-11-01T10:00:00Z',
+};
+
+function stubApi() {
+  return stubAdminApi((call) => {
+    if (call.path.endsWith('/admin/registers/')) return call.method === 'GET' ? json(200, ok({ registers: [till] })) : json(200, ok({ ...till, ...(call.body as object), id: 'c'.repeat(24), users: [] }));
+    if (call.method === 'POST') return json(200, ok({ ...user, ...(call.body as object), id: 'd'.repeat(24) }));
+    return json(200, ok({ items: [user], pageCount: 1, total: 1 }));
+  });
+}
+
+describe('/admin/users and /admin/registers', { timeout: 20_000 }, () => {
+  it('lists users 15 a page with register and tags, searching from the URL', async () => {
+    const calls = stubApi();
+    renderAdmin(<UsersPage />, '/admin/users?search=ti');
+    const rows = within(await screen.findByRole('table')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('till');
+    expect(rows[1]).toHaveTextContent('Till');
+    const list = calls.find((c) => c.path.endsWith('/admin/users/'))!;
+    expect(list.query.get('search')).toBe('ti');
+    expect(list.query.get('perPage')).toBe('15');
+  });
+
+  it('creates a user only with a valid username and a password of 8 or more', async () => {
+    const calls = stubApi();
+    renderAdmin(<UsersPage />, '/admin/users');
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'New user' }));
+    const form = screen.getByRole('dialog', { name: 'New user' });
+    await user.type(within(form).getByLabelText('Username'), 'penning');
+    await user.type(within(form).getByLabelText('Password'), 'kort');
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    expect(within(form).getByLabelText('Password')).toHaveAccessibleDescription('A password has at least 8 characters.');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await user.type(within(form).getByLabelText('Password'), 'en-lang');
+    await user.selectOptions(within(form).getByLabelText('Register'), 'Till');
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ username: 'penning', password: 'korten-lang', registerId: till.id, isAdmin: false }));
+  });
+
+  it('shows what each register may do and who signs in at it', async () => {
+    stubApi();
+    renderAdmin(<RegistersPage />, '/admin/registers');
+    const rows = within(await screen.findByRole('table')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Till');
+    expect(rows[1]).toHaveTextContent('Cash');
+    expect(rows[1]).toHaveTextContent('Undo a sale');
+    expect(rows[1]).toHaveTextContent('till');
+  });
+
+  it('checks a username and a password like the server', () => {
+    expect(newUserProblems('Penning.Meester', 'lang genoeg')).toEqual({});
+    expect(newUserProblems('a', 'kort')).toEqual({
+      username: 'A username has 2 to 40 lower-case letters, digits, dots, dashes or underscores.',
+      password: 'A password has at least 8 characters.',
+    });
+  });
+});

@@ -1,0 +1,165 @@
+import type { KassaError } from '@kassa/api-client';
+import type { AdminRegister } from '@kassa/contracts';
+import { Button, ListFallback, Pager, TextField, useDialogs } from '@kassa/ui';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { AdminPage } from '../shared/admin-page';
+import { FormModal } from '../shared/form-modal';
+import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
+import { useCreateUserMutation, useGetAdminRegistersQuery, useGetAdminUsersQuery } from './users-api';
+import './users.css';
+
+export const PAGE_SIZE = 15;
+
+/** The form's own lines, the same rules as the server's. */
+export function newUserProblems(username: string, password: string): { username?: string; password?: string } {
+  return {
+    ...(/^[a-z0-9._-]{2,40}$/.test(username.trim().toLowerCase()) ? {} : { username: 'A username has 2 to 40 lower-case letters, digits, dots, dashes or underscores.' }),
+    ...(password.length >= 8 ? {} : { password: 'A password has at least 8 characters.' }),
+  };
+}
+
+export function RegisterSelect({ id, value, registers, onChange }: { id: string; value: string; registers: AdminRegister[]; onChange: (id: string) => void }) {
+  return (
+    <div className="k-field">
+      <label className="k-field__label" htmlFor={id}>
+        Register
+      </label>
+      <select id={id} className="k-input" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">No register</option>
+        {registers.map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function NewUserForm({ registers, onDone }: { registers: AdminRegister[]; onDone: (id: string | null) => void }) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [displayName, setDisplayName] = useState('');
+  const [registerId, setRegisterId] = useState('');
+  const [isAdmin, setIsAdmin] = useState(false);
+  const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
+  const [create, { isLoading }] = useCreateUserMutation();
+  const dialogs = useDialogs();
+
+  const submit = async () => {
+    const problems = newUserProblems(username, password);
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    const result = await create({ username, password, displayName: displayName.trim() || null, registerId: registerId || null, isAdmin });
+    if (result.error) {
+      const err = result.error as KassaError;
+      if (err.status === 409) return setErrors({ username: err.message });
+      if (err.status === 422 && err.lines.length) return setErrors({ username: err.lines.join(' ') });
+      return void dialogs.error(err, { title: 'Creating the user failed' });
+    }
+    onDone(result.data.id);
+  };
+
+  return (
+    <FormModal title="New user" submitLabel="Create" busy={isLoading} onSubmit={submit} onCancel={() => onDone(null)}>
+        <TextField label="Username" autoComplete="off" value={username} onChange={(e) => setUsername(e.target.value)} error={errors.username} autoFocus />
+        <TextField label="Password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} hint="At least 8 characters; tell it to the user in person." />
+        <TextField label="Name (optional)" value={displayName} maxLength={100} onChange={(e) => setDisplayName(e.target.value)} />
+        <RegisterSelect id="user-register" value={registerId} registers={registers} onChange={setRegisterId} />
+        <label className="k-checkbox">
+          <input type="checkbox" checked={isAdmin} onChange={(e) => setIsAdmin(e.target.checked)} />
+          <span>Administrator (every page and every payment method)</span>
+        </label>
+    </FormModal>
+  );
+}
+
+/** /admin/users: who signs in, 15 a page, searchable by username or name; a new user; each row opens the user page. */
+export function UsersPage() {
+  const { filters, page, go } = useListParams(['search']);
+  const { data, error, isLoading, isFetching, refetch } = useGetAdminUsersQuery({ page, perPage: PAGE_SIZE, search: filters.search || null });
+  useKeepPageInRange(page, data?.pageCount, go);
+  const registers = useGetAdminRegistersQuery().data?.registers ?? [];
+  const [creating, setCreating] = useState(false);
+  const [search, setSearch] = useState(filters.search ?? '');
+  const navigate = useNavigate();
+
+  return (
+    <AdminPage
+      title="Users"
+      lead="Users who sign in, their admin rights and linked accounts."
+      actions={
+        <Button variant="primary" onClick={() => setCreating(true)}>
+          New user
+        </Button>
+      }
+    >
+      <div className="k-stack">
+        <form
+          className="k-row users__filters"
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            go({ search: search.trim() });
+          }}
+        >
+          <TextField label="Search by username or name" value={search} onChange={(e) => setSearch(e.target.value)} onBlur={() => go({ search: search.trim() })} />
+          {data ? <span className="k-muted users__total">{data.total} in total</span> : null}
+        </form>
+        {data ? (
+          data.items.length === 0 ? (
+            <p className="k-empty">{filters.search ? 'No users match.' : 'No users yet.'}</p>
+          ) : (
+            <div className="k-table-wrap">
+              <table className="k-table" aria-busy={isFetching}>
+                <thead>
+                  <tr>
+                    <th scope="col">User</th>
+                    <th scope="col">Register</th>
+                    <th scope="col">Account</th>
+                    <th scope="col">Sign-in</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.map((u) => (
+                    <tr key={u.id}>
+                      <td>
+                        <Link to={`/admin/users/${u.id}`} className="users__name">
+                          {u.username}
+                        </Link>
+                        {u.displayName ? <div className="k-muted">{u.displayName}</div> : null}
+                      </td>
+                      <td>{u.registerName ?? '—'}</td>
+                      <td>{u.accountName ?? '—'}</td>
+                      <td>
+                        <div className="users__tags">
+                        {u.isAdmin ? <span className="k-tag k-tag--info">Admin</span> : null}
+                        {u.disabled ? <span className="k-tag k-tag--negative">Disabled</span> : null}
+                        {u.tfaEnabled ? <span className="k-tag k-tag--positive">Two-factor</span> : null}
+                        {u.singleSignOn ? <span className="k-tag">Viaduct</span> : null}
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        ) : (
+          <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading users" onRetry={() => void refetch()} />
+        )}
+        <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />
+      </div>
+      {creating ? (
+        <NewUserForm
+          registers={registers}
+          onDone={(id) => {
+            setCreating(false);
+            if (id) void navigate(`/admin/users/${id}`);
+          }}
+        />
+      ) : null}
+    </AdminPage>
+  );
+}

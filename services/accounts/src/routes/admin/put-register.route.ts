@@ -1,0 +1,37 @@
+import { AdminRegister, AdminRegisterBody, ApiResponse, IdParam, ok } from '@kassa/contracts';
+import { AppError, isDuplicateKey, type ServiceApp } from '@kassa/service-kit';
+import { auditWho, writeAudit } from '../../audit';
+import type { AccountsContext } from '../../context';
+import { registerModel } from '../../models/register.model';
+import { publishRegister } from '../../security/rights';
+import { adminRegister, assertRegisterNameFree } from '../../users/admin-registers';
+
+/**
+ * PUT /api/admin/registers/{id}/: name, capabilities and terminal. A capability taken away holds at once for the tills
+ * signed in at this register (their next call), and their screen drops the button at its next config load.
+ */
+export default function putAdminRegister(app: ServiceApp, ctx: AccountsContext) {
+  app.put(
+    '/api/admin/registers/:id/',
+    {
+      preHandler: app.requireAdmin,
+      schema: { tags: ['admin'], summary: 'Change a register', params: IdParam, body: AdminRegisterBody, response: { 200: ApiResponse(AdminRegister) } },
+    },
+    async (request) => {
+      const before = await adminRegister(app.db, request.params.id);
+      await assertRegisterNameFree(app.db, request.body.name, request.params.id);
+      let updated;
+      try {
+        updated = await registerModel(app.db).findByIdAndUpdate(request.params.id, { $set: request.body }, { new: true }).lean();
+      } catch (err) {
+        if (isDuplicateKey(err)) throw new AppError(409, 'conflict', `There is already a register called ${request.body.name}.`);
+        throw err;
+      }
+      if (!updated) throw new AppError(404, 'not_found', 'This register does not exist.');
+      await publishRegister(app, updated);
+      const after = await adminRegister(app.db, request.params.id);
+      await writeAudit(app.db, { who: auditWho(request.user), action: 'register.update', entityType: 'register', entityId: after.id, before, after, at: ctx.now() });
+      return ok(after);
+    },
+  );
+}
