@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AuditActor } from './internal';
+import { CalendarDay } from './text';
 import { ObjectId, PageQuery } from './wrapper';
 
 /** GET /api/admin/audit_logs: newest first. `action` matches exactly or as a prefix (`account.pin` finds `account.pin.set`). */
@@ -8,6 +9,10 @@ export const AuditLogQuery = PageQuery.extend({
   action: z.string().trim().min(1).max(100).optional(),
   /** Username or user id of whoever made the change. */
   actor: z.string().trim().min(1).max(100).optional(),
+  /** The changed record's id: a record's history. */
+  entityId: z.string().trim().min(1).max(100).optional(),
+  /** Changes made on this day (Dutch time). */
+  day: CalendarDay.optional(),
 });
 export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
 

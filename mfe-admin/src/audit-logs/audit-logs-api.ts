@@ -7,6 +7,8 @@ export interface AuditLogsArgs {
   action: string | null;
   actor: string | null;
   entity: string | null;
+  entityId: string | null;
+  day: string | null;
 }
 
 export const auditLogsApi = api.injectEndpoints({

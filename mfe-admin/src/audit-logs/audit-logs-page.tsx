@@ -11,7 +11,7 @@ export const PAGE_SIZE = 15;
 export const LEDGER_DIFFERENCE = 'ledger_audit.difference';
 /** Change lines shown in the table; the rest are under "Details". */
 const SHOWN_CHANGES = 4;
-const FILTER_KEYS = ['action', 'actor', 'entity'] as const;
+const FILTER_KEYS = ['action', 'actor', 'entity', 'entityId', 'day'] as const;
 type Filters = Record<(typeof FILTER_KEYS)[number], string>;
 
 /** Fields the services log in cents. */
@@ -61,7 +61,15 @@ export function changeLines(before: unknown, after: unknown): ChangeLine[] {
 export function AuditLogsPage() {
   const { filters, page, go, filtered } = useListParams(FILTER_KEYS);
   const { data, error, isLoading, isFetching, refetch } = useGetAuditLogsQuery(
-    { page, perPage: PAGE_SIZE, action: filters.action || null, actor: filters.actor || null, entity: filters.entity || null },
+    {
+      page,
+      perPage: PAGE_SIZE,
+      action: filters.action || null,
+      actor: filters.actor || null,
+      entity: filters.entity || null,
+      entityId: filters.entityId || null,
+      day: filters.day || null,
+    },
     { pollingInterval: 60_000 },
   );
   useKeepPageInRange(page, data?.pageCount, go);
@@ -148,11 +156,13 @@ function FilterForm({ initial, onApply }: { initial: Filters; onApply: (f: Filte
       <TextField label="Action" placeholder="transaction.undo" hint="Exactly, or its first parts" value={values.action} onChange={set('action')} />
       <TextField label="Who" placeholder="admin" hint="Username or user id" value={values.actor} onChange={set('actor')} />
       <TextField label="Target" placeholder="account" hint="Kind of record" value={values.entity} onChange={set('entity')} />
+      <TextField label="Record id" placeholder="64b7f0c2…" hint="One record's history" value={values.entityId} onChange={set('entityId')} />
+      <TextField label="Day" type="date" hint="Dutch time" value={values.day} onChange={set('day')} />
       <div className="k-row audit-logs__filter-actions">
         <Button type="submit" variant="primary">
           Filter
         </Button>
-        <Button onClick={() => onApply({ action: '', actor: '', entity: '' })}>Clear</Button>
+        <Button onClick={() => onApply({ action: '', actor: '', entity: '', entityId: '', day: '' })}>Clear</Button>
       </div>
     </form>
   );

@@ -2,6 +2,7 @@ import type { KassaError } from '@kassa/api-client';
 import type { AdminCategory, AdminProduct, AdminProductBody } from '@kassa/contracts';
 import { Button, centsToInput, ConfirmModal, formatMoney, ListFallback, Money, Pager, parseEuros, TextField, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
 import { FormModal } from '../shared/form-modal';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
@@ -184,6 +185,9 @@ export function ProductsPage() {
                         <Button onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
                           Edit
                         </Button>
+                        <Link className="k-btn" to={`/admin/audit_logs?entityId=${p.id}`} aria-label={`History of ${p.name}`}>
+                          History
+                        </Link>
                         <Button variant="danger" onClick={() => setErasing(p)} aria-label={`Delete ${p.name}`}>
                           Delete
                         </Button>

@@ -146,9 +146,14 @@ export function RegisterPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const back = (
-    <Link className="k-btn" to="/admin/registers">
-      All registers
-    </Link>
+    <div className="k-row">
+      <Link className="k-btn" to={`/admin/audit_logs?entityId=${encodeURIComponent(registerId)}`}>
+        History
+      </Link>
+      <Link className="k-btn" to="/admin/registers">
+        All registers
+      </Link>
+    </div>
   );
   if (error) {
     return (

@@ -49,9 +49,14 @@ export function UserPage() {
   const [passwordError, setPasswordError] = useState<string | null>(null);
 
   const back = (
-    <Link className="k-btn" to="/admin/users">
-      All users
-    </Link>
+    <div className="k-row">
+      <Link className="k-btn" to={`/admin/audit_logs?entityId=${encodeURIComponent(userId)}`}>
+        History
+      </Link>
+      <Link className="k-btn" to="/admin/users">
+        All users
+      </Link>
+    </div>
   );
   if (error) {
     return (

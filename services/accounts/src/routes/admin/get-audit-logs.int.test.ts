@@ -87,4 +87,16 @@ describe('the audit log', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().errorIdentifier).toBe('insufficient_permissions');
   });
+
+  it("filters by a record's id (its history) and by a Dutch day, and refuses a day that does not exist", async () => {
+    expect((await items('entityId=entity-2')).map((e) => e.action)).toEqual(['account.pin.set']);
+    // 2026-03-10T20:0x UTC is 21:0x in Amsterdam, on the 10th; 23:30 UTC on the 10th is already the 11th there.
+    await internalPost(app, '/internal/audit', entry({ action: 'late.night', entityId: 'late', at: '2026-03-10T23:30:00.000Z' }));
+    const tenth = await items('day=2026-03-10&perPage=50');
+    expect(tenth.map((e) => e.entityId)).toEqual(expect.arrayContaining(['entity-0', 'entity-1', 'entity-2', 'entity-3']));
+    expect(tenth.map((e) => e.entityId)).not.toContain('late');
+    expect((await items('day=2026-03-11')).map((e) => e.action)).toEqual(['late.night']);
+    const bad = await list('day=2026-13-45');
+    expect(bad.statusCode).toBe(422);
+  });
 });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { auditLogModel } from '../../models/audit-log.model';
-import { bearer, loginAs, startAccountsTestApp, stopAccountsTestApp, type AccountsTestApp } from '../../testing/accounts-test-app';
+import { accountModel } from '../../models/account.model';
+import { userModel } from '../../models/user.model';
+import { bearer, internalPost, loginAs, startAccountsTestApp, stopAccountsTestApp, type AccountsTestApp } from '../../testing/accounts-test-app';
 
 describe('GET and PUT /api/admin/settings/', () => {
   let app: AccountsTestApp;
@@ -40,6 +42,22 @@ describe('GET and PUT /api/admin/settings/', () => {
     expect(res.json().result).toMatchObject({ accountUpgradeMinAmount: 1000, requireSettingAccountPin: true });
     const cfg = await config(await loginAs(app, 'member'));
     expect(cfg).toMatchObject({ accountUpgradeMinAmount: 1000, requireSettingAccountPin: true });
+  });
+
+  it('holds requireSettingAccountPin on the server: no payment from or online top-up of an own account without a PIN', async () => {
+    const member = await userModel(app.db).findOne({ username: 'member' }).lean();
+    const account = await accountModel(app.db).findById(member!.accountId, { pinHash: 1 }).lean();
+    await accountModel(app.db).updateOne({ _id: account!._id }, { $set: { pinHash: null } });
+    await put({ requireSettingAccountPin: true });
+    const pay = await internalPost(app, '/internal/ledger/postings', { target: { userId: String(member!._id) }, amount: -100, key: `pin-required-${Date.now()}`, kind: 'purchase', ref: 'test' });
+    expect(pay.statusCode).toBe(403);
+    expect(pay.json().errorMessage).toBe('Set a PIN code for your account first: Your account, PIN code.');
+    const topUp = await app.inject({ method: 'GET', url: `/internal/users/${member!._id}/upgrade-info`, headers: { 'x-internal-token': app.accounts.env.INTERNAL_TOKEN } });
+    expect(topUp.statusCode).toBe(403);
+
+    await put({ requireSettingAccountPin: false });
+    expect((await app.inject({ method: 'GET', url: `/internal/users/${member!._id}/upgrade-info`, headers: { 'x-internal-token': app.accounts.env.INTERNAL_TOKEN } })).statusCode).toBe(200);
+    await accountModel(app.db).updateOne({ _id: account!._id }, { $set: { pinHash: account!.pinHash } });
   });
 
   it('refuses non-admins and bad values', async () => {

@@ -4,6 +4,7 @@ import { accountModel } from '../../models/account.model';
 import { userModel } from '../../models/user.model';
 import { getSettings } from '../../settings';
 import { noLinkedAccount } from '../account/get-account.route';
+import { assertPinSetIfRequired } from '../../security/pin-required';
 
 /** For payments, starting a member's online top-up: the user's own account and the smallest top-up allowed. */
 export default function getUserUpgradeInfo(app: ServiceApp) {
@@ -16,6 +17,7 @@ export default function getUserUpgradeInfo(app: ServiceApp) {
       if (!user.accountId) throw noLinkedAccount();
       const [account, settings] = await Promise.all([accountModel(app.db).findById(user.accountId, { name: 1 }).lean(), getSettings(app.db)]);
       if (!account) throw noLinkedAccount();
+      await assertPinSetIfRequired(app.db, String(account._id));
       return ok({ accountId: String(account._id), accountName: account.name, username: user.username, minAmount: settings.accountUpgradeMinAmount });
     },
   );

@@ -6,12 +6,14 @@ import { cardSecretModel } from '../../models/card-secret.model';
 import { userModel } from '../../models/user.model';
 import { hashCardSecret } from '../../security/secrets';
 import { noLinkedAccount } from '../account/get-account.route';
+import { assertPinSetIfRequired } from '../../security/pin-required';
 
 async function resolveAccountId(db: Connection, pepper: string, target: PostingTarget): Promise<string> {
   if ('accountId' in target) return target.accountId;
   if ('userId' in target) {
     const user = await userModel(db).findById(target.userId, { accountId: 1 }).lean();
     if (!user?.accountId) throw noLinkedAccount();
+    await assertPinSetIfRequired(db, String(user.accountId));
     return String(user.accountId);
   }
   const card = await cardSecretModel(db).findOne({ hash: hashCardSecret(pepper, target.cardSecret) }, { accountId: 1 }).lean();
