@@ -70,3 +70,30 @@ test('admin creates Test Pils at € 2,35: on the till and the menu, counted, th
   await expect(till.getByRole('button', { name: new RegExp(`^${name}`) })).toHaveCount(0);
   await till.context().close();
 });
+
+test('Bar Management: the bar menu slide shows the chosen categories in the chosen order', async ({ page, baseURL }) => {
+  const admin = await apiToken(baseURL!, 'admin');
+  const headers = { authorization: `Bearer ${admin}`, 'content-type': 'application/json' };
+  const before = ((await (await fetch(`${baseURL}/api/admin/bar/menu/`, { headers })).json()) as { result: { categories: { id: string; onMenu: boolean }[] } }).result.categories;
+  // The public menu is cached for a few seconds: each change is awaited there before going on.
+  const menuNames = async () => ((await (await fetch(`${baseURL}/api/products/menu/`)).json()) as { result: { categories: { name: string }[] } }).result.categories.map((c) => c.name);
+  const original = await menuNames();
+  try {
+    await signIn(page, 'admin');
+    await page.goto('/admin/bar');
+    for (const name of ['Snacks', 'Warme dranken', 'Wijn en sterk']) await page.getByRole('checkbox', { name }).uncheck();
+    await page.getByRole('button', { name: 'Move Fris up' }).click();
+    await page.getByRole('button', { name: 'Save menu' }).click();
+    await expect(page.getByRole('status')).toContainText('The bar menu is saved.');
+
+    await expect.poll(menuNames).toEqual(['Fris', 'Bier']);
+    await page.goto('/slides/bar');
+    await expect(page.getByRole('heading', { name: 'Fris' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Snacks' })).toHaveCount(0);
+  } finally {
+    const ids = before.filter((c) => c.onMenu).map((c) => c.id);
+    expect((await fetch(`${baseURL}/api/admin/bar/menu/`, { method: 'PUT', headers, body: JSON.stringify({ categoryIds: ids }) })).status).toBe(200);
+    // Other specs read the menu: leave it as it was, also behind the cache.
+    await expect.poll(menuNames).toEqual(original);
+  }
+});

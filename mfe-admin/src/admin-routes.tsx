@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AccountRequestsPage } from './account-requests/account-requests-page';
 import { AuditLogsPage } from './audit-logs/audit-logs-page';
+import { BarPage } from './bar/bar-page';
 import { CategoriesPage } from './categories/categories-page';
 import { LedgerAuditPanel } from './ledger-audit/ledger-audit-panel';
 import { AdminPage } from './shared/admin-page';
@@ -22,7 +23,7 @@ export const ADMIN_ROUTES: { path: string; element: ReactNode }[] = [
   { path: 'invoices', element: <AdminPage title="Invoices" lead="Invoices for purchases on account and their payment status." /> },
   { path: 'registers', element: <RegistersPage /> },
   { path: 'registers/:registerId', element: <RegisterPage /> },
-  { path: 'bar', element: <AdminPage title="Bar Management" lead="Bar mode: accounts on the tab, balances and the bar menu slide." /> },
+  { path: 'bar', element: <BarPage /> },
   { path: 'accounts', element: <AdminPage title="Accounts" lead="Member accounts with their balance, credit and direct-debit status." /> },
   {
     path: 'accounts/:accountId',

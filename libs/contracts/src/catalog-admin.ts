@@ -104,3 +104,13 @@ export const ProductSalesQuery = z.object({
 });
 export const ProductSales = z.object({ count: z.number().int().min(0), days: z.array(z.object({ day: CalendarDay, count: z.number().int().min(0) })) });
 export type ProductSales = z.infer<typeof ProductSales>;
+
+/** Bar Management (/admin/bar): which categories the bar menu slide shows, in its order. */
+export const BarMenuCategory = z.object({ id: ObjectId, name: z.string(), colour: z.string(), onMenu: z.boolean(), products: z.number().int().min(0) });
+export type BarMenuCategory = z.infer<typeof BarMenuCategory>;
+/** Every category: those on the menu first, in menu order, then the others in till order. */
+export const BarMenu = z.object({ categories: z.array(BarMenuCategory) });
+export type BarMenu = z.infer<typeof BarMenu>;
+/** PUT /api/admin/bar/menu/: the categories on the menu, in order; every other category is left off. */
+export const BarMenuBody = z.object({ categoryIds: z.array(ObjectId).max(100).refine((ids) => new Set(ids).size === ids.length, 'A category can be on the menu once.') });
+export type BarMenuBody = z.infer<typeof BarMenuBody>;

@@ -5,6 +5,7 @@ import {
   AdminProduct,
   AdminReason,
   AdminReasons,
+  BarMenu,
   Paged,
   ProductCount,
   ProductCountPerDay,
@@ -57,6 +58,16 @@ export const catalogueApi = api.injectEndpoints({
       responseSchema: AdminCategory,
       invalidatesTags: ['Categories'],
     }),
+    getBarMenu: build.query<BarMenu, void>({
+      query: () => ({ url: '/admin/bar/menu/' }),
+      responseSchema: BarMenu,
+      providesTags: ['Categories'],
+    }),
+    saveBarMenu: build.mutation<BarMenu, string[]>({
+      query: (categoryIds) => ({ url: '/admin/bar/menu/', method: 'PUT', body: { categoryIds } }),
+      responseSchema: BarMenu,
+      invalidatesTags: ['Categories'],
+    }),
     getAdminReasons: build.query<AdminReasons, void>({
       query: () => ({ url: '/admin/reasons/' }),
       responseSchema: AdminReasons,
@@ -84,6 +95,8 @@ export const {
   useGetAdminCategoriesQuery,
   useSaveCategoryMutation,
   useDeleteCategoryMutation,
+  useGetBarMenuQuery,
+  useSaveBarMenuMutation,
   useGetAdminReasonsQuery,
   useSaveReasonMutation,
   useDeleteReasonMutation,

@@ -6,6 +6,8 @@ import { categoryModel } from './models/category.model';
 import { productModel } from './models/product.model';
 import { reasonModel } from './models/reason.model';
 import deleteAdminCategory from './routes/admin/delete-category.route';
+import getAdminBarMenu from './routes/admin/get-bar-menu.route';
+import putAdminBarMenu from './routes/admin/put-bar-menu.route';
 import deleteAdminProduct from './routes/admin/delete-product.route';
 import deleteAdminReason from './routes/admin/delete-reason.route';
 import getAdminCategories from './routes/admin/get-categories.route';
@@ -45,6 +47,8 @@ const routes = [
   postAdminReason,
   putAdminReason,
   deleteAdminReason,
+  getAdminBarMenu,
+  putAdminBarMenu,
 ];
 
 /** The catalog service; `deps` replaces the clients of other services (the test stack wires checkout after it starts). */

@@ -32,6 +32,7 @@ export const ROUTE_TABLE: { prefix: string; service: ServiceName }[] = [
   { prefix: '/api/admin/products', service: 'catalog' },
   { prefix: '/api/admin/categories', service: 'catalog' },
   { prefix: '/api/admin/reasons', service: 'catalog' },
+  { prefix: '/api/admin/bar', service: 'catalog' },
   { prefix: '/api/checkout', service: 'checkout' },
   { prefix: '/api/transactions', service: 'checkout' },
   { prefix: '/api/admin/transactions', service: 'checkout' },

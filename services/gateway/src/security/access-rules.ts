@@ -100,6 +100,8 @@ export const ACCESS_RULES: Record<string, Access> = {
   'POST /api/admin/reasons/': admin,
   'PUT /api/admin/reasons/{id}/': admin,
   'DELETE /api/admin/reasons/{id}/': admin,
+  'GET /api/admin/bar/menu/': admin,
+  'PUT /api/admin/bar/menu/': admin,
   'GET /api/admin/terminal/standin': admin,
   'PUT /api/admin/terminal/standin': admin,
 };

@@ -46,6 +46,7 @@ const CHANGES: Record<string, (ctx: Ctx) => Promise<Call>> = {
   'POST /api/admin/reasons/': async () => ({ url: '/api/admin/reasons/', payload: { name: `Walk ${new Types.ObjectId().toHexString()}` } }),
   'PUT /api/admin/reasons/{id}/': async ({ s }) => ({ url: `/api/admin/reasons/${await newReason(s)}/`, payload: { name: `Walk ${new Types.ObjectId().toHexString()}` } }),
   'DELETE /api/admin/reasons/{id}/': async ({ s }) => ({ url: `/api/admin/reasons/${await newReason(s)}/` }),
+  'PUT /api/admin/bar/menu/': async ({ s }) => ({ url: '/api/admin/bar/menu/', payload: { categoryIds: [...s.categoryIds].reverse() } }),
   'POST /api/admin/users/': async () => ({ url: '/api/admin/users/', payload: { username: `walk-${new Types.ObjectId().toHexString().slice(-8)}`, password: 'long enough' } }),
   'PATCH /api/admin/users/{id}/': async ({ s }) => ({ url: `/api/admin/users/${await newUser(s)}/`, payload: { displayName: 'Walk User' } }),
   'POST /api/admin/users/{id}/password': async ({ s }) => ({ url: `/api/admin/users/${await newUser(s)}/password`, payload: { password: 'another long one' } }),

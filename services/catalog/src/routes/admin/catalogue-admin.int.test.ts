@@ -107,4 +107,23 @@ describe('catalogue administration', () => {
     expect(JSON.stringify(till.json())).toContain('Bestuursborrel');
     expect((await call('DELETE', `/api/admin/reasons/${created.id}/`)).statusCode).toBe(200);
   });
+
+  it('Bar Management: the menu slide shows the chosen categories in the chosen order, the till keeps them all', async () => {
+    const all = (await call('GET', '/api/admin/bar/menu/')).json().result.categories as { id: string; name: string; onMenu: boolean }[];
+    expect(all.every((c) => c.onMenu)).toBe(true);
+    const [first, second, third] = all;
+    const set = await call('PUT', '/api/admin/bar/menu/', { categoryIds: [third!.id, first!.id] });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((set.json().result.categories as { name: string; onMenu: boolean }[]).slice(0, 3)).toEqual([
+      expect.objectContaining({ name: third!.name, onMenu: true }),
+      expect.objectContaining({ name: first!.name, onMenu: true }),
+      expect.objectContaining({ onMenu: false }),
+    ]);
+    const menu = (await s.catalog.inject({ method: 'GET', url: '/api/products/menu/' })).json().result.categories as { name: string }[];
+    expect(menu.map((c) => c.name)).toEqual([third!.name, first!.name]);
+    const till = (await s.catalog.inject({ method: 'GET', url: '/api/products/', headers: { authorization: s.token(TILL) } })).json().result.categories as { name: string }[];
+    expect(till.map((c) => c.name)).toContain(second!.name);
+    expect((await call('PUT', '/api/admin/bar/menu/', { categoryIds: ['64b7f0c2a1b2c3d4e5f60799'] })).statusCode).toBe(422);
+    expect((await call('PUT', '/api/admin/bar/menu/', { categoryIds: all.map((c) => c.id) })).statusCode).toBe(200);
+  });
 });

@@ -1,6 +1,8 @@
 import { ApiResponse, MenuResult, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
+import { byMenuOrder } from '../../admin/bar-menu';
 import { loadCategories } from '../../catalog-read';
+import { categoryModel } from '../../models/category.model';
 import { ttlCache } from '../../ttl-cache';
 
 /** Every TV polls this; a price change may take this long to reach the wall. */
@@ -12,10 +14,13 @@ export const MENU_CACHE_MS = 5_000;
  */
 export default function getMenu(app: ServiceApp) {
   const menu = ttlCache(MENU_CACHE_MS, async (): Promise<MenuResult> => {
-    const categories = await loadCategories(app.db);
+    // Bar Management decides which categories hang on the wall and in what order (admin/bar-menu.ts).
+    const [categories, placed] = await Promise.all([loadCategories(app.db), categoryModel(app.db).find({}, { name: 1, position: 1, onMenu: 1, menuPosition: 1 }).lean()]);
+    const order = placed.filter((c) => c.onMenu !== false).sort(byMenuOrder).map((c) => String(c._id));
     return {
       categories: categories
-        .filter((c) => c.products.length > 0)
+        .filter((c) => c.products.length > 0 && order.includes(c.id))
+        .sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id))
         .map((c) => ({
           name: c.name,
           colour: c.colour,

@@ -1,0 +1,31 @@
+import { ApiResponse, BarMenu, BarMenuBody, ok } from '@kassa/contracts';
+import { AppError, type ServiceApp } from '@kassa/service-kit';
+import { barMenu } from '../../admin/bar-menu';
+import { actorOf, type CatalogContext } from '../../admin/catalog-context';
+import { categoryModel } from '../../models/category.model';
+
+/**
+ * PUT /api/admin/bar/menu/: the categories the bar menu slide shows, in order; the others leave it. The till keeps
+ * every category in its own order. The slides follow at their next refresh.
+ */
+export default function putAdminBarMenu(app: ServiceApp, ctx: CatalogContext) {
+  app.put(
+    '/api/admin/bar/menu/',
+    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Set the bar menu slide', body: BarMenuBody, response: { 200: ApiResponse(BarMenu) } } },
+    async (request) => {
+      const { categoryIds } = request.body;
+      const Category = categoryModel(ctx.db);
+      const known = await Category.countDocuments({ _id: { $in: categoryIds } });
+      if (known !== categoryIds.length) {
+        throw new AppError(422, 'validation_error', 'Choose existing categories.', [{ loc: ['body', 'categoryIds'], msg: 'One of these categories does not exist.', type: 'value_error' }]);
+      }
+      const before = await barMenu(ctx.db);
+      await Category.updateMany({ _id: { $nin: categoryIds } }, { $set: { onMenu: false, menuPosition: null } });
+      for (const [i, id] of categoryIds.entries()) await Category.updateOne({ _id: id }, { $set: { onMenu: true, menuPosition: i } });
+      const after = await barMenu(ctx.db);
+      const summary = (m: typeof before) => m.categories.filter((c) => c.onMenu).map((c) => c.name);
+      await ctx.audit.record({ actor: actorOf(request.user), action: 'bar.menu.update', entity: 'bar_menu', entityId: 'menu', before: { menu: summary(before) }, after: { menu: summary(after) } }, request.log);
+      return ok(after);
+    },
+  );
+}
