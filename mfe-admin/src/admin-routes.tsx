@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { AccountPage } from './accounts/account-page';
+import { AccountsPage } from './accounts/accounts-page';
 import { AccountRequestsPage } from './account-requests/account-requests-page';
 import { AuditLogsPage } from './audit-logs/audit-logs-page';
 import { BarPage } from './bar/bar-page';
@@ -24,11 +26,8 @@ export const ADMIN_ROUTES: { path: string; element: ReactNode }[] = [
   { path: 'registers', element: <RegistersPage /> },
   { path: 'registers/:registerId', element: <RegisterPage /> },
   { path: 'bar', element: <BarPage /> },
-  { path: 'accounts', element: <AdminPage title="Accounts" lead="Member accounts with their balance, credit and direct-debit status." /> },
-  {
-    path: 'accounts/:accountId',
-    element: <DetailPage title="Account" lead="One account: balance, ledger postings, top-ups and corrections." param="accountId" backTo="/admin/accounts" backLabel="All accounts" />,
-  },
+  { path: 'accounts', element: <AccountsPage /> },
+  { path: 'accounts/:accountId', element: <AccountPage /> },
   { path: 'account_requests', element: <AccountRequestsPage /> },
   { path: 'users', element: <UsersPage /> },
   { path: 'users/:userId', element: <UserPage /> },

@@ -11,3 +11,4 @@ export * from './terminal';
 export * from './audit';
 export * from './members';
 export * from './text';
+export * from './accounts-admin';

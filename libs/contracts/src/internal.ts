@@ -7,7 +7,7 @@ import { AccountType } from './accounts';
  * Service-to-service routes (prefix /internal, guarded by the internal token, never routed by the gateway).
  * The ledger lives in services/accounts; every balance change goes through POST /internal/ledger/postings.
  */
-export const PostingKind = z.enum(['purchase', 'topup', 'undo', 'ideal', 'direct_debit', 'correction', 'opening']);
+export const PostingKind = z.enum(['purchase', 'topup', 'undo', 'ideal', 'direct_debit', 'correction', 'opening', 'expiry']);
 export type PostingKind = z.infer<typeof PostingKind>;
 
 export const PostingTarget = z.union([

@@ -149,6 +149,8 @@ export const AdminSettings = z.object({
   requireSettingAccountPin: z.boolean(),
   accountUpgradeMinAmount: Cents,
   conditionsVersion: z.number().int(),
+  /** Cents a credit account may go below zero unless the account has its own limit. */
+  creditLimit: Cents,
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 
@@ -159,5 +161,6 @@ export const AdminSettingsBody = z.object({
   requireSettingAccountPin: z.boolean().optional(),
   accountUpgradeMinAmount: z.number().int().min(100).max(IDEAL_MAX_AMOUNT).optional(),
   bumpConditionsVersion: z.boolean().optional(),
+  creditLimit: z.number().int('A limit is a whole number of cents.').min(0, 'A limit cannot be below € 0,00.').max(500_000, 'A limit cannot be above € 5.000,00.').optional(),
 });
 export type AdminSettingsBody = z.infer<typeof AdminSettingsBody>;

@@ -30,3 +30,8 @@ export const CalendarDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2024-03-31.')
   .refine(isCalendarDay, 'That date does not exist.');
+
+const euros = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
+
+/** Cents as the pages show them (€ 10,00; € -3,50), for messages a service writes. */
+export const formatEuros = (cents: number): string => euros.format(cents / 100);

@@ -29,6 +29,8 @@ export const ErrorIdentifier = z.enum([
   'account_request_exists',
   'internal_error',
   'payload_too_large',
+  'account_closed',
+  'confirmation_required',
 ]);
 export type ErrorIdentifier = z.infer<typeof ErrorIdentifier>;
 

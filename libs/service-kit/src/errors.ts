@@ -30,6 +30,10 @@ export function issuesToDetail(issues: readonly z.core.$ZodIssue[], prefix: (str
         if ((issue as { input?: unknown }).input === undefined) {
           return { loc, msg: 'field required', type: 'missing' };
         }
+        // A number with a fraction where whole cents belong is a wrong value, not a wrong type: the contract's words.
+        if (issue.expected === 'int' && typeof (issue as { input?: unknown }).input === 'number') {
+          return { loc, msg: issue.message, type: 'value_error' };
+        }
         return { loc, msg: `expected ${issue.expected}`, type: `type_error.${issue.expected}` };
       case 'too_small':
       case 'too_big':

@@ -10,3 +10,4 @@ export * from './queues';
 export * from './server';
 export * from './validation';
 export * from './attempt-slots';
+export * from './days';

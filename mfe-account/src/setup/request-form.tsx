@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { errorText } from '../shared/error-text';
 import { PinFields } from '../shared/pin-fields';
 import { pinErrors } from '../shared/pin-rules';
-import { bicError, bicTypingError, ibanError, ibanTypingError } from './sepa-rules';
+import { bicError, bicTypingError, ibanError, ibanTypingError } from '@kassa/contracts/sepa';
 import { useRequestAccountMutation } from './setup-api';
 import { SEPA_MANDATE_TEXT } from './terms';
 

@@ -7,11 +7,10 @@ import { AdminPage } from '../shared/admin-page';
 import './bar.css';
 
 /** The menu being edited: categories in menu order, each on or off. */
-function MenuEditor({ saved }: { saved: BarMenuCategory[] }) {
+function MenuEditor({ saved, notice, setNotice }: { saved: BarMenuCategory[]; notice: string | null; setNotice: (notice: string) => void }) {
   const [rows, setRows] = useState(saved);
   const [save, { isLoading }] = useSaveBarMenuMutation();
   const dialogs = useDialogs();
-  const [notice, setNotice] = useState<string | null>(null);
   const dirty = JSON.stringify(rows.map((r) => [r.id, r.onMenu])) !== JSON.stringify(saved.map((r) => [r.id, r.onMenu]));
 
   const move = (i: number, by: -1 | 1) => {
@@ -71,10 +70,12 @@ function MenuEditor({ saved }: { saved: BarMenuCategory[] }) {
  */
 export function BarPage() {
   const { data, error, isLoading, refetch } = useGetBarMenuQuery();
+  // Kept here: saving refetches the menu, and the editor starts afresh from what was saved (its key).
+  const [notice, setNotice] = useState<string | null>(null);
   return (
     <AdminPage title="Bar Management" lead="The bar menu slide on the wall: which categories it shows, and in what order.">
       {data ? (
-        <MenuEditor key={JSON.stringify(data.categories.map((c) => [c.id, c.onMenu]))} saved={data.categories} />
+        <MenuEditor key={JSON.stringify(data.categories.map((c) => [c.id, c.onMenu]))} saved={data.categories} notice={notice} setNotice={setNotice} />
       ) : (
         <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading the bar menu" onRetry={() => void refetch()} />
       )}

@@ -4,6 +4,7 @@ import { Button, centsToInput, ConfirmModal, formatMoney, ListFallback, Money, P
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
+import { SearchForm } from '../shared/search-form';
 import { FormModal } from '../shared/form-modal';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { ProductSales } from './product-sales';
@@ -127,7 +128,6 @@ export function ProductsPage() {
   const [erasing, setErasing] = useState<AdminProduct | null>(null);
   const [salesOf, setSalesOf] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [search, setSearch] = useState(filters.search ?? '');
   const [erase] = useDeleteProductMutation();
   const dialogs = useDialogs();
 
@@ -222,15 +222,7 @@ export function ProductsPage() {
       }
     >
       <div className="k-stack">
-        <form
-          className="k-row products__filters"
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            go({ search: search.trim() });
-          }}
-        >
-          <TextField label="Search by name" value={search} onChange={(e) => setSearch(e.target.value)} onBlur={() => go({ search: search.trim() })} />
+        <SearchForm label="Search by name" initial={filters.search ?? ''} onSearch={(search) => go({ search })} className="products__filters">
           <div className="k-field">
             <label className="k-field__label" htmlFor="products-category">
               Category
@@ -245,7 +237,7 @@ export function ProductsPage() {
             </select>
           </div>
           {data ? <span className="k-muted products__total">{data.total} in total</span> : null}
-        </form>
+        </SearchForm>
         {notice ? (
           <div className="k-alert k-alert--success" role="status">
             {notice}

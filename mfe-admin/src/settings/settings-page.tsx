@@ -1,5 +1,5 @@
 import type { KassaError } from '@kassa/api-client';
-import { IDEAL_MAX_AMOUNT, type AdminSettings, type AdminSettingsBody } from '@kassa/contracts';
+import { CREDIT_LIMIT_MAX, IDEAL_MAX_AMOUNT, type AdminSettings, type AdminSettingsBody } from '@kassa/contracts';
 import { Button, centsToInput, ConfirmModal, formatMoney, ListFallback, parseEuros, TextField, useDialogs } from '@kassa/ui';
 import { useState, type FormEvent } from 'react';
 import { AdminPage } from '../shared/admin-page';
@@ -25,12 +25,23 @@ const FLAGS: { key: Flag; label: string; hint: string }[] = [
 interface Draft {
   flags: Record<Flag, boolean>;
   minTopUp: string;
+  creditLimit: string;
 }
 
 const draftOf = (s: AdminSettings): Draft => ({
   flags: { aprilFoolsEnabled: s.aprilFoolsEnabled, posWrappedAvailable: s.posWrappedAvailable, requireTfa: s.requireTfa, requireSettingAccountPin: s.requireSettingAccountPin },
   minTopUp: centsToInput(s.accountUpgradeMinAmount),
+  creditLimit: centsToInput(s.creditLimit),
 });
+
+/** The default credit limit as typed: € 0,00 up to € 5.000,00. */
+export function parseCreditLimit(text: string): { cents: number } | { error: string } {
+  const parsed = parseEuros(text, { zero: true });
+  if ('error' in parsed) return parsed;
+  if (parsed.cents < 0) return { error: 'A limit cannot be below € 0,00.' };
+  if (parsed.cents > CREDIT_LIMIT_MAX) return { error: `A limit cannot be above ${formatMoney(CREDIT_LIMIT_MAX)}.` };
+  return parsed;
+}
 
 /** The minimum top-up as typed, checked like the server does, with SPEC 5's lines. */
 export function parseMinTopUp(text: string): { cents: number } | { error: string } {
@@ -42,10 +53,11 @@ export function parseMinTopUp(text: string): { cents: number } | { error: string
 }
 
 /** What saving changes, in words, or nothing when the draft equals the saved settings. */
-function changesOf(saved: AdminSettings, draft: Draft, minTopUp: number | null): AdminSettingsBody {
+function changesOf(saved: AdminSettings, draft: Draft, minTopUp: number | null, creditLimit: number | null): AdminSettingsBody {
   const body: AdminSettingsBody = {};
   for (const { key } of FLAGS) if (draft.flags[key] !== saved[key]) body[key] = draft.flags[key];
   if (minTopUp !== null && minTopUp !== saved.accountUpgradeMinAmount) body.accountUpgradeMinAmount = minTopUp;
+  if (creditLimit !== null && creditLimit !== saved.creditLimit) body.creditLimit = creditLimit;
   return body;
 }
 
@@ -56,7 +68,7 @@ function changesOf(saved: AdminSettings, draft: Draft, minTopUp: number | null):
 export function SettingsPage() {
   const { data, error, isLoading, refetch } = useGetAdminSettingsQuery();
   return (
-    <AdminPage title="Settings" lead="Platform settings: terms, minimum top-up, PIN and two-factor requirements.">
+    <AdminPage title="Settings" lead="Platform settings: terms, minimum top-up, credit limit, PIN and two-factor requirements.">
       {data ? <SettingsForms saved={data} /> : <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading settings" onRetry={() => void refetch()} />}
     </AdminPage>
   );
@@ -67,17 +79,20 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
   const dialogs = useDialogs();
   const [draft, setDraft] = useState<Draft>(() => draftOf(data));
   const [minError, setMinError] = useState<string | null>(null);
+  const [limitError, setLimitError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [publishing, setPublishing] = useState(false);
 
   const parsedMin = parseMinTopUp(draft.minTopUp);
-  const body = changesOf(data, draft, 'cents' in parsedMin ? parsedMin.cents : null);
-  const dirty = Object.keys(body).length > 0 || 'error' in parsedMin;
+  const parsedLimit = parseCreditLimit(draft.creditLimit);
+  const body = changesOf(data, draft, 'cents' in parsedMin ? parsedMin.cents : null, 'cents' in parsedLimit ? parsedLimit.cents : null);
+  const dirty = Object.keys(body).length > 0 || 'error' in parsedMin || 'error' in parsedLimit;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if ('error' in parsedMin) return setMinError(parsedMin.error);
-    setMinError(null);
+    setMinError('error' in parsedMin ? parsedMin.error : null);
+    setLimitError('error' in parsedLimit ? parsedLimit.error : null);
+    if ('error' in parsedMin || 'error' in parsedLimit) return;
     if (Object.keys(body).length === 0) return;
     const result = await save(body);
     if (result.error) {
@@ -93,6 +108,7 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
   const undo = () => {
     setDraft(draftOf(data));
     setMinError(null);
+    setLimitError(null);
   };
 
   const publish = async () => {
@@ -132,6 +148,15 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
             onBlur={() => setMinError('error' in parsedMin ? parsedMin.error : null)}
             error={minError}
             hint={`Members cannot top up less online. Now ${formatMoney(data.accountUpgradeMinAmount)}.`}
+          />
+          <TextField
+            label="Credit limit of credit accounts (€)"
+            inputMode="decimal"
+            value={draft.creditLimit}
+            onChange={(e) => setDraft({ ...draft, creditLimit: e.target.value })}
+            onBlur={() => setLimitError('error' in parsedLimit ? parsedLimit.error : null)}
+            error={limitError}
+            hint={`A credit (direct-debit) account may go this far below zero, unless the account has its own limit. Now ${formatMoney(data.creditLimit)}.`}
           />
           <div className="k-row">
             <Button type="submit" variant="primary" disabled={saving || !dirty}>

@@ -4,6 +4,7 @@ import { Button, ListFallback, Pager, TextField, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
+import { SearchForm } from '../shared/search-form';
 import { FormModal } from '../shared/form-modal';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { useCreateUserMutation, useGetAdminRegistersQuery, useGetAdminUsersQuery } from './users-api';
@@ -82,7 +83,6 @@ export function UsersPage() {
   useKeepPageInRange(page, data?.pageCount, go);
   const registers = useGetAdminRegistersQuery().data?.registers ?? [];
   const [creating, setCreating] = useState(false);
-  const [search, setSearch] = useState(filters.search ?? '');
   const navigate = useNavigate();
 
   return (
@@ -96,17 +96,9 @@ export function UsersPage() {
       }
     >
       <div className="k-stack">
-        <form
-          className="k-row users__filters"
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            go({ search: search.trim() });
-          }}
-        >
-          <TextField label="Search by username or name" value={search} onChange={(e) => setSearch(e.target.value)} onBlur={() => go({ search: search.trim() })} />
+        <SearchForm label="Search by username or name" initial={filters.search ?? ''} onSearch={(search) => go({ search })} className="users__filters">
           {data ? <span className="k-muted users__total">{data.total} in total</span> : null}
-        </form>
+        </SearchForm>
         {data ? (
           data.items.length === 0 ? (
             <p className="k-empty">{filters.search ? 'No users match.' : 'No users yet.'}</p>

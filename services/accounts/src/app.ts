@@ -1,9 +1,10 @@
-import { createServiceApp, ensureIndexes, type ServiceApp } from '@kassa/service-kit';
+import { createServiceApp, ensureIndexes, internalClient, type ServiceApp } from '@kassa/service-kit';
 import { publishAll } from './security/rights';
 import type { Connection } from 'mongoose';
 import type { AccountsEnv } from './config';
 import type { AccountsContext } from './context';
 import { AccountDirectory } from './directory/account-directory';
+import { getSettings } from './settings';
 import { Ledger } from './ledger/ledger';
 import { registerAccountsModels } from './models/all-models';
 import getAccount from './routes/account/get-account.route';
@@ -28,6 +29,18 @@ import postAudit from './routes/internal/post-audit.route';
 import postPostings from './routes/internal/post-postings.route';
 import getViaductStart from './routes/login/get-viaduct-start.route';
 import postLogin from './routes/login/post-login.route';
+import getAdminAccounts from './routes/admin/get-accounts.route';
+import getAdminAccount from './routes/admin/get-account.route';
+import postAdminAccount from './routes/admin/post-account.route';
+import putAdminAccount from './routes/admin/put-account.route';
+import patchAdminAccount from './routes/admin/patch-account.route';
+import deleteAdminAccount from './routes/admin/delete-account.route';
+import postAdminAccountUpgrade from './routes/admin/post-account-upgrade.route';
+import getAdminAccountPostings from './routes/admin/get-account-postings.route';
+import getAccountsBalance from './routes/admin/get-accounts-balance.route';
+import getAdminLedgers from './routes/admin/get-ledgers.route';
+import putAdminLedger from './routes/admin/put-ledger.route';
+import getLedgerCount from './routes/admin/get-ledger-count.route';
 import getAdminUsers from './routes/admin/get-users.route';
 import getAdminUser from './routes/admin/get-user.route';
 import postAdminUser from './routes/admin/post-user.route';
@@ -72,6 +85,18 @@ const routes: ((app: ServiceApp, ctx: AccountsContext) => void)[] = [
   postSsoTfa,
   postLogout,
   getAdminUsers,
+  getAdminAccounts,
+  getAdminAccount,
+  postAdminAccount,
+  putAdminAccount,
+  patchAdminAccount,
+  deleteAdminAccount,
+  postAdminAccountUpgrade,
+  getAdminAccountPostings,
+  getAccountsBalance,
+  getAdminLedgers,
+  putAdminLedger,
+  getLedgerCount,
   getAdminUser,
   postAdminUser,
   patchAdminUser,
@@ -116,6 +141,7 @@ export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: A
     now,
     onCacheError: (err, accountId) => app.log.warn({ err, accountId }, 'ledger cache update failed; the next posting repairs it'),
     onPosted: ({ accountId, seq, balanceAfter, lastUsed }) => directory.applyPosting(accountId, seq, balanceAfter, lastUsed),
+    defaultCreditLimit: async () => (await getSettings(db)).creditLimit,
   });
   // Cache writes run after the answer; let them land before the connection closes.
   app.addHook('onClose', async () => ledger.settled());
@@ -128,6 +154,7 @@ export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: A
     tfa: new TfaGuard(db, env.PIN_PEPPER, now),
     logins: new LoginGuard(db, now),
     sso: deps.sso ?? createSsoAdapter(env, db, now),
+    checkout: internalClient(env.CHECKOUT_URL, env.INTERNAL_TOKEN),
   };
   for (const route of routes) route(app, ctx);
   if (ctx.sso instanceof StandinSsoAdapter) {

@@ -1,3 +1,4 @@
+import type { InternalClient } from '@kassa/service-kit';
 import type { AccountsEnv } from './config';
 import type { AccountDirectory } from './directory/account-directory';
 import type { Ledger } from './ledger/ledger';
@@ -20,5 +21,7 @@ export interface AccountsContext {
   tfa: TfaGuard;
   logins: LoginGuard;
   sso: SsoAdapter;
+  /** Checkout's internal routes (sales a ledger covers). */
+  checkout: InternalClient;
   now: () => Date;
 }

@@ -9,6 +9,8 @@ export interface Settings {
   requireSettingAccountPin: boolean;
   accountUpgradeMinAmount: number;
   conditionsVersion: number;
+  /** Cents a credit account may go below zero unless it has its own limit. */
+  creditLimit: number;
 }
 
 /** The settings document, created with the defaults the first time it is asked for. */
@@ -31,5 +33,6 @@ export async function getSettings(db: Connection): Promise<Settings> {
     requireSettingAccountPin: doc.requireSettingAccountPin ?? false,
     accountUpgradeMinAmount: doc.accountUpgradeMinAmount ?? 500,
     conditionsVersion: doc.conditionsVersion ?? 1,
+    creditLimit: doc.creditLimit ?? 15_000,
   };
 }

@@ -8,6 +8,7 @@ import getTransactions from './routes/admin/get-transactions.route';
 import postCheckout from './routes/checkout/post-checkout.route';
 import getAccountSales from './routes/internal/get-account-sales.route';
 import getProductSales from './routes/internal/get-product-sales.route';
+import getSalesCount from './routes/internal/get-sales-count.route';
 import postCardOutcome from './routes/internal/post-card-outcome.route';
 import postFinish from './routes/transactions/post-finish.route';
 import postUndo from './routes/transactions/post-undo.route';
@@ -15,7 +16,7 @@ import type { CheckoutContext, CheckoutDeps } from './sales/context';
 import { redisLivePublisher } from './sales/live-feed';
 import { priceBook } from './sales/price-book';
 
-const routes = [postCheckout, postUndo, postFinish, postCardOutcome, getTransactions, deleteTransaction, getAccountSales, getProductSales];
+const routes = [postCheckout, postUndo, postFinish, postCardOutcome, getTransactions, deleteTransaction, getAccountSales, getProductSales, getSalesCount];
 
 /** The checkout service; `deps` replaces the clients of other services (unit tests pass fakes). */
 export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: Partial<CheckoutDeps> = {}): Promise<ServiceApp> {

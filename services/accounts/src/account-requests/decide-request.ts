@@ -1,5 +1,6 @@
 import type { AccountRequestDecisionBody } from '@kassa/contracts';
-import { AppError, isDuplicateKey, notFound } from '@kassa/service-kit';
+import { AppError, isDuplicateKey, localDay, notFound } from '@kassa/service-kit';
+import { mandateIdFor } from '../accounts-admin/mandate';
 import type { Connection } from 'mongoose';
 import { writeAudit } from '../audit';
 import type { AccountsContext } from '../context';
@@ -66,6 +67,9 @@ export async function decideAccountRequest(
         creditAccount: request.creditAccount,
         iban: request.creditAccount ? request.iban : null,
         bic: request.creditAccount ? request.bic : null,
+        // The member agreed to the direct debit with the request: that is the mandate, signed on the request's day.
+        mandateId: request.creditAccount ? mandateIdFor(String(request._id)) : null,
+        mandateSignedAt: request.creditAccount ? localDay(request.createdAt ?? now, 'Europe/Amsterdam') : null,
         pinHash: request.pinHash,
         pinSalt: request.pinSalt,
         userId: request.userId,

@@ -83,7 +83,7 @@ export class AccountDirectory {
     const startedAt = this.now();
     const generation = this.generation;
     const found = await accountModel(this.db)
-      .find({ type: { $ne: 'system' } }, { name: 1, type: 1, creditAccount: 1, balance: 1, headSeq: 1, lastUsed: 1 })
+      .find({ type: { $ne: 'system' }, closedAt: null }, { name: 1, type: 1, creditAccount: 1, balance: 1, headSeq: 1, lastUsed: 1 })
       .lean();
     const next = new Map<string, DirectoryEntry>();
     for (const a of found) {

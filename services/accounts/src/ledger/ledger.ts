@@ -1,5 +1,5 @@
 import type { PostingKind, PostingResult } from '@kassa/contracts';
-import { AppError, isDuplicateKey } from '@kassa/service-kit';
+import { AppError, isDuplicateKey, localDay } from '@kassa/service-kit';
 import { Types, type Connection } from 'mongoose';
 import { accountModel } from '../models/account.model';
 import { postingModel } from '../models/posting.model';
@@ -15,7 +15,14 @@ export interface PostInput {
   description?: string | null;
   /** Let a non-credit account go below zero (admin corrections only). */
   allowNegative?: boolean;
+  /** Admin top-ups and corrections: the method, the reason and who booked it. */
+  method?: string | null;
+  reason?: string | null;
+  by?: string | null;
 }
+
+/** Posting kinds a closed account still takes: the undo of an earlier sale, and its closing. */
+const KINDS_ON_CLOSED: ReadonlySet<PostingKind> = new Set(['undo', 'expiry', 'correction']);
 
 /** The account as the ledger reads it inside the per-account lock. */
 export interface LedgerAccount {
@@ -27,6 +34,9 @@ export interface LedgerAccount {
   headSeq: number;
   pinHash: string | null;
   pinSalt: string | null;
+  /** Cents a credit account may go below zero (its own limit, else the settings' default). */
+  creditLimit: number;
+  closed: boolean;
 }
 
 export interface Head {
@@ -49,6 +59,10 @@ export interface LedgerOptions {
   cacheWriteDelayMs?: number;
   /** Told about every posting made here, after it is stored (the till's account list patches itself). */
   onPosted?: (posted: { accountId: string; seq: number; balanceAfter: number; lastUsed: Date | null }) => void;
+  /** The credit limit of accounts without their own (cents; read from the settings, trusted as long as an account). */
+  defaultCreditLimit?: () => Promise<number>;
+  /** The bar's time zone: each posting stores its local day. */
+  timeZone?: string;
 }
 
 interface CachedAccount {
@@ -58,7 +72,9 @@ interface CachedAccount {
 
 /** Kinds that count as the member using the account (the till picker's "recent" and the inactivity rule). */
 const USE_KINDS: ReadonlySet<PostingKind> = new Set(['purchase', 'topup', 'ideal']);
-const ACCOUNT_FIELDS = { name: 1, type: 1, creditAccount: 1, balance: 1, headSeq: 1, pinHash: 1, pinSalt: 1 } as const;
+const ACCOUNT_FIELDS = { name: 1, type: 1, creditAccount: 1, creditLimit: 1, closedAt: 1, balance: 1, headSeq: 1, pinHash: 1, pinSalt: 1 } as const;
+
+export const accountClosed = (accountName: string) => new AppError(409, 'account_closed', `${accountName} is closed.`);
 
 export const insufficientCredits = (accountName: string) =>
   new AppError(400, 'insufficient_credits', `${accountName} has insufficient credits in account.`);
@@ -87,6 +103,9 @@ export class Ledger {
   private readonly pendingCache = new Map<string, { seq: number; balanceAfter: number; lastUsed: Date | null }>();
   private readonly flushing = new Map<string, Promise<void>>();
   private readonly cacheWriteDelayMs: number;
+  private readonly defaultCreditLimit: () => Promise<number>;
+  private readonly timeZone: string;
+  private creditLimitRead: { value: number; at: number } | null = null;
   /** Wakes the flushes that are waiting out their delay (settled() wants everything written now). */
   private readonly wakers = new Set<() => void>();
   private draining = false;
@@ -101,6 +120,8 @@ export class Ledger {
     this.cacheWriteDelayMs = opts.cacheWriteDelayMs ?? 1_000;
     this.onCacheError = opts.onCacheError ?? (() => undefined);
     this.onPosted = opts.onPosted ?? (() => undefined);
+    this.defaultCreditLimit = opts.defaultCreditLimit ?? (async () => 15_000);
+    this.timeZone = opts.timeZone ?? 'Europe/Amsterdam';
   }
 
   /** Runs `task` while holding the account's in-process lock (PIN checks use it too, so their counts never race). */
@@ -118,14 +139,21 @@ export class Ledger {
 
   private async postLocked(input: PostInput, verify?: (account: LedgerAccount) => Promise<void>): Promise<PostingResult> {
     const account = await this.readAccount(input.accountId);
+    if (account.closed && !KINDS_ON_CLOSED.has(input.kind)) {
+      const replay = await this.findReplay(input, account.name);
+      if (replay) return replay;
+      throw accountClosed(account.name);
+    }
     if (verify) await verify(account);
+    // A credit account may go down to minus its limit; any other account to zero (SPEC terms, credit accounts).
+    const floor = account.creditAccount ? -account.creditLimit : 0;
     const Posting = postingModel(this.db);
     let head: Head = { seq: account.headSeq, balanceAfter: account.balance };
     let headIsReal = false;
 
     for (let attempt = 0; attempt < this.maxAttempts; attempt++) {
       const balanceAfter = head.balanceAfter + input.amount;
-      if (input.amount < 0 && balanceAfter < 0 && !account.creditAccount && !input.allowNegative) {
+      if (input.amount < 0 && balanceAfter < floor && !input.allowNegative) {
         if (headIsReal) {
           // Perhaps this very posting was made earlier and emptied the account: then it is a replay, not a refusal.
           const replay = await this.findReplay(input, account.name);
@@ -150,6 +178,10 @@ export class Ledger {
           ref: input.ref,
           description: input.description ?? null,
           at,
+          day: localDay(at, this.timeZone),
+          method: input.method ?? null,
+          reason: input.reason ?? null,
+          by: input.by ?? null,
         });
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
@@ -257,6 +289,7 @@ export class Ledger {
     if (cached) return cached;
     const found = await accountModel(this.db).findById(accountId, ACCOUNT_FIELDS).lean();
     if (!found) throw new AppError(404, 'not_found', 'Account not found.');
+    const creditLimit = found.creditLimit ?? (found.creditAccount ? await this.creditLimitDefault() : 0);
     this.remember({
       _id: found._id,
       name: found.name,
@@ -266,8 +299,18 @@ export class Ledger {
       headSeq: found.headSeq ?? 0,
       pinHash: found.pinHash ?? null,
       pinSalt: found.pinSalt ?? null,
+      creditLimit,
+      closed: Boolean(found.closedAt),
     });
     return this.accounts.get(accountId)?.account as LedgerAccount;
+  }
+
+  private async creditLimitDefault(): Promise<number> {
+    const t = this.now().getTime();
+    if (this.creditLimitRead && t - this.creditLimitRead.at < this.accountTtlMs) return this.creditLimitRead.value;
+    const value = await this.defaultCreditLimit();
+    this.creditLimitRead = { value, at: t };
+    return value;
   }
 
   private async findReplay(input: PostInput, accountName: string): Promise<PostingResult | null> {

@@ -7,8 +7,15 @@ const accountSchema = new Schema(
     type: { type: String, enum: AccountType.options, default: 'member' },
     /** Direct debit ("SEPA"): may go below zero and is collected monthly. */
     creditAccount: { type: Boolean, default: false },
+    /** Cents the credit account may go below zero; null: the settings' `creditLimit` holds. */
+    creditLimit: { type: Number, default: null },
     iban: { type: String, default: null },
     bic: { type: String, default: null },
+    /** SEPA mandate of a credit account: its id and the day it was signed. */
+    mandateId: { type: String, default: null },
+    mandateSignedAt: { type: String, default: null },
+    /** Set when an admin closed the account: the till no longer lists it and the ledger takes no postings. */
+    closedAt: { type: Date, default: null },
     /** HMAC-SHA256 of the PIN with the server pepper and `pinSalt` (docs/decisions.md). */
     pinHash: { type: String, default: null },
     pinSalt: { type: String, default: null },

@@ -5,6 +5,7 @@ import { auditLogModel } from './audit-log.model';
 import { auditRunModel } from './audit-run.model';
 import { cardSecretModel } from './card-secret.model';
 import { attemptSlotModel } from '@kassa/service-kit';
+import { ledgerSettingModel } from './ledger-setting.model';
 import { pinLockModel } from './pin-lock.model';
 import { postingModel } from './posting.model';
 import { registerModel } from './register.model';
@@ -15,7 +16,7 @@ import { userModel } from './user.model';
 
 /** Registers every accounts model on the connection, so ensureIndexes creates all their (unique) indexes. */
 export function registerAccountsModels(db: Connection): void {
-  for (const model of [userModel, registerModel, settingsModel, accountModel, postingModel, cardSecretModel, pinLockModel, auditLogModel, auditRunModel, ssoCodeModel, ssoCodeRedemptionModel, tfaCodeUseModel, accountRequestModel, accountRequestDecisionModel, attemptSlotModel]) {
+  for (const model of [userModel, registerModel, settingsModel, accountModel, postingModel, cardSecretModel, pinLockModel, auditLogModel, auditRunModel, ssoCodeModel, ssoCodeRedemptionModel, tfaCodeUseModel, accountRequestModel, accountRequestDecisionModel, attemptSlotModel, ledgerSettingModel]) {
     model(db);
   }
 }

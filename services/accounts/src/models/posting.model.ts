@@ -17,6 +17,12 @@ const postingSchema = new Schema(
     ref: { type: String, default: '' },
     description: { type: String, default: null },
     at: { type: Date, required: true },
+    /** Dutch day (YYYY-MM-DD) of `at`, stored when written: reports group by it (no date expressions locally). */
+    day: { type: String, default: null },
+    /** Admin top-ups and corrections: the method, the reason and who booked it (username). */
+    method: { type: String, default: null },
+    reason: { type: String, default: null },
+    by: { type: String, default: null },
   },
   { versionKey: false },
 );

@@ -12,6 +12,8 @@ const settingsSchema = new Schema(
     requireSettingAccountPin: { type: Boolean, default: false },
     /** Smallest top-up in cents. */
     accountUpgradeMinAmount: { type: Number, default: 500 },
+    /** Cents a credit account may go below zero unless the account has its own limit (€ 150,00). */
+    creditLimit: { type: Number, default: 15_000 },
     /** Raised when the conditions (terms) change; users then accept again. */
     conditionsVersion: { type: Number, default: 1 },
   },

@@ -10,12 +10,11 @@ import {
   type TokenClaims,
   type ValidationDetail,
 } from '@kassa/contracts';
-import { AppError, isDuplicateKey } from '@kassa/service-kit';
+import { AppError, isDuplicateKey, localDay } from '@kassa/service-kit';
 import { createHash } from 'node:crypto';
 import { transactionModel, type TransactionDoc } from '../models/transaction.model';
 import { postLedger, type CheckoutContext } from './context';
 import { publicName } from './live-feed';
-import { localDay } from './local-day';
 import { amountDue, purchaseResult, storedError } from './views';
 
 /** Which capabilities open which checkout method (any one of a list is enough). */

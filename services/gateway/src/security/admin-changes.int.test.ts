@@ -53,6 +53,15 @@ const CHANGES: Record<string, (ctx: Ctx) => Promise<Call>> = {
   'POST /api/admin/registers/': async () => ({ url: '/api/admin/registers/', payload: { name: `Walk ${new Types.ObjectId().toHexString()}`, capabilities: ['PAYMENT_CASH'] } }),
   'PUT /api/admin/registers/{id}/': async ({ s }) => ({ url: `/api/admin/registers/${await newRegister(s)}/`, payload: { name: `Walk ${new Types.ObjectId().toHexString()}`, capabilities: [] } }),
   'DELETE /api/admin/registers/{id}/': async ({ s }) => ({ url: `/api/admin/registers/${await newRegister(s)}/` }),
+  'POST /api/admin/accounts/': async () => ({ url: '/api/admin/accounts/', payload: { name: 'Walk Account' } }),
+  'PUT /api/admin/accounts/{id}/': async ({ s }) => ({ url: `/api/admin/accounts/${await s.createAccount('Walk Put', 0)}/`, payload: { name: 'Walk Put (edited)', type: 'member', creditAccount: false } }),
+  'PATCH /api/admin/accounts/{id}/': async ({ s }) => ({ url: `/api/admin/accounts/${await s.createAccount('Walk Patch', 0)}/`, payload: { name: 'Walk Patch (edited)' } }),
+  'DELETE /api/admin/accounts/{id}/': async ({ s }) => ({ url: `/api/admin/accounts/${await s.createAccount('Walk Close', 250)}/` }),
+  'POST /api/admin/accounts/{id}/upgrade/': async ({ s }) => ({
+    url: `/api/admin/accounts/${await s.createAccount('Walk Upgrade', 0)}/upgrade/`,
+    payload: { amount: 1000, method: 'cash_payment', reason: 'walk', nonce: `walk-${new Types.ObjectId().toHexString()}` },
+  }),
+  'PUT /api/admin/accounts/ledgers/{id}/': async () => ({ url: '/api/admin/accounts/ledgers/cash/', payload: { code: '1001', kind: 'asset' } }),
 };
 
 async function newUser(s: CheckoutStack): Promise<string> {

@@ -1,4 +1,4 @@
-import { formatEuros } from './money';
+import { formatEuros } from '@kassa/contracts';
 import type { StandinPayment } from './standin-ideal-provider';
 
 const escapeHtml = (s: string) =>

@@ -1,6 +1,6 @@
 import { AccountRequestBody, AccountRequestView, ApiResponse, ok, type ValidationDetail } from '@kassa/contracts';
 import { AppError, forbidden, isDuplicateKey, type ServiceApp } from '@kassa/service-kit';
-import { checkBic, checkIban } from '../../account-requests/sepa';
+import { checkBic, checkIban } from '@kassa/contracts/sepa';
 import { requestView } from '../../account-requests/request-view';
 import type { AccountsContext } from '../../context';
 import { currentUser } from '../../guards';

@@ -13,6 +13,7 @@ const KIND_LABELS: Record<PostingKind, string> = {
   direct_debit: 'Direct debit',
   correction: 'Correction by the board',
   opening: 'Opening balance',
+  expiry: 'Balance expired on closing',
 };
 
 export const postingDescription = (kind: PostingKind, description: string | null | undefined): string =>

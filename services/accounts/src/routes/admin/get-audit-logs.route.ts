@@ -1,26 +1,9 @@
 import { ApiResponse, AuditLogEntry, AuditLogQuery, ok, Paged } from '@kassa/contracts';
-import type { ServiceApp } from '@kassa/service-kit';
+import { dayRange, type ServiceApp } from '@kassa/service-kit';
 import type { QueryFilter } from 'mongoose';
 import { auditLogModel, type AuditLogDoc } from '../../models/audit-log.model';
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Hour of the day in Amsterdam at a UTC moment. */
-const amsterdamHour = (ms: number) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Amsterdam', hour: '2-digit', hourCycle: 'h23' }).format(new Date(ms)));
-
-/** Midnight of a Dutch calendar day, as a UTC moment (the offset read at that day's noon: +1 or +2 hours). */
-function dutchMidnight(day: string): number {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const noon = Date.UTC(y, m - 1, d, 12);
-  return Date.UTC(y, m - 1, d) - (amsterdamHour(noon) - 12) * 3_600_000;
-}
-
-/** The UTC range of a Dutch calendar day (23 or 25 hours on the days the clocks change). */
-export function dutchDay(day: string): { start: Date; end: Date } {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-  return { start: new Date(dutchMidnight(day)), end: new Date(dutchMidnight(next)) };
-}
 
 /** The audit log, newest first, for the admin page; filters by entity, record, day, action (or its prefix) and actor. */
 export default function getAuditLogs(app: ServiceApp) {
@@ -43,7 +26,7 @@ export default function getAuditLogs(app: ServiceApp) {
       if (actor) and.push({ $or: [{ 'who.username': actor.toLowerCase() }, { 'who.userId': actor }] });
       if (entityId) and.push({ entityId });
       if (day) {
-        const { start, end } = dutchDay(day);
+        const { start, end } = dayRange(day);
         and.push({ at: { $gte: start, $lt: end } });
       }
       const filter: QueryFilter<AuditLogDoc> = and.length > 0 ? { $and: and } : {};

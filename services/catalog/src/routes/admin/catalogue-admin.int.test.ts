@@ -1,7 +1,7 @@
 import type { Capability } from '@kassa/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { localDay } from '../../../../checkout/src/sales/local-day';
+import { localDay } from '@kassa/service-kit';
 import { startCheckoutStack, type CheckoutStack } from '../../../../checkout/src/testing/checkout-stack';
 
 /** The catalogue's admin calls on the real catalog and checkout services (sales counted by checkout), on FerretDB. */

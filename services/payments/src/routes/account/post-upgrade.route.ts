@@ -1,7 +1,6 @@
-import { AccountUpgradeBody, AccountUpgradeResult, ApiResponse, ok, type UserUpgradeInfo } from '@kassa/contracts';
+import { AccountUpgradeBody, AccountUpgradeResult, ApiResponse, formatEuros, ok, type UserUpgradeInfo } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
 import { idealWebhookUrl } from '../../ideal/create-ideal-provider';
-import { formatEuros } from '../../ideal/money';
 import { idealPaymentModel } from '../../models/ideal-payment.model';
 import type { PaymentsContext } from '../../payments-context';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDay } from './local-day';
+import { localDay } from './days';
 
 describe('localDay', () => {
   it('counts a sale after midnight in Amsterdam for the new day, in winter and in summer time', () => {

@@ -1,0 +1,184 @@
+/**
+ * bench/admin-lists: the first page of every admin list through the gateway, with 100,000 sales and 100,000 postings
+ * on the local database (issue "Administration I": each under 300 ms). Starts its own Kassa on a fresh database,
+ * writes the rows straight into the services' collections (sales in checkout's, postings with their accounts' heads in
+ * accounts'), asks each list RUNS times and prints median and worst; writes bench/reports/admin-lists.md.
+ * Usage: npx tsx bench/admin-lists.ts   (SALES=100000 POSTINGS=100000 RUNS=7)
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import mongoose, { Types } from 'mongoose';
+import { seedLargeAccounts } from '../services/accounts/src/demo/seed-demo';
+import { accountModel } from '../services/accounts/src/models/account.model';
+import { postingModel } from '../services/accounts/src/models/posting.model';
+import { transactionModel } from '../services/checkout/src/models/transaction.model';
+import { loadNow, runFacts } from './lib/facts';
+import { api, login, startSystem } from './lib/system';
+
+const SALES = Number(process.env.SALES ?? 100_000);
+const POSTINGS = Number(process.env.POSTINGS ?? 100_000);
+const RUNS = Number(process.env.RUNS ?? 7);
+const ACCOUNTS = 1_000;
+const BATCH = 2_000;
+const TARGET_MS = 300;
+
+const day = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(d);
+
+async function seedSales(db: mongoose.Connection, products: { id: string; name: string; price: number; categoryId: string }[], accountIds: string[]) {
+  const Tx = transactionModel(db);
+  const start = Date.now() - 365 * 24 * 3_600_000;
+  const methods = ['cash', 'card', 'account', 'other'] as const;
+  const payment = { cash: 'cash_payment', card: 'card_payment', account: 'account_payment', other: 'other_payment' } as const;
+  for (let done = 0; done < SALES; done += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, SALES - done) }, (_, j) => {
+      const i = done + j;
+      const at = new Date(start + Math.floor((i / SALES) * 365 * 24 * 3_600_000));
+      const p = products[i % products.length]!;
+      const method = methods[i % methods.length]!;
+      const accountId = method === 'account' ? accountIds[i % accountIds.length]! : null;
+      return {
+        nonce: `bench-sale-${i}`,
+        payloadHash: 'bench',
+        method,
+        paymentMethod: payment[method],
+        status: 'completed',
+        products: [{ productId: p.id, name: p.name, price: p.price, amount: 1 + (i % 3), categoryId: p.categoryId, vatRate: 21 }],
+        total: p.price * (1 + (i % 3)),
+        target: { accountId, cardSecretHash: null, self: false },
+        accountId,
+        accountName: accountId ? 'Bench account' : null,
+        balanceAfter: null,
+        upgrade: null,
+        reason: method === 'other' ? 'Bench' : null,
+        registerId: null,
+        userId: new Types.ObjectId().toHexString(),
+        username: 'till',
+        terminal: null,
+        error: null,
+        undone: null,
+        day: day(at),
+        createdAt: at,
+        updatedAt: at,
+      };
+    });
+    await Tx.collection.insertMany(rows, { ordered: false });
+  }
+}
+
+/** POSTINGS postings over ACCOUNTS accounts, each account's run 1, 2, 3 … after its opening one, heads kept right. */
+async function seedPostings(db: mongoose.Connection, accountIds: Types.ObjectId[]) {
+  const Posting = postingModel(db);
+  const Account = accountModel(db);
+  const heads = new Map<string, { seq: number; balance: number }>();
+  for (const p of await Posting.find({ accountId: { $in: accountIds } }, { accountId: 1, seq: 1, balanceAfter: 1 }).lean()) {
+    heads.set(String(p.accountId), { seq: p.seq, balance: p.balanceAfter });
+  }
+  const start = Date.now() - 365 * 24 * 3_600_000;
+  for (let done = 0; done < POSTINGS; done += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, POSTINGS - done) }, (_, j) => {
+      const i = done + j;
+      const id = accountIds[i % accountIds.length]!;
+      const head = heads.get(String(id)) ?? { seq: 0, balance: 0 };
+      // Top-ups and purchases in turn, so every account stays at or above zero.
+      const amount = i % 2 === 0 ? 500 : -(100 + (i % 400));
+      const next = { seq: head.seq + 1, balance: head.balance + amount };
+      heads.set(String(id), next);
+      const at = new Date(start + Math.floor((i / POSTINGS) * 365 * 24 * 3_600_000));
+      return { accountId: id, seq: next.seq, amount, balanceAfter: next.balance, key: `bench-posting-${i}`, kind: amount > 0 ? 'topup' : 'purchase', ref: 'bench', description: null, at, day: day(at), method: null, reason: null, by: null };
+    });
+    await Posting.collection.insertMany(rows, { ordered: false });
+  }
+  for (const [id, head] of heads) await Account.collection.updateOne({ _id: new Types.ObjectId(id) }, { $set: { balance: head.balance, headSeq: head.seq } });
+}
+
+async function time(url: string, path: string, token: string): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await api(url, path, { token });
+    times.push(performance.now() - t0);
+  }
+  return times;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main() {
+  const load1 = loadNow();
+  const system = await startSystem({ port: 28090 });
+  try {
+    const facts = (await runFacts({ ...system, load1 })).join('\n');
+    const accountsDb = mongoose.createConnection(system.mongoUri, { dbName: 'kassa_accounts' });
+    const checkoutDb = mongoose.createConnection(system.mongoUri, { dbName: 'kassa_checkout' });
+    await Promise.all([accountsDb.asPromise(), checkoutDb.asPromise()]);
+    const admin = await login(system.url, 'admin');
+    const catalogue = await api<{ categories: { id: string; products: { id: string; name: string; price: number }[] }[] }>(system.url, '/api/products/', { token: admin });
+    const products = catalogue.categories.flatMap((c) => c.products.map((p) => ({ ...p, categoryId: c.id })));
+
+    let t0 = Date.now();
+    const accountIds = await seedLargeAccounts(accountsDb, ACCOUNTS);
+    await seedPostings(accountsDb, accountIds);
+    const postingsSeconds = (Date.now() - t0) / 1000;
+    t0 = Date.now();
+    await seedSales(checkoutDb, products, accountIds.map(String));
+    const salesSeconds = (Date.now() - t0) / 1000;
+    const counts = { sales: await transactionModel(checkoutDb).estimatedDocumentCount(), postings: await postingModel(accountsDb).estimatedDocumentCount(), accounts: await accountModel(accountsDb).estimatedDocumentCount() };
+    console.log(`seeded ${counts.sales} sales in ${salesSeconds.toFixed(0)} s and ${counts.postings} postings on ${counts.accounts} accounts in ${postingsSeconds.toFixed(0)} s`);
+
+    const busy = String(accountIds[7]);
+    const lists: [string, string][] = [
+      ['Transactions', '/api/admin/transactions/?page=1&perPage=15'],
+      ['Transactions of one account', `/api/admin/transactions/?page=1&perPage=15&account=${busy}`],
+      ['Transactions of one day', `/api/admin/transactions/?page=1&perPage=15&day=${day(new Date(Date.now() - 100 * 24 * 3_600_000))}`],
+      ['Accounts', '/api/admin/accounts/?page=1&perPage=15'],
+      ['Accounts below zero', '/api/admin/accounts/?page=1&perPage=15&negative=true'],
+      ['Accounts, search', '/api/admin/accounts/?page=1&perPage=15&search=jansen'],
+      ['Account postings', `/api/admin/accounts/${busy}/postings/?page=1&perPage=15`],
+      ['Account postings, last page', `/api/admin/accounts/${busy}/postings/?page=7&perPage=15`],
+      ['Users', '/api/admin/users/?page=1&perPage=15'],
+      ['Products', '/api/admin/products/?page=1&perPage=15'],
+      ['Audit log', '/api/admin/audit_logs?page=1&perPage=15'],
+      ['Account requests', '/api/admin/account_requests?page=1&perPage=15'],
+      ['iDEAL payments', '/api/admin/ideal/?page=1&perPage=15'],
+      ['Ledgers', '/api/admin/accounts/ledgers/?page=1&perPage=15'],
+    ];
+    const rows: { name: string; path: string; median: number; worst: number }[] = [];
+    for (const [name, path] of lists) {
+      const times = await time(system.url, path, admin);
+      rows.push({ name, path, median: median(times), worst: Math.max(...times) });
+      console.log(`${name.padEnd(32)} median ${median(times).toFixed(0).padStart(5)} ms  worst ${Math.max(...times).toFixed(0).padStart(5)} ms`);
+    }
+    const balanceTimes = await time(system.url, `/api/admin/accounts/balance/?date=${day(new Date())}`, admin);
+    console.log(`${'Balance at a date (not a list)'.padEnd(32)} median ${median(balanceTimes).toFixed(0).padStart(5)} ms  worst ${Math.max(...balanceTimes).toFixed(0).padStart(5)} ms`);
+    await Promise.all([accountsDb.close(), checkoutDb.close()]);
+
+    const over = rows.filter((r) => r.median > TARGET_MS);
+    const report = [
+      '# Admin lists at 100,000 sales and 100,000 postings',
+      '',
+      `Run with \`npx tsx bench/admin-lists.ts\`: ${counts.sales.toLocaleString('en')} sales, ${counts.postings.toLocaleString('en')} postings on ${counts.accounts.toLocaleString('en')} accounts, written straight into the local database; each list's first page asked ${RUNS} times through the gateway as admin. Target: under ${TARGET_MS} ms.`,
+      '',
+      facts,
+      '',
+      '| List | Call | Median ms | Worst ms |',
+      '|---|---|---:|---:|',
+      ...rows.map((r) => `| ${r.name} | \`${r.path}\` | ${r.median.toFixed(0)} | ${r.worst.toFixed(0)} |`),
+      `| Balance at a date (not a list) | \`/api/admin/accounts/balance/?date=today\` | ${median(balanceTimes).toFixed(0)} | ${Math.max(...balanceTimes).toFixed(0)} |`,
+      '',
+      over.length ? `Over the target: ${over.map((r) => r.name).join(', ')}.` : `Every list's first page is under ${TARGET_MS} ms.`,
+      '',
+    ].join('\n');
+    writeFileSync(join(import.meta.dirname, 'reports', 'admin-lists.md'), report);
+    console.log(over.length ? `over ${TARGET_MS} ms: ${over.map((r) => r.name).join(', ')}` : `all under ${TARGET_MS} ms`);
+  } finally {
+    await system.stop();
+  }
+}
+
+void main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

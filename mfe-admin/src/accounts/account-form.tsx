@@ -1,0 +1,164 @@
+import type { KassaError } from '@kassa/api-client';
+import { AccountType, cleanName, type AdminAccount, type AdminAccountBody } from '@kassa/contracts';
+import { bicError, bicTypingError, ibanError, ibanTypingError } from '@kassa/contracts/sepa';
+import { centsToInput, parseEuros, TextField, useDialogs } from '@kassa/ui';
+import { useState } from 'react';
+import { FormModal } from '../shared/form-modal';
+
+const TYPE_LABELS: Record<AccountType, string> = { member: 'Member', event: 'Event', system: 'System (not on the till)' };
+
+interface Draft {
+  name: string;
+  type: AccountType;
+  creditAccount: boolean;
+  ownLimit: boolean;
+  creditLimit: string;
+  iban: string;
+  bic: string;
+  mandateId: string;
+  mandateSignedAt: string;
+}
+
+const draftOf = (a: AdminAccount | null): Draft => ({
+  name: a?.name ?? '',
+  type: a?.type ?? 'member',
+  creditAccount: a?.creditAccount ?? false,
+  ownLimit: a?.creditLimit !== null && a?.creditLimit !== undefined,
+  creditLimit: a?.creditLimit !== null && a?.creditLimit !== undefined ? centsToInput(a.creditLimit) : '',
+  iban: a?.iban ?? '',
+  bic: a?.bic ?? '',
+  mandateId: a?.mandateId ?? '',
+  mandateSignedAt: a?.mandateSignedAt ?? '',
+});
+
+type Problems = Partial<Record<'name' | 'creditLimit' | 'iban' | 'bic', string>>;
+
+/** The form's own lines, the rules the server holds to (IBAN and BIC from @kassa/contracts/sepa, SPEC 5). */
+export function accountProblems(d: Draft): Problems {
+  const problems: Problems = {};
+  if (cleanName(d.name) === '') problems.name = 'Please enter a name.';
+  const bankNeeded = d.creditAccount;
+  if (bankNeeded || d.iban.trim()) {
+    const e = ibanError(d.iban);
+    if (e) problems.iban = e;
+  }
+  if (bankNeeded || d.bic.trim()) {
+    const e = bicError(d.bic);
+    if (e) problems.bic = e;
+  }
+  if (d.creditAccount && d.ownLimit) {
+    const parsed = parseEuros(d.creditLimit, { zero: true });
+    if ('error' in parsed) problems.creditLimit = parsed.error;
+  }
+  return problems;
+}
+
+function bodyOf(d: Draft): AdminAccountBody {
+  const limit = d.creditAccount && d.ownLimit ? parseEuros(d.creditLimit, { zero: true }) : null;
+  return {
+    name: d.name,
+    type: d.type,
+    creditAccount: d.creditAccount,
+    creditLimit: limit && 'cents' in limit ? limit.cents : null,
+    iban: d.iban.trim() || null,
+    bic: d.bic.trim() || null,
+    mandateId: d.mandateId.trim() || null,
+    mandateSignedAt: d.mandateSignedAt || null,
+  };
+}
+
+/**
+ * New account, or the account's settings: name, type, credit (direct debit) with its limit, IBAN and BIC, mandate.
+ * Saving sends every field (PUT-like through create or PATCH); the server answers the same lines when it disagrees.
+ */
+export function AccountForm({
+  account,
+  defaultLimit,
+  busy,
+  onSave,
+  onCancel,
+}: {
+  account: AdminAccount | null;
+  /** The settings' credit limit in cents, said next to "own limit". */
+  defaultLimit: number | null;
+  busy: boolean;
+  onSave: (body: AdminAccountBody) => Promise<KassaError | null>;
+  onCancel: () => void;
+}) {
+  const [d, setD] = useState<Draft>(() => draftOf(account));
+  const [errors, setErrors] = useState<Problems>({});
+  const [serverLines, setServerLines] = useState<string[]>([]);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const dialogs = useDialogs();
+  const set = (patch: Partial<Draft>) => setD({ ...d, ...patch });
+
+  const submit = async () => {
+    const problems = accountProblems(d);
+    setErrors(problems);
+    setTouched({ iban: true, bic: true });
+    if (Object.keys(problems).length) return;
+    const err = await onSave(bodyOf(d));
+    if (!err) return;
+    if (err.status === 422 && err.lines.length) return setServerLines(err.lines);
+    if (err.status === 409) return setServerLines([err.message]);
+    void dialogs.error(err, { title: 'Saving the account failed' });
+  };
+
+  const ibanShown = touched.iban ? (errors.iban ?? (d.creditAccount || d.iban.trim() ? ibanError(d.iban) : null)) : ibanTypingError(d.iban);
+  const bicShown = touched.bic ? (errors.bic ?? (d.creditAccount || d.bic.trim() ? bicError(d.bic) : null)) : bicTypingError(d.bic);
+
+  return (
+    <FormModal title={account ? `Change ${account.name}` : 'New account'} submitLabel={account ? 'Save' : 'Create'} busy={busy} onSubmit={submit} onCancel={onCancel}>
+      {serverLines.length ? (
+        <div className="k-alert k-alert--error" role="alert">
+          {serverLines.map((l) => (
+            <div key={l}>{l}</div>
+          ))}
+        </div>
+      ) : null}
+      <TextField label="Name" value={d.name} maxLength={100} onChange={(e) => set({ name: e.target.value })} error={errors.name} autoFocus />
+      <div className="k-field">
+        <label className="k-field__label" htmlFor="account-type">
+          Type
+        </label>
+        <select id="account-type" className="k-input" value={d.type} onChange={(e) => set({ type: e.target.value as AccountType })}>
+          {AccountType.options.map((t) => (
+            <option key={t} value={t}>
+              {TYPE_LABELS[t]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="k-checkbox">
+        <input type="checkbox" checked={d.creditAccount} onChange={(e) => set({ creditAccount: e.target.checked })} />
+        <span>Credit account (direct debit: may go below zero and is collected monthly)</span>
+      </label>
+      {d.creditAccount ? (
+        <>
+          <label className="k-checkbox">
+            <input type="checkbox" checked={d.ownLimit} onChange={(e) => set({ ownLimit: e.target.checked })} />
+            <span>Own credit limit{defaultLimit !== null ? ` (otherwise € ${centsToInput(defaultLimit)} from the settings)` : ''}</span>
+          </label>
+          {d.ownLimit ? (
+            <TextField label="Credit limit (€)" inputMode="decimal" value={d.creditLimit} onChange={(e) => set({ creditLimit: e.target.value })} error={errors.creditLimit} hint="How far below zero this account may go." />
+          ) : null}
+        </>
+      ) : null}
+      <TextField
+        label={d.creditAccount ? 'IBAN' : 'IBAN (optional)'}
+        autoComplete="off"
+        value={d.iban}
+        onChange={(e) => set({ iban: e.target.value })}
+        onBlur={() => setTouched({ ...touched, iban: true })}
+        error={ibanShown}
+      />
+      <TextField label={d.creditAccount ? 'BIC' : 'BIC (optional)'} autoComplete="off" value={d.bic} onChange={(e) => set({ bic: e.target.value })} onBlur={() => setTouched({ ...touched, bic: true })} error={bicShown} />
+      {d.creditAccount ? (
+        <div className="k-row accounts__mandate">
+          <TextField label="Mandate id" value={d.mandateId} maxLength={35} onChange={(e) => set({ mandateId: e.target.value })} />
+          <TextField label="Mandate signed on" type="date" value={d.mandateSignedAt} onChange={(e) => set({ mandateSignedAt: e.target.value })} />
+        </div>
+      ) : null}
+    </FormModal>
+  );
+}

@@ -1,0 +1,237 @@
+import type { KassaError } from '@kassa/api-client';
+import type { AdminAccount } from '@kassa/contracts';
+import { Button, ConfirmModal, DateText, formatDate, formatMoney, ListFallback, LoadError, Money, Pager, Spinner, useDialogs } from '@kassa/ui';
+import { friendlyFormatIBAN } from 'ibantools';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useGetAdminSettingsQuery } from '../settings/settings-api';
+import { AdminPage } from '../shared/admin-page';
+import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
+import { AccountForm } from './account-form';
+import { useCloseAccountMutation, useGetAccountPostingsQuery, useGetAdminAccountQuery, usePatchAccountMutation } from './accounts-api';
+import { PAGE_SIZE } from './accounts-page';
+import { UpgradeForm } from './upgrade-form';
+import './accounts.css';
+
+/** What closing does, said before it happens (terms: an account unused for a year may be closed, its money expires). */
+function closingText(a: AdminAccount): ReactNode {
+  if (a.balance < 0) return <p>{a.name} owes {formatMoney(-a.balance)}. Collect it or book a correction first: an account that owes money is not closed.</p>;
+  return (
+    <>
+      <p>
+        {a.name} leaves the till at once and takes no more sales or top-ups. Its history stays.
+        {a.users.length ? ` ${a.users.map((u) => u.username).join(', ')} keeps the link and sees the closed account.` : ''}
+      </p>
+      {a.balance > 0 ? (
+        <p>
+          The <strong>{formatMoney(a.balance)}</strong> on it expires, as the terms say for an account unused for more than a year: it is booked off the account
+          as &ldquo;Balance expired on closing&rdquo;. Refund it first with a correction if the member should get it back.
+        </p>
+      ) : (
+        <p>There is no money on it.</p>
+      )}
+    </>
+  );
+}
+
+/** /admin/accounts/{accountId}: one account; its balance, credit and bank details, history 15 a page; change, top up or correct, close. */
+export function AccountPage() {
+  const { accountId = '' } = useParams();
+  const { data: account, error, refetch } = useGetAdminAccountQuery(accountId);
+  const { page, go } = useListParams([] as const);
+  const postings = useGetAccountPostingsQuery({ id: accountId, page, perPage: PAGE_SIZE });
+  useKeepPageInRange(page, postings.data?.pageCount, go);
+  const defaultLimit = useGetAdminSettingsQuery().data?.creditLimit ?? null;
+  const [patch, { isLoading: saving }] = usePatchAccountMutation();
+  const [close] = useCloseAccountMutation();
+  const dialogs = useDialogs();
+  const [modal, setModal] = useState<'edit' | 'upgrade' | 'close' | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const back = (
+    <div className="k-row">
+      <Link className="k-btn" to={`/admin/audit_logs?entityId=${encodeURIComponent(accountId)}`}>
+        History
+      </Link>
+      <Link className="k-btn" to="/admin/accounts">
+        All accounts
+      </Link>
+    </div>
+  );
+  if (error) {
+    return (
+      <AdminPage title="Account" actions={back}>
+        <LoadError error={error as KassaError} onRetry={() => void refetch()} />
+      </AdminPage>
+    );
+  }
+  if (!account) {
+    return (
+      <AdminPage title="Account" actions={back}>
+        <Spinner label="Loading the account" />
+      </AdminPage>
+    );
+  }
+  const closed = Boolean(account.closedAt);
+
+  const doClose = async () => {
+    setModal(null);
+    const result = await close(account.id);
+    if (result.error) return void dialogs.error(result.error as KassaError, { title: 'Closing the account failed' });
+    setNotice(result.data.expired > 0 ? `${account.name} is closed; ${formatMoney(result.data.expired)} expired.` : `${account.name} is closed.`);
+  };
+
+  return (
+    <AdminPage title={account.name} lead="One account: balance, ledger postings, top-ups and corrections." actions={back}>
+      <div className="k-stack account-page">
+        {notice ? (
+          <div className="k-alert k-alert--success" role="status">
+            {notice}
+          </div>
+        ) : null}
+        <section className="k-card k-stack" aria-labelledby="account-facts">
+          <div className="k-row account-page__top">
+            <h2 id="account-facts" className="accounts__heading">
+              Balance <Money cents={account.balance} className="account-page__balance" />
+            </h2>
+            <div className="k-spacer" />
+            <div className="k-row account-page__actions">
+              <Button variant="primary" disabled={closed} onClick={() => setModal('upgrade')}>
+                Top up or correct
+              </Button>
+              <Button disabled={closed} onClick={() => setModal('edit')}>
+                Change
+              </Button>
+              <Button variant="danger" disabled={closed} onClick={() => setModal('close')}>
+                Close account
+              </Button>
+            </div>
+          </div>
+          <dl className="accounts__facts">
+            <dt>Status</dt>
+            <dd>{closed ? <span className="k-tag k-tag--negative">Closed {formatDate(account.closedAt!)}</span> : 'Open'}</dd>
+            <dt>Kind</dt>
+            <dd>
+              {account.creditAccount ? `Credit account (direct debit), limit ${formatMoney(account.effectiveCreditLimit)}${account.creditLimit === null ? ' from the settings' : ''}` : 'Prepaid'}
+              {account.type !== 'member' ? `, ${account.type}` : ''}
+            </dd>
+            <dt>IBAN</dt>
+            <dd>{account.iban ? `${friendlyFormatIBAN(account.iban)}${account.bic ? ` (${account.bic})` : ''}` : <span className="k-muted">none</span>}</dd>
+            <dt>Mandate</dt>
+            <dd>{account.mandateId ? `${account.mandateId}${account.mandateSignedAt ? `, signed ${formatDate(account.mandateSignedAt)}` : ''}` : <span className="k-muted">none</span>}</dd>
+            <dt>PIN</dt>
+            <dd>{account.hasPin ? 'Set' : 'Not set'}</dd>
+            <dt>Users</dt>
+            <dd>
+              {account.users.length
+                ? account.users.map((u, i) => (
+                    <span key={u.id}>
+                      {i > 0 ? ', ' : ''}
+                      <Link to={`/admin/users/${u.id}`}>{u.username}</Link>
+                    </span>
+                  ))
+                : <span className="k-muted">none (link one on a user&rsquo;s page)</span>}
+            </dd>
+            <dt>Last used</dt>
+            <dd>{account.lastUsed ? <DateText value={account.lastUsed} /> : 'Never'}</dd>
+            <dt>Since</dt>
+            <dd>
+              <DateText value={account.createdAt} />
+            </dd>
+          </dl>
+        </section>
+
+        <section className="k-card k-stack" aria-labelledby="account-postings">
+          <h2 id="account-postings" className="accounts__heading">
+            Postings
+          </h2>
+          {postings.data ? (
+            postings.data.items.length === 0 ? (
+              <p className="k-empty">No postings yet.</p>
+            ) : (
+              <div className="k-table-wrap">
+                <table className="k-table" aria-busy={postings.isFetching}>
+                  <thead>
+                    <tr>
+                      <th scope="col">When</th>
+                      <th scope="col">What</th>
+                      <th scope="col" className="k-num">
+                        Amount
+                      </th>
+                      <th scope="col" className="k-num">
+                        Balance after
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {postings.data.items.map((p) => (
+                      <tr key={p.seq}>
+                        <td>
+                          <DateText value={p.at} time />
+                        </td>
+                        <td className="account-page__what">
+                          {p.description}
+                          {p.reason || p.by ? (
+                            <div className="k-muted">
+                              {p.reason ? `${p.reason}` : ''}
+                              {p.reason && p.by ? ' · ' : ''}
+                              {p.by ? `by ${p.by}` : ''}
+                            </div>
+                          ) : null}
+                        </td>
+                        <td className="k-num">
+                          <Money cents={p.amount} />
+                        </td>
+                        <td className="k-num">
+                          <Money cents={p.balanceAfter} tone="plain" />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )
+          ) : (
+            <ListFallback error={postings.error} isLoading={postings.isLoading} loadingLabel="Loading postings" onRetry={() => void postings.refetch()} />
+          )}
+          <Pager page={page} pageCount={postings.data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />
+        </section>
+      </div>
+      {modal === 'edit' ? (
+        <AccountForm
+          account={account}
+          defaultLimit={defaultLimit}
+          busy={saving}
+          onCancel={() => setModal(null)}
+          onSave={async (body) => {
+            const result = await patch({ id: account.id, body });
+            if (result.error) return result.error as KassaError;
+            setModal(null);
+            setNotice('Account saved.');
+            return null;
+          }}
+        />
+      ) : null}
+      {modal === 'upgrade' ? (
+        <UpgradeForm
+          account={account}
+          onDone={(message) => {
+            setModal(null);
+            if (message) setNotice(message);
+          }}
+        />
+      ) : null}
+      {modal === 'close' ? (
+        account.balance < 0 ? (
+          <ConfirmModal title={`Close ${account.name}`} confirmLabel="OK" variant="primary" onConfirm={() => setModal(null)} onCancel={() => setModal(null)}>
+            {closingText(account)}
+          </ConfirmModal>
+        ) : (
+          <ConfirmModal title={`Close ${account.name}`} confirmLabel={account.balance > 0 ? `Close and expire ${formatMoney(account.balance)}` : 'Close account'} variant="danger" onConfirm={() => void doClose()} onCancel={() => setModal(null)}>
+            {closingText(account)}
+          </ConfirmModal>
+        )
+      ) : null}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, ok, stubAdminApi } from '../testing/fixtures';
+import { renderAdmin } from '../testing/render-admin';
+import { AccountPage } from './account-page';
+import { accountProblems } from './account-form';
+import { AccountsPage } from './accounts-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const account = {
+  id: 'a'.repeat(24),
+  name: 'Marit de Member',
+  type: 'member',
+  balance: 250,
+  creditAccount: false,
+  creditLimit: null,
+  effectiveCreditLimit: 0,
+  iban: null,
+  bic: null,
+  mandateId: null,
+  mandateSignedAt: null,
+  hasPin: true,
+  lastUsed: '2026-11-20T20:00:00Z',
+  closedAt: null,
+  createdAt: '2026-01-01T10:00:00Z',
+  users: [{ id: 'b'.repeat(24), username: 'member' }],
+};
+const settings = { aprilFoolsEnabled: false, posWrappedAvailable: false, requireTfa: false, requireSettingAccountPin: false, accountUpgradeMinAmount: 500, conditionsVersion: 1, creditLimit: 15000 };
+const posting = { seq: 1, at: '2026-11-20T20:00:00Z', day: '2026-11-20', kind: 'topup', amount: 250, balanceAfter: 250, ref: '', description: 'Top-up by the board (cash)', method: 'cash_payment', reason: 'Paid at the bar', by: 'admin' };
+
+function stubApi(upgrade: (body: { allowNegative: boolean }) => Response = () => json(200, ok({ accountId: account.id, seq: 2, amount: -500, balanceAfter: -250, replay: false }))) {
+  return stubAdminApi((call) => {
+    if (call.path.endsWith('/admin/settings/')) return json(200, ok(settings));
+    if (call.path.endsWith('/upgrade/')) return upgrade(call.body as { allowNegative: boolean });
+    if (call.path.endsWith('/postings/')) return json(200, ok({ items: [posting], pageCount: 1, total: 1 }));
+    if (call.path.endsWith(`/admin/accounts/${account.id}/`)) return json(200, ok(account));
+    if (call.method === 'POST') return json(200, ok({ ...account, ...(call.body as object), id: 'c'.repeat(24) }));
+    return json(200, ok({ items: [account], pageCount: 1, total: 1 }));
+  });
+}
+
+describe('/admin/accounts', { timeout: 20_000 }, () => {
+  it('lists accounts 15 a page with the filters from the URL', async () => {
+    const calls = stubApi();
+    renderAdmin(<AccountsPage />, '/admin/accounts?search=mar&credit=false&negative=true');
+    const rows = within(await screen.findByRole('table')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Marit de Member');
+    expect(rows[1]).toHaveTextContent('member');
+    expect(rows[1]).toHaveTextContent('Prepaid');
+    const list = calls.find((c) => c.path.endsWith('/admin/accounts/'))!;
+    expect(Object.fromEntries(list.query)).toMatchObject({ search: 'mar', credit: 'false', negative: 'true', perPage: '15', page: '1' });
+    expect(screen.getByLabelText('Below zero')).toBeChecked();
+  });
+
+  it('creates a credit account only with a valid IBAN and BIC (SPEC 5 lines)', async () => {
+    const calls = stubApi();
+    renderAdmin(<AccountsPage />, '/admin/accounts');
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'New account' }));
+    const form = screen.getByRole('dialog', { name: 'New account' });
+    await user.type(within(form).getByLabelText('Name'), 'Karel Krediet');
+    await user.click(within(form).getByLabelText(/Credit account/));
+    await user.type(within(form).getByLabelText('IBAN'), 'NL91ABNA0417164301');
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    expect(within(form).getByLabelText('IBAN')).toHaveAccessibleDescription('Invalid IBAN.');
+    expect(within(form).getByLabelText('BIC')).toHaveAccessibleDescription('Please enter a BIC.');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await user.clear(within(form).getByLabelText('IBAN'));
+    await user.type(within(form).getByLabelText('IBAN'), 'NL91 ABNA 0417 1643 00');
+    await user.type(within(form).getByLabelText('BIC'), 'ABNANL2A');
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'Karel Krediet', creditAccount: true, iban: 'NL91 ABNA 0417 1643 00', bic: 'ABNANL2A', creditLimit: null }));
+  });
+
+  it('asks a second time before a correction takes a prepaid account below zero, with the same nonce', async () => {
+    const calls = stubApi((body) =>
+      body.allowNegative
+        ? json(200, ok({ accountId: account.id, seq: 2, amount: -500, balanceAfter: -250, replay: false }))
+        : json(409, { error: true, errorCode: 409, errorIdentifier: 'confirmation_required', errorMessage: 'Confirm it.', result: null }),
+    );
+    renderAdmin(
+      <Routes>
+        <Route path="/admin/accounts/:accountId" element={<AccountPage />} />
+      </Routes>,
+      `/admin/accounts/${account.id}`,
+    );
+    const user = userEvent.setup();
+    expect(await screen.findByText('Paid at the bar · by admin')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Top up or correct' }));
+    const form = screen.getByRole('dialog', { name: /Money on or off/ });
+    await user.selectOptions(within(form).getByLabelText('Method'), 'Correction');
+    await user.type(within(form).getByLabelText('Amount (€)'), '-5');
+    await user.click(within(form).getByRole('button', { name: 'Book correction' }));
+    expect(within(form).getByLabelText('Reason')).toHaveAccessibleDescription('Say why: a correction needs a reason.');
+    await user.type(within(form).getByLabelText('Reason'), 'Counted twice');
+    await user.click(within(form).getByRole('button', { name: 'Book correction' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Below zero' });
+    expect(confirm).toHaveTextContent('below zero on a prepaid account');
+    await user.click(within(confirm).getByRole('button', { name: 'Book it anyway' }));
+    await screen.findByText(/Correction of .* booked/);
+    const sent = calls.filter((c) => c.path.endsWith('/upgrade/')).map((c) => c.body as { nonce: string; allowNegative: boolean; amount: number; method: string });
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatchObject({ amount: -500, method: 'correction', reason: 'Counted twice', allowNegative: false });
+    expect(sent[1]).toMatchObject({ allowNegative: true });
+    expect(sent[1]!.nonce).toBe(sent[0]!.nonce);
+  });
+
+  it('says what closing does with the money on the account before it closes', async () => {
+    stubApi();
+    renderAdmin(
+      <Routes>
+        <Route path="/admin/accounts/:accountId" element={<AccountPage />} />
+      </Routes>,
+      `/admin/accounts/${account.id}`,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Close account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Close Marit de Member' });
+    expect(dialog).toHaveTextContent(/expires, as the terms say for an account unused for more than a year/);
+    expect(within(dialog).getByRole('button', { name: /Close and expire €\s2,50/ })).toBeInTheDocument();
+  });
+
+  it('checks names, IBAN and BIC like the server', () => {
+    const base = { name: 'X', type: 'member' as const, creditAccount: false, ownLimit: false, creditLimit: '', iban: '', bic: '', mandateId: '', mandateSignedAt: '' };
+    expect(accountProblems(base)).toEqual({});
+    expect(accountProblems({ ...base, name: ' \u200b ' })).toEqual({ name: 'Please enter a name.' });
+    expect(accountProblems({ ...base, iban: 'nl91abna0417164300' })).toEqual({ iban: 'IBAN must be uppercase.' });
+    expect(accountProblems({ ...base, creditAccount: true, ownLimit: true, creditLimit: 'abc' })).toEqual({ iban: 'Please enter an IBAN.', bic: 'Please enter a BIC.', creditLimit: 'Please enter a valid number.' });
+  });
+});

@@ -1,0 +1,174 @@
+import type { KassaError } from '@kassa/api-client';
+import { Button, DateText, ListFallback, Money, Pager } from '@kassa/ui';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useGetAdminSettingsQuery } from '../settings/settings-api';
+import { AdminPage } from '../shared/admin-page';
+import { SearchForm } from '../shared/search-form';
+import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
+import { AccountForm } from './account-form';
+import { useCreateAccountMutation, useGetAdminAccountsQuery } from './accounts-api';
+import { BalancePanel } from './balance-panel';
+import { LedgersPanel } from './ledgers-panel';
+import './accounts.css';
+
+export const PAGE_SIZE = 15;
+
+const FILTER_KEYS = ['view', 'search', 'credit', 'type', 'negative', 'unused', 'closed'] as const;
+
+const VIEWS = [
+  { key: '', label: 'Accounts' },
+  { key: 'balance', label: 'Balance at a date' },
+  { key: 'ledgers', label: 'Ledgers' },
+] as const;
+
+/**
+ * /admin/accounts: every account, 15 a page, by name; search and filters in the URL (credit, type, below zero,
+ * unused for a year, closed); a new account. Two more views: the balance of all accounts at a date, and the ledgers.
+ */
+export function AccountsPage() {
+  const { filters, page, go } = useListParams(FILTER_KEYS);
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const [create, { isLoading: saving }] = useCreateAccountMutation();
+  const defaultLimit = useGetAdminSettingsQuery().data?.creditLimit ?? null;
+
+  return (
+    <AdminPage
+      title="Accounts"
+      lead="Member accounts with their balance, credit and direct-debit status; the balance at a date; the ledgers."
+      actions={
+        <Button variant="primary" onClick={() => setCreating(true)}>
+          New account
+        </Button>
+      }
+    >
+      <nav className="k-row accounts__views" aria-label="Views">
+        {VIEWS.map((v) => (
+          <button key={v.key} type="button" className={`k-btn${filters.view === v.key ? ' k-btn--primary' : ''}`} aria-current={filters.view === v.key ? 'page' : undefined} onClick={() => go({ view: v.key })}>
+            {v.label}
+          </button>
+        ))}
+      </nav>
+      {filters.view === 'balance' ? <BalancePanel /> : filters.view === 'ledgers' ? <LedgersPanel /> : <AccountsList filters={filters} page={page} go={go} />}
+      {creating ? (
+        <AccountForm
+          account={null}
+          defaultLimit={defaultLimit}
+          busy={saving}
+          onCancel={() => setCreating(false)}
+          onSave={async (body) => {
+            const result = await create(body);
+            if (result.error) return result.error as KassaError;
+            setCreating(false);
+            void navigate(`/admin/accounts/${result.data.id}`);
+            return null;
+          }}
+        />
+      ) : null}
+    </AdminPage>
+  );
+}
+
+type Filters = Record<(typeof FILTER_KEYS)[number], string>;
+
+function AccountsList({ filters, page, go }: { filters: Filters; page: number; go: ReturnType<typeof useListParams<(typeof FILTER_KEYS)[number]>>['go'] }) {
+  const { data, error, isLoading, isFetching, refetch } = useGetAdminAccountsQuery({
+    page,
+    perPage: PAGE_SIZE,
+    search: filters.search || null,
+    credit: filters.credit || null,
+    type: filters.type || null,
+    negative: filters.negative || null,
+    unused: filters.unused || null,
+    closed: filters.closed || null,
+  });
+  useKeepPageInRange(page, data?.pageCount, go);
+  const filtered = FILTER_KEYS.some((k) => k !== 'view' && filters[k]);
+  const check = (key: 'negative' | 'unused' | 'closed', label: string) => (
+    <label className="k-checkbox">
+      <input type="checkbox" checked={filters[key] === 'true'} onChange={(e) => go({ [key]: e.target.checked ? 'true' : '' })} />
+      <span>{label}</span>
+    </label>
+  );
+
+  return (
+    <div className="k-stack">
+      <SearchForm label="Search by name" initial={filters.search ?? ''} onSearch={(search) => go({ search })} className="accounts__filters">
+        <div className="k-field">
+          <label className="k-field__label" htmlFor="accounts-credit">
+            Credit
+          </label>
+          <select id="accounts-credit" className="k-input" value={filters.credit} onChange={(e) => go({ credit: e.target.value })}>
+            <option value="">All accounts</option>
+            <option value="true">Credit (direct debit)</option>
+            <option value="false">Prepaid</option>
+          </select>
+        </div>
+        <div className="k-field">
+          <label className="k-field__label" htmlFor="accounts-type">
+            Type
+          </label>
+          <select id="accounts-type" className="k-input" value={filters.type} onChange={(e) => go({ type: e.target.value })}>
+            <option value="">All types</option>
+            <option value="member">Member</option>
+            <option value="event">Event</option>
+            <option value="system">System</option>
+          </select>
+        </div>
+        <div className="k-stack accounts__checks">
+          {check('negative', 'Below zero')}
+          {check('unused', 'Unused for a year')}
+          {check('closed', 'Closed accounts')}
+        </div>
+        {data ? <span className="k-muted accounts__total">{data.total} in total</span> : null}
+      </SearchForm>
+      {data ? (
+        data.items.length === 0 ? (
+          <p className="k-empty">{filtered ? 'No accounts match.' : 'No accounts yet.'}</p>
+        ) : (
+          <div className="k-table-wrap">
+            <table className="k-table" aria-busy={isFetching}>
+              <thead>
+                <tr>
+                  <th scope="col">Account</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col" className="k-num">
+                    Balance
+                  </th>
+                  <th scope="col">Last used</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((a) => (
+                  <tr key={a.id}>
+                    <td>
+                      <Link to={`/admin/accounts/${a.id}`} className="accounts__name">
+                        {a.name}
+                      </Link>
+                      {a.users.length ? <div className="k-muted">{a.users.map((u) => u.username).join(', ')}</div> : null}
+                    </td>
+                    <td>
+                      <div className="accounts__tags">
+                        {a.creditAccount ? <span className="k-tag k-tag--info">Credit</span> : <span className="k-tag">Prepaid</span>}
+                        {a.type !== 'member' ? <span className="k-tag">{a.type === 'event' ? 'Event' : 'System'}</span> : null}
+                        {a.closedAt ? <span className="k-tag k-tag--negative">Closed</span> : null}
+                      </div>
+                    </td>
+                    <td className="k-num">
+                      <Money cents={a.balance} />
+                    </td>
+                    <td>{a.lastUsed ? <DateText value={a.lastUsed} /> : <span className="k-muted">Never</span>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : (
+        <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading accounts" onRetry={() => void refetch()} />
+      )}
+      <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />
+    </div>
+  );
+}

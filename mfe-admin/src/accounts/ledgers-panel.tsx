@@ -1,0 +1,99 @@
+import type { KassaError } from '@kassa/api-client';
+import { LedgerKind, type AdminLedger } from '@kassa/contracts';
+import { Button, ListFallback, TextField, useDialogs } from '@kassa/ui';
+import { useState } from 'react';
+import { FormModal } from '../shared/form-modal';
+import { useGetLedgerCountQuery, useGetLedgersQuery, usePutLedgerMutation } from './accounts-api';
+
+const KIND_LABELS: Record<LedgerKind, string> = { asset: 'Asset', liability: 'Liability', revenue: 'Revenue', expense: 'Expense' };
+
+function LedgerCountCell({ id }: { id: string }) {
+  const { data, isError } = useGetLedgerCountQuery({ id, start: null, end: null });
+  if (isError) return <span className="k-muted">—</span>;
+  return <span>{data ? data.count.toLocaleString('nl-NL') : '…'}</span>;
+}
+
+function LedgerForm({ ledger, onDone }: { ledger: AdminLedger; onDone: () => void }) {
+  const [code, setCode] = useState(ledger.code ?? '');
+  const [kind, setKind] = useState<LedgerKind>(ledger.kind);
+  const [error, setError] = useState<string | null>(null);
+  const [save, { isLoading }] = usePutLedgerMutation();
+  const dialogs = useDialogs();
+  const submit = async () => {
+    if (!/^[A-Za-z0-9.-]{0,20}$/.test(code.trim())) return setError('A code has at most 20 letters, digits, dots and dashes.');
+    const result = await save({ id: ledger.id, body: { code: code.trim() || null, kind } });
+    if (result.error) {
+      const err = result.error as KassaError;
+      if (err.status === 422) return setError(err.lines.join(' '));
+      return void dialogs.error(err, { title: 'Saving the ledger failed' });
+    }
+    onDone();
+  };
+  return (
+    <FormModal title={`Ledger: ${ledger.name}`} submitLabel="Save" busy={isLoading} onSubmit={submit} onCancel={onDone}>
+      <p className="k-muted">{ledger.covers}.</p>
+      <TextField label="Accounting code" value={code} maxLength={20} onChange={(e) => setCode(e.target.value)} error={error} hint="The general-ledger account number in the accounting (Exact Online)." autoFocus />
+      <div className="k-field">
+        <label className="k-field__label" htmlFor="ledger-kind">
+          Kind
+        </label>
+        <select id="ledger-kind" className="k-input" value={kind} onChange={(e) => setKind(e.target.value as LedgerKind)}>
+          {LedgerKind.options.map((k) => (
+            <option key={k} value={k}>
+              {KIND_LABELS[k]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </FormModal>
+  );
+}
+
+/** The ledgers the accounting export books on: what each covers, how many records so far, its code and kind. */
+export function LedgersPanel() {
+  const { data, error, isLoading, refetch } = useGetLedgersQuery();
+  const [editing, setEditing] = useState<AdminLedger | null>(null);
+  if (!data) return <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading ledgers" onRetry={() => void refetch()} />;
+  return (
+    <div className="k-stack">
+      <div className="k-table-wrap">
+        <table className="k-table">
+          <thead>
+            <tr>
+              <th scope="col">Ledger</th>
+              <th scope="col">Code</th>
+              <th scope="col">Kind</th>
+              <th scope="col" className="k-num">
+                Records
+              </th>
+              <th scope="col">
+                <span className="k-visually-hidden">Change</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.items.map((l) => (
+              <tr key={l.id}>
+                <td>
+                  <strong>{l.name}</strong>
+                  <div className="k-muted">{l.covers}</div>
+                </td>
+                <td>{l.code ?? <span className="k-muted">none</span>}</td>
+                <td>{KIND_LABELS[l.kind]}</td>
+                <td className="k-num">
+                  <LedgerCountCell id={l.id} />
+                </td>
+                <td>
+                  <Button onClick={() => setEditing(l)} aria-label={`Change ${l.name}`}>
+                    Change
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {editing ? <LedgerForm ledger={editing} onDone={() => setEditing(null)} /> : null}
+    </div>
+  );
+}

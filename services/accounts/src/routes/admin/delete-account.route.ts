@@ -1,0 +1,41 @@
+import { AdminCloseResult, ApiResponse, formatEuros, IdParam, ok } from '@kassa/contracts';
+import { AppError, type ServiceApp } from '@kassa/service-kit';
+import { adminAccount, auditView } from '../../accounts-admin/admin-accounts';
+import { auditWho, writeAudit } from '../../audit';
+import type { AccountsContext } from '../../context';
+import { accountModel } from '../../models/account.model';
+
+export const EXPIRY_DESCRIPTION = 'Balance expired when the account was closed (terms: unused for more than a year)';
+
+/**
+ * DELETE /api/admin/accounts/{id}/: closes an account, never erases it (its postings stay in the ledger and the
+ * reports). Money left on it expires as the terms say (an account unused for a year may be closed and its positive
+ * balance expires): one `expiry` posting takes it to € 0,00. An account that owes money is not closed: collect or
+ * correct it first. The till stops listing it at once; the ledger takes no sale or top-up on it any more.
+ */
+export default function deleteAdminAccount(app: ServiceApp, ctx: AccountsContext) {
+  app.delete(
+    '/api/admin/accounts/:id/',
+    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Close an account', params: IdParam, response: { 200: ApiResponse(AdminCloseResult) } } },
+    async (request) => {
+      const id = request.params.id;
+      const { view: before } = await adminAccount(app.db, ctx, id);
+      if (before.closedAt) throw new AppError(409, 'account_closed', `${before.name} is closed already.`);
+      const head = await ctx.ledger.readHead(id);
+      if (head.balanceAfter < 0) throw new AppError(409, 'conflict', `${before.name} owes ${formatEuros(-head.balanceAfter)}: collect it or book a correction before closing.`);
+      // Closed first, so no sale lands between reading the balance and expiring it (the ledger refuses them now).
+      await accountModel(app.db).updateOne({ _id: id }, { $set: { closedAt: ctx.now() } });
+      ctx.ledger.forget(id);
+      ctx.directory.invalidate();
+      let expired = 0;
+      const left = await ctx.ledger.readHead(id);
+      if (left.balanceAfter > 0) {
+        const posted = await ctx.ledger.post({ accountId: id, amount: -left.balanceAfter, key: `expiry:${id}`, kind: 'expiry', ref: `close:${id}`, description: EXPIRY_DESCRIPTION, by: request.user.username });
+        expired = -posted.amount;
+      }
+      const { view: after } = await adminAccount(app.db, ctx, id);
+      await writeAudit(app.db, { who: auditWho(request.user), action: 'account.close', entityType: 'account', entityId: id, before: auditView(before), after: { ...auditView(after), expired }, at: ctx.now() });
+      return ok({ account: after, expired });
+    },
+  );
+}

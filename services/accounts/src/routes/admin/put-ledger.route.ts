@@ -1,0 +1,23 @@
+import { AdminLedger, AdminLedgerBody, ApiResponse, LedgerIdParam, ok } from '@kassa/contracts';
+import { notFound, type ServiceApp } from '@kassa/service-kit';
+import { adminLedgers, findLedger } from '../../accounts-admin/ledgers';
+import { auditWho, writeAudit } from '../../audit';
+import type { AccountsContext } from '../../context';
+import { ledgerSettingModel } from '../../models/ledger-setting.model';
+
+/** PUT /api/admin/accounts/ledgers/{id}/: a ledger's accounting code and kind (its id and name are fixed). */
+export default function putAdminLedger(app: ServiceApp, ctx: AccountsContext) {
+  app.put(
+    '/api/admin/accounts/ledgers/:id/',
+    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Change a ledger', params: LedgerIdParam, body: AdminLedgerBody, response: { 200: ApiResponse(AdminLedger) } } },
+    async (request) => {
+      const id = request.params.id;
+      if (!findLedger(id)) throw notFound('This ledger does not exist.');
+      const before = (await adminLedgers(app.db)).find((l) => l.id === id)!;
+      await ledgerSettingModel(app.db).updateOne({ ledgerId: id }, { $set: { code: request.body.code, kind: request.body.kind } }, { upsert: true });
+      const after = (await adminLedgers(app.db)).find((l) => l.id === id)!;
+      await writeAudit(app.db, { who: auditWho(request.user), action: 'ledger.update', entityType: 'ledger', entityId: id, before, after, at: ctx.now() });
+      return ok(after);
+    },
+  );
+}
