@@ -91,17 +91,26 @@ async function seedPostings(db: mongoose.Connection, accountIds: Types.ObjectId[
   for (const [id, head] of heads) await Account.collection.updateOne({ _id: new Types.ObjectId(id) }, { $set: { balance: head.balance, headSeq: head.seq } });
 }
 
+/** RUNS timings of one call; a call that fails (the gateway's 504 after 10 s) counts as infinitely slow and stops it. */
 async function time(url: string, path: string, token: string): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const t0 = performance.now();
-    await api(url, path, { token });
+    try {
+      await api(url, path, { token });
+    } catch (err) {
+      console.log(`  ${path}: ${(err as Error).message.slice(0, 120)}`);
+      return [...times, Number.POSITIVE_INFINITY];
+    }
     times.push(performance.now() - t0);
   }
   return times;
 }
 
+const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : 'no answer');
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
 
 async function main() {
   const load1 = loadNow();
@@ -127,9 +136,6 @@ async function main() {
 
     const busy = String(accountIds[7]);
     const lists: [string, string][] = [
-      ['Transactions', '/api/admin/transactions/?page=1&perPage=15'],
-      ['Transactions of one account', `/api/admin/transactions/?page=1&perPage=15&account=${busy}`],
-      ['Transactions of one day', `/api/admin/transactions/?page=1&perPage=15&day=${day(new Date(Date.now() - 100 * 24 * 3_600_000))}`],
       ['Accounts', '/api/admin/accounts/?page=1&perPage=15'],
       ['Accounts below zero', '/api/admin/accounts/?page=1&perPage=15&negative=true'],
       ['Accounts, search', '/api/admin/accounts/?page=1&perPage=15&search=jansen'],
@@ -141,15 +147,19 @@ async function main() {
       ['Account requests', '/api/admin/account_requests?page=1&perPage=15'],
       ['iDEAL payments', '/api/admin/ideal/?page=1&perPage=15'],
       ['Ledgers', '/api/admin/accounts/ledgers/?page=1&perPage=15'],
+      // Last: a call the gateway gives up on keeps the database busy after its 504, which would slow the ones after it.
+      ['Transactions of one day', `/api/admin/transactions/?page=1&perPage=15&day=${day(new Date(Date.now() - 100 * 24 * 3_600_000))}`],
+      ['Transactions of one account', `/api/admin/transactions/?page=1&perPage=15&account=${busy}`],
+      ['Transactions', '/api/admin/transactions/?page=1&perPage=15'],
     ];
     const rows: { name: string; path: string; median: number; worst: number }[] = [];
     for (const [name, path] of lists) {
       const times = await time(system.url, path, admin);
       rows.push({ name, path, median: median(times), worst: Math.max(...times) });
-      console.log(`${name.padEnd(32)} median ${median(times).toFixed(0).padStart(5)} ms  worst ${Math.max(...times).toFixed(0).padStart(5)} ms`);
+      console.log(`${name.padEnd(32)} median ${ms(median(times)).padStart(5)} ms  worst ${ms(Math.max(...times)).padStart(5)} ms`);
     }
     const balanceTimes = await time(system.url, `/api/admin/accounts/balance/?date=${day(new Date())}`, admin);
-    console.log(`${'Balance at a date (not a list)'.padEnd(32)} median ${median(balanceTimes).toFixed(0).padStart(5)} ms  worst ${Math.max(...balanceTimes).toFixed(0).padStart(5)} ms`);
+    console.log(`${'Balance at a date (not a list)'.padEnd(32)} median ${ms(median(balanceTimes)).padStart(5)} ms  worst ${ms(Math.max(...balanceTimes)).padStart(5)} ms`);
     await Promise.all([accountsDb.close(), checkoutDb.close()]);
 
     const over = rows.filter((r) => r.median > TARGET_MS);
@@ -162,8 +172,8 @@ async function main() {
       '',
       '| List | Call | Median ms | Worst ms |',
       '|---|---|---:|---:|',
-      ...rows.map((r) => `| ${r.name} | \`${r.path}\` | ${r.median.toFixed(0)} | ${r.worst.toFixed(0)} |`),
-      `| Balance at a date (not a list) | \`/api/admin/accounts/balance/?date=today\` | ${median(balanceTimes).toFixed(0)} | ${Math.max(...balanceTimes).toFixed(0)} |`,
+      ...rows.map((r) => `| ${r.name} | \`${r.path}\` | ${ms(r.median)} | ${ms(r.worst)} |`),
+      `| Balance at a date (not a list) | \`/api/admin/accounts/balance/?date=today\` | ${ms(median(balanceTimes))} | ${ms(Math.max(...balanceTimes))} |`,
       '',
       over.length ? `Over the target: ${over.map((r) => r.name).join(', ')}.` : `Every list's first page is under ${TARGET_MS} ms.`,
       '',
