@@ -150,7 +150,7 @@ export function AccountPage() {
               <p className="k-empty">No postings yet.</p>
             ) : (
               <div className="k-table-wrap">
-                <table className="k-table" aria-busy={postings.isFetching}>
+                <table className="k-table account-page__postings" aria-busy={postings.isFetching}>
                   <thead>
                     <tr>
                       <th scope="col">When</th>

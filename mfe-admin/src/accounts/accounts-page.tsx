@@ -116,7 +116,7 @@ function AccountsList({ filters, page, go }: { filters: Filters; page: number; g
             <option value="system">System</option>
           </select>
         </div>
-        <div className="k-stack accounts__checks">
+        <div className="accounts__checks">
           {check('negative', 'Below zero')}
           {check('unused', 'Unused for a year')}
           {check('closed', 'Closed accounts')}
@@ -128,7 +128,7 @@ function AccountsList({ filters, page, go }: { filters: Filters; page: number; g
           <p className="k-empty">{filtered ? 'No accounts match.' : 'No accounts yet.'}</p>
         ) : (
           <div className="k-table-wrap">
-            <table className="k-table" aria-busy={isFetching}>
+            <table className="k-table accounts__list" aria-busy={isFetching}>
               <thead>
                 <tr>
                   <th scope="col">Account</th>

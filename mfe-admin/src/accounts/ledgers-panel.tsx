@@ -1,6 +1,6 @@
 import type { KassaError } from '@kassa/api-client';
 import { LedgerKind, type AdminLedger } from '@kassa/contracts';
-import { Button, ListFallback, TextField, useDialogs } from '@kassa/ui';
+import { ListFallback, TextField, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { FormModal } from '../shared/form-modal';
 import { useGetLedgerCountQuery, useGetLedgersQuery, usePutLedgerMutation } from './accounts-api';
@@ -61,13 +61,9 @@ export function LedgersPanel() {
           <thead>
             <tr>
               <th scope="col">Ledger</th>
-              <th scope="col">Code</th>
-              <th scope="col">Kind</th>
+              <th scope="col">Code and kind</th>
               <th scope="col" className="k-num">
                 Records
-              </th>
-              <th scope="col">
-                <span className="k-visually-hidden">Change</span>
               </th>
             </tr>
           </thead>
@@ -75,18 +71,17 @@ export function LedgersPanel() {
             {data.items.map((l) => (
               <tr key={l.id}>
                 <td>
-                  <strong>{l.name}</strong>
+                  <button type="button" className="ledgers__name" onClick={() => setEditing(l)} aria-label={`Change ${l.name}`}>
+                    {l.name}
+                  </button>
                   <div className="k-muted">{l.covers}</div>
                 </td>
-                <td>{l.code ?? <span className="k-muted">none</span>}</td>
-                <td>{KIND_LABELS[l.kind]}</td>
+                <td>
+                  {l.code ?? <span className="k-muted">no code</span>}
+                  <div className="k-muted">{KIND_LABELS[l.kind]}</div>
+                </td>
                 <td className="k-num">
                   <LedgerCountCell id={l.id} />
-                </td>
-                <td>
-                  <Button onClick={() => setEditing(l)} aria-label={`Change ${l.name}`}>
-                    Change
-                  </Button>
                 </td>
               </tr>
             ))}

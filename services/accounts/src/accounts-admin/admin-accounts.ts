@@ -70,7 +70,8 @@ export async function adminAccounts(db: Connection, rows: AccountRow[], balances
     hasPin: Boolean(r.pinHash),
     lastUsed: r.lastUsed ? r.lastUsed.toISOString() : null,
     closedAt: r.closedAt ? r.closedAt.toISOString() : null,
-    createdAt: (r.createdAt ?? new Date(0)).toISOString(),
+    // Accounts written in bulk (the demo, imports) have no timestamps: the id says when they were made.
+    createdAt: (r.createdAt ?? r._id.getTimestamp()).toISOString(),
     users: usersOf.get(String(r._id)) ?? [],
   }));
 }
