@@ -57,11 +57,11 @@ export function LedgersPanel() {
   return (
     <div className="k-stack">
       <div className="k-table-wrap">
-        <table className="k-table">
+        <table className="k-table ledgers__table">
           <thead>
             <tr>
               <th scope="col">Ledger</th>
-              <th scope="col">Code and kind</th>
+              <th scope="col">Code</th>
               <th scope="col" className="k-num">
                 Records
               </th>
