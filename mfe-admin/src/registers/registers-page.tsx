@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
 import { useDeleteRegisterMutation, useGetAdminRegisterQuery, useGetAdminRegistersQuery, useSaveRegisterMutation } from '../users/users-api';
+import { StandinTerminalPanel } from './standin-terminal-panel';
 import './registers.css';
 
 /** What each capability shows at the till (SPEC 6). */
@@ -213,6 +214,7 @@ export function RegisterPage() {
             </Button>
           </div>
         </section>
+        {register.capabilities.includes('PAYMENT_CARD') ? <StandinTerminalPanel /> : null}
       </div>
       {deleting ? (
         <ConfirmModal title={`Delete ${register.name}`} confirmLabel="Delete" variant="danger" onConfirm={() => void doDelete()} onCancel={() => setDeleting(false)}>

@@ -2,6 +2,8 @@ import { auditClient, createServiceApp, ensureIndexes, internalClient, type Serv
 import type { Connection } from 'mongoose';
 import type { CheckoutEnv } from './config';
 import { transactionModel } from './models/transaction.model';
+import { migrationModel, saleDayModel } from './models/sale-day.model';
+import { SaleDays } from './sales/sale-days';
 import { CardTries } from './sales/card-tries';
 import deleteTransaction from './routes/admin/delete-transaction.route';
 import getTransactions from './routes/admin/get-transactions.route';
@@ -21,6 +23,8 @@ const routes = [postCheckout, postUndo, postFinish, postCardOutcome, getTransact
 /** The checkout service; `deps` replaces the clients of other services (unit tests pass fakes). */
 export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: Partial<CheckoutDeps> = {}): Promise<ServiceApp> {
   transactionModel(db);
+  saleDayModel(db);
+  migrationModel(db);
   await ensureIndexes(db);
   const app = await createServiceApp({ name: 'checkout', env, db });
   const live = deps.live ?? redisLivePublisher(env.REDIS_URL, env.QUEUE_PREFIX, app.log);
@@ -38,8 +42,25 @@ export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: P
     audit: deps.audit ?? auditClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN, { service: 'checkout', outbox: db }),
     now: deps.now ?? (() => new Date()),
     cardTries: new CardTries(db, deps.now ?? (() => new Date())),
+    saleDays: new SaleDays(db, deps.now ?? (() => new Date()), env.TIME_ZONE),
   };
   app.addHook('onClose', () => ctx.audit.close());
+  // The admin list's day register: registered once from old sales, closed days counted now and every ten minutes.
+  let upkeep = ctx.saleDays
+    .migrate()
+    .then(() => ctx.saleDays.countClosedDays())
+    .catch((err: unknown) => app.log.warn({ err }, 'sale days: upkeep failed; the admin list counts live meanwhile'));
+  const timer = setInterval(() => {
+    upkeep = upkeep.then(() => ctx.saleDays.countClosedDays()).then(
+      () => undefined,
+      (err: unknown) => app.log.warn({ err }, 'sale days: counting closed days failed'),
+    );
+  }, 600_000);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await upkeep;
+  });
   for (const route of routes) route(app, ctx);
   return app;
 }

@@ -51,6 +51,8 @@ const transactionSchema = new Schema(
       ),
       default: null,
     },
+    /** The topped-up account, also here at the top: the admin list's account filter is two equality reads. */
+    upgradeAccountId: { type: String, default: null },
     reason: { type: String, default: null },
     registerId: { type: String, default: null },
     userId: { type: String, required: true },
@@ -84,6 +86,7 @@ transactionSchema.index({ nonce: 1 }, { unique: true });
 transactionSchema.index({ createdAt: -1 });
 transactionSchema.index({ day: 1 });
 transactionSchema.index({ accountId: 1 });
+transactionSchema.index({ upgradeAccountId: 1 });
 transactionSchema.index({ status: 1 });
 // A product's sales count and year chart (admin): completed sales holding it, by day.
 transactionSchema.index({ 'products.productId': 1, day: 1 });

@@ -136,6 +136,11 @@ export async function checkout(
     const total = products.reduce((sum, p) => sum + p.price * p.amount, 0);
     if (method === 'card' && total + (body.upgrade_amount ?? 0) <= 0) throw invalid([line(['products'], 'There is nothing to pay by card.')]);
     const now = ctx.now();
+    const day = localDay(now, ctx.env.TIME_ZONE);
+    // Registered before the sale is stored, so the admin list never misses a day that has sales.
+    await ctx.saleDays.note(day);
+    const upgrade =
+      (method === 'cash' || method === 'card') && body.upgrade_account_id && body.upgrade_amount ? { accountId: body.upgrade_account_id, amount: body.upgrade_amount } : null;
     try {
       const created = await Tx.create({
         nonce: body.nonce,
@@ -151,15 +156,13 @@ export async function checkout(
           self: method === 'self',
         },
         accountId: method === 'account' ? (body.account_id ?? null) : null,
-        upgrade:
-          (method === 'cash' || method === 'card') && body.upgrade_account_id && body.upgrade_amount
-            ? { accountId: body.upgrade_account_id, amount: body.upgrade_amount }
-            : null,
+        upgrade,
+        upgradeAccountId: upgrade?.accountId ?? null,
         reason: method === 'other' ? body.reason!.trim() : null,
         registerId: user.registerId,
         userId: user.sub,
         username: user.username,
-        day: localDay(now, ctx.env.TIME_ZONE),
+        day,
         createdAt: now,
       });
       tx = created.toObject() as TransactionDoc;

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Connection } from 'mongoose';
 import type { z } from 'zod';
 import type { CheckoutEnv } from '../config';
+import type { SaleDays } from './sale-days';
 import type { CardTries } from './card-tries';
 import type { LivePublisher } from './live-feed';
 import type { PriceBook } from './price-book';
@@ -25,6 +26,8 @@ export interface CheckoutContext extends CheckoutDeps {
   prices: PriceBook;
   /** Unknown member cards per register (card-tries.ts). */
   cardTries: CardTries;
+  /** Days with sales and counts of closed days, for the admin list (sale-days.ts). */
+  saleDays: SaleDays;
   db: Connection;
   log: FastifyBaseLogger;
 }

@@ -1,0 +1,34 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, ok, stubAdminApi } from '../testing/fixtures';
+import { renderAdmin } from '../testing/render-admin';
+import { StandinTerminalPanel } from './standin-terminal-panel';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the training terminal on a register page', () => {
+  it('queues how the next card payments end, and clears them', async () => {
+    let queued: { outcome: string; delayMs: number }[] = [];
+    const calls = stubAdminApi((call) => {
+      if (call.method === 'PUT') queued = (call.body as { outcomes: string[] }).outcomes.map((outcome) => ({ outcome, delayMs: 2000 }));
+      return json(200, ok({ provider: 'standin', defaultDelayMs: 2000, queued }));
+    });
+    renderAdmin(<StandinTerminalPanel />, '/admin/registers/x');
+    const user = userEvent.setup();
+    expect(await screen.findByText(/after these, payments are approved after 2 s/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '+ Cancelled by the customer' }));
+    await user.click(screen.getByRole('button', { name: '+ Approved' }));
+    await waitFor(() => expect(screen.getByText('Cancelled by the customer, then Approved')).toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ outcomes: ['cancelled'] }, { outcomes: ['cancelled', 'completed'] }]);
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ outcomes: [] }));
+  });
+
+  it('shows nothing where a real terminal is in use', async () => {
+    const calls = stubAdminApi(() => json(409, { error: true, errorCode: 409, errorIdentifier: 'conflict', errorMessage: 'The stand-in terminal is not in use (TERMINAL_PROVIDER=sepay).', result: null }));
+    const { container } = renderAdmin(<StandinTerminalPanel />, '/admin/registers/x');
+    await waitFor(() => expect(calls.length).toBeGreaterThan(0));
+    expect(container).toBeEmptyDOMElement();
+  });
+});

@@ -1,0 +1,24 @@
+import { Schema, type Connection, type InferSchemaType } from 'mongoose';
+
+/**
+ * Every local day with sales, and for a closed day (before yesterday) its sales counted in total and per checkout
+ * method. The admin list pages through sales day by day: on FerretDB only equality filters use an index, so
+ * "newest first" over 100,000 sales is a walk over these rows and one read of the days a page needs.
+ */
+const saleDaySchema = new Schema(
+  {
+    day: { type: String, required: true },
+    /** `{ all, cash, card, account, self, other }`, or null while not counted (today, yesterday, or not yet). */
+    counts: { type: Schema.Types.Mixed, default: null },
+  },
+  { versionKey: false },
+);
+saleDaySchema.index({ day: 1 }, { unique: true });
+
+export type SaleDayDoc = InferSchemaType<typeof saleDaySchema>;
+export const saleDayModel = (db: Connection) => db.model('SaleDay', saleDaySchema);
+
+/** One-time data changes that have run (unique key): a started service does each once, whatever replicas start. */
+const migrationSchema = new Schema({ key: { type: String, required: true }, at: { type: Date, required: true } }, { versionKey: false });
+migrationSchema.index({ key: 1 }, { unique: true });
+export const migrationModel = (db: Connection) => db.model('Migration', migrationSchema);
