@@ -107,12 +107,14 @@ function Reasons() {
             {data.reasons.map((r) => (
               <li key={r.id} className="k-row">
                 <span className="categories__reason-name">{r.name}</span>
-                <Button onClick={() => void rename(r)} aria-label={`Rename ${r.name}`}>
-                  Rename
-                </Button>
-                <Button variant="danger" onClick={() => setRemoving(r)} aria-label={`Remove ${r.name}`}>
-                  Remove
-                </Button>
+                <span className="categories__reason-actions">
+                  <Button onClick={() => void rename(r)} aria-label={`Rename ${r.name}`}>
+                    Rename
+                  </Button>
+                  <Button variant="danger" onClick={() => setRemoving(r)} aria-label={`Remove ${r.name}`}>
+                    Remove
+                  </Button>
+                </span>
               </li>
             ))}
           </ul>
@@ -176,7 +178,7 @@ export function CategoriesPage() {
             <p className="k-empty">No categories yet.</p>
           ) : (
             <div className="k-table-wrap">
-              <table className="k-table" aria-busy={isFetching}>
+              <table className="k-table categories__table" aria-busy={isFetching}>
                 <thead>
                   <tr>
                     <th scope="col">Name</th>

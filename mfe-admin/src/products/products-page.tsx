@@ -145,7 +145,7 @@ export function ProductsPage() {
         <p className="k-empty">{filters.search || filters.categoryId ? 'No products match.' : 'No products yet.'}</p>
       ) : (
         <div className="k-table-wrap">
-          <table className="k-table" aria-busy={isFetching}>
+          <table className="k-table products__table" aria-busy={isFetching}>
             <thead>
               <tr>
                 <th scope="col">Name</th>
