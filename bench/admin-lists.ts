@@ -9,7 +9,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mongoose, { Types } from 'mongoose';
 import { seedLargeAccounts } from '../services/accounts/src/demo/seed-demo';
+import { BalanceDays } from '../services/accounts/src/accounts-admin/balance-days';
 import { accountModel } from '../services/accounts/src/models/account.model';
+import { balanceDayModel } from '../services/accounts/src/models/balance-day.model';
 import { postingModel } from '../services/accounts/src/models/posting.model';
 import { saleDayModel } from '../services/checkout/src/models/sale-day.model';
 import { transactionModel } from '../services/checkout/src/models/transaction.model';
@@ -163,33 +165,47 @@ async function main() {
     t0 = Date.now();
     const counted = await new SaleDays(checkoutDb, () => new Date(), 'Europe/Amsterdam').countClosedDays();
     console.log(`counted ${counted} closed days in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    // And what accounts does: the balance of every closed day, worked out once (the postings above were written into
+    // the past, which the ledger never does, so what accounts kept at its start is dropped first).
+    await balanceDayModel(accountsDb).deleteMany({});
+    t0 = Date.now();
+    const balanceDays = await new BalanceDays(accountsDb, () => new Date(), async () => undefined).keepClosedDays();
+    console.log(`worked out the balance of ${balanceDays} closed days in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    lists.push(
+      ['Balance at a date: today', `/api/admin/accounts/balance/?date=${day(new Date())}`],
+      ['Balance at a date: yesterday', `/api/admin/accounts/balance/?date=${day(new Date(Date.now() - 24 * 3_600_000))}`],
+      ['Balance at a date: 100 days ago', `/api/admin/accounts/balance/?date=${day(new Date(Date.now() - 100 * 24 * 3_600_000))}`],
+    );
     for (const [name, path] of lists) {
       const times = await time(system.url, path, admin);
       rows.push({ name, path, median: median(times), worst: Math.max(...times) });
       console.log(`${name.padEnd(32)} median ${ms(median(times)).padStart(5)} ms  worst ${ms(Math.max(...times)).padStart(5)} ms`);
     }
     // Last, as they may get no answer (the database goes on with a query after the gateway's 504, slowing what follows):
-    // the list right after an upgrade or a bulk import, before checkout has counted the closed days, and the balance.
+    // the list right after an upgrade or a bulk import, before checkout has counted the closed days, and a balance
+    // before accounts has worked out the closed days.
     await saleDayModel(checkoutDb).updateMany({}, { $set: { counts: null } });
     const uncounted = await time(system.url, '/api/admin/transactions/?page=1&perPage=15', admin, 1);
     rows.push({ name: 'Transactions, closed days not counted yet', path: '/api/admin/transactions/?page=1&perPage=15', median: median(uncounted), worst: Math.max(...uncounted) });
     console.log(`${rows.at(-1)!.name.padEnd(32)} median ${ms(rows.at(-1)!.median).padStart(5)} ms`);
-    const balanceTimes = await time(system.url, `/api/admin/accounts/balance/?date=${day(new Date())}`, admin, 1);
-    console.log(`${'Balance at a date (not a list)'.padEnd(32)} median ${ms(median(balanceTimes)).padStart(5)} ms  worst ${ms(Math.max(...balanceTimes)).padStart(5)} ms`);
+    await balanceDayModel(accountsDb).deleteMany({});
+    const unkeptPath = `/api/admin/accounts/balance/?date=${day(new Date(Date.now() - 100 * 24 * 3_600_000))}`;
+    const unkept = await time(system.url, unkeptPath, admin, 1);
+    rows.push({ name: 'Balance 100 days ago, closed days not worked out yet', path: unkeptPath, median: median(unkept), worst: Math.max(...unkept) });
+    console.log(`${rows.at(-1)!.name.padEnd(32)} median ${ms(rows.at(-1)!.median).padStart(5)} ms`);
     await Promise.all([accountsDb.close(), checkoutDb.close()]);
 
     const over = rows.filter((r) => r.median > TARGET_MS);
     const report = [
       '# Admin lists at 100,000 sales and 100,000 postings',
       '',
-      `Run with \`npx tsx bench/admin-lists.ts\`: ${counts.sales.toLocaleString('en')} sales over a year, ${counts.postings.toLocaleString('en')} postings on ${counts.accounts.toLocaleString('en')} accounts, written straight into the local database as the services write them (each sale's day in checkout's register of sale days); each list's first page asked ${RUNS} times through the gateway as admin, after the closed days were counted as checkout does at start and every ten minutes (one row is before that). Target: under ${TARGET_MS} ms.`,
+      `Run with \`npx tsx bench/admin-lists.ts\`: ${counts.sales.toLocaleString('en')} sales over a year, ${counts.postings.toLocaleString('en')} postings on ${counts.accounts.toLocaleString('en')} accounts, written straight into the local database as the services write them (each sale's day in checkout's register of sale days); each list's first page asked ${RUNS} times through the gateway as admin, after the closed days were counted and the balance of every closed day worked out, as checkout and accounts do at start and every ten minutes (the last two rows are before that). Target: under ${TARGET_MS} ms.`,
       '',
       facts,
       '',
       '| List | Call | Median ms | Worst ms |',
       '|---|---|---:|---:|',
       ...rows.map((r) => `| ${r.name} | \`${r.path}\` | ${ms(r.median)} | ${ms(r.worst)} |`),
-      `| Balance at a date (not a list) | \`/api/admin/accounts/balance/?date=today\` | ${ms(median(balanceTimes))} | ${ms(Math.max(...balanceTimes))} |`,
       '',
       over.length ? `Over the target: ${over.map((r) => r.name).join(', ')}.` : `Every list's first page is under ${TARGET_MS} ms.`,
       '',

@@ -36,3 +36,9 @@ export function dayRange(day: string, timeZone = 'Europe/Amsterdam'): { start: D
   const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
   return { start: new Date(localMidnight(day, timeZone)), end: new Date(localMidnight(next, timeZone)) };
 }
+
+/** The calendar day `n` days after `day` (YYYY-MM-DD; negative n goes back). */
+export function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}

@@ -11,3 +11,5 @@ export * from './server';
 export * from './validation';
 export * from './attempt-slots';
 export * from './days';
+export * from './migrations';
+export * from './upkeep';

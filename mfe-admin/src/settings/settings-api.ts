@@ -14,6 +14,12 @@ export const settingsApi = api.injectEndpoints({
       // Not 'Config': the shell would reload it at once and, after new terms, cover this page with the terms before the
       // admin reads what happened. Everyone, the admin too, gets the new settings at the next load.
       invalidatesTags: ['Settings'],
+      // The page compares its form with the cached settings: put the saved ones there at once, not after the refetch,
+      // or Save stays enabled for a moment after "Settings saved.".
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        const saved = await queryFulfilled.catch(() => null);
+        if (saved) dispatch(settingsApi.util.updateQueryData('getAdminSettings', undefined, () => saved.data));
+      },
     }),
   }),
 });

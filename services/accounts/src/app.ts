@@ -1,4 +1,5 @@
-import { createServiceApp, ensureIndexes, internalClient, type ServiceApp } from '@kassa/service-kit';
+import { createServiceApp, ensureIndexes, internalClient, keepUp, type ServiceApp } from '@kassa/service-kit';
+import { BalanceDays } from './accounts-admin/balance-days';
 import { publishAll } from './security/rights';
 import type { Connection } from 'mongoose';
 import type { AccountsEnv } from './config';
@@ -155,7 +156,11 @@ export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: A
     logins: new LoginGuard(db, now),
     sso: deps.sso ?? createSsoAdapter(env, db, now),
     checkout: internalClient(env.CHECKOUT_URL, env.INTERNAL_TOKEN),
+    // Today's balance waits for this process's pending head caches, a second at most under a busy till.
+    balanceDays: new BalanceDays(db, now, () => Promise.race([ledger.settled(), new Promise<void>((resolve) => setTimeout(resolve, 1_000).unref())])),
   };
+  // The balance at a date: old postings get their day once, closed days are worked out now and every ten minutes.
+  keepUp(app, 'balance days', () => ctx.balanceDays.migrate().then(() => ctx.balanceDays.keepClosedDays()), () => ctx.balanceDays.keepClosedDays());
   for (const route of routes) route(app, ctx);
   if (ctx.sso instanceof StandinSsoAdapter) {
     getStandinAuthorize(app, ctx);

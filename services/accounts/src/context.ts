@@ -1,4 +1,5 @@
 import type { InternalClient } from '@kassa/service-kit';
+import type { BalanceDays } from './accounts-admin/balance-days';
 import type { AccountsEnv } from './config';
 import type { AccountDirectory } from './directory/account-directory';
 import type { Ledger } from './ledger/ledger';
@@ -23,5 +24,7 @@ export interface AccountsContext {
   sso: SsoAdapter;
   /** Checkout's internal routes (sales a ledger covers). */
   checkout: InternalClient;
+  /** The balance of all accounts at the end of a day, with the closed days kept (upkeep in the background). */
+  balanceDays: BalanceDays;
   now: () => Date;
 }

@@ -1,8 +1,8 @@
-import { auditClient, createServiceApp, ensureIndexes, internalClient, type ServiceApp } from '@kassa/service-kit';
+import { auditClient, createServiceApp, ensureIndexes, internalClient, keepUp, migrationModel, type ServiceApp } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import type { CheckoutEnv } from './config';
 import { transactionModel } from './models/transaction.model';
-import { migrationModel, saleDayModel } from './models/sale-day.model';
+import { saleDayModel } from './models/sale-day.model';
 import { SaleDays } from './sales/sale-days';
 import { CardTries } from './sales/card-tries';
 import deleteTransaction from './routes/admin/delete-transaction.route';
@@ -46,21 +46,7 @@ export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: P
   };
   app.addHook('onClose', () => ctx.audit.close());
   // The admin list's day register: registered once from old sales, closed days counted now and every ten minutes.
-  let upkeep = ctx.saleDays
-    .migrate()
-    .then(() => ctx.saleDays.countClosedDays())
-    .catch((err: unknown) => app.log.warn({ err }, 'sale days: upkeep failed; the admin list counts live meanwhile'));
-  const timer = setInterval(() => {
-    upkeep = upkeep.then(() => ctx.saleDays.countClosedDays()).then(
-      () => undefined,
-      (err: unknown) => app.log.warn({ err }, 'sale days: counting closed days failed'),
-    );
-  }, 600_000);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await upkeep;
-  });
+  keepUp(app, 'sale days', () => ctx.saleDays.migrate().then(() => ctx.saleDays.countClosedDays()), () => ctx.saleDays.countClosedDays());
   for (const route of routes) route(app, ctx);
   return app;
 }

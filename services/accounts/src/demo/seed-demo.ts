@@ -1,4 +1,5 @@
 import { ALL_CAPABILITIES, type AccountType, type Capability } from '@kassa/contracts';
+import { localDay } from '@kassa/service-kit';
 import { composeIBAN } from 'ibantools';
 import { Types, type Connection } from 'mongoose';
 import { DEV_PIN_PEPPER } from '../config';
@@ -99,6 +100,7 @@ async function insertAccounts(db: Connection, pepper: string, list: NewAccount[]
       ref: 'demo',
       description: 'Opening balance',
       at: new Date(now.getTime() - 365 * DAY),
+      day: localDay(new Date(now.getTime() - 365 * DAY), 'Europe/Amsterdam'),
     }));
   for (let i = 0; i < accounts.length; i += 1000) await Account.insertMany(accounts.slice(i, i + 1000), { lean: true });
   for (let i = 0; i < postings.length; i += 1000) await Posting.insertMany(postings.slice(i, i + 1000), { lean: true });

@@ -17,8 +17,3 @@ saleDaySchema.index({ day: 1 }, { unique: true });
 
 export type SaleDayDoc = InferSchemaType<typeof saleDaySchema>;
 export const saleDayModel = (db: Connection) => db.model('SaleDay', saleDaySchema);
-
-/** One-time data changes that have run (unique key): a started service does each once, whatever replicas start. */
-const migrationSchema = new Schema({ key: { type: String, required: true }, at: { type: Date, required: true } }, { versionKey: false });
-migrationSchema.index({ key: 1 }, { unique: true });
-export const migrationModel = (db: Connection) => db.model('Migration', migrationSchema);

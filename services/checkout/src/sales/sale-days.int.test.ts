@@ -1,7 +1,8 @@
 import type { Capability, TransactionView } from '@kassa/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { migrationModel, saleDayModel } from '../models/sale-day.model';
+import { migrationModel } from '@kassa/service-kit';
+import { saleDayModel } from '../models/sale-day.model';
 import { transactionModel } from '../models/transaction.model';
 import { startCheckoutStack, TestClock, type CheckoutStack } from '../testing/checkout-stack';
 import { SaleDays } from './sale-days';

@@ -1,15 +1,10 @@
 import { CheckoutMethod } from '@kassa/contracts';
-import { isDuplicateKey, localDay } from '@kassa/service-kit';
+import { addDays, isDuplicateKey, localDay, runOnce } from '@kassa/service-kit';
 import type { Connection, QueryFilter } from 'mongoose';
-import { migrationModel, saleDayModel } from '../models/sale-day.model';
+import { saleDayModel } from '../models/sale-day.model';
 import { transactionModel, type TransactionDoc } from '../models/transaction.model';
 
 export type DayCounts = Record<'all' | CheckoutMethod, number>;
-
-const previousDay = (day: string) => {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
-};
 
 /**
  * The register of days with sales and the counts of closed days (models/sale-day.model.ts). Checkout notes a sale's
@@ -31,7 +26,7 @@ export class SaleDays {
 
   /** Days before this one are closed: their sales no longer change in number. */
   private firstOpenDay(): string {
-    return previousDay(this.today());
+    return addDays(this.today(), -1);
   }
 
   /** Registers the day of a sale about to be stored (once per day and process). */
@@ -107,26 +102,20 @@ export class SaleDays {
    * a top-up (the account filter's equality field). Both read every sale once; run in the background at start.
    */
   async migrate(): Promise<void> {
-    const Migration = migrationModel(this.db);
-    const key = 'sale-days-and-upgrade-account';
-    if (await Migration.exists({ key })) return;
-    const Tx = transactionModel(this.db);
-    const days = new Set<string>();
-    for await (const sale of Tx.find({}, { day: 1, upgrade: 1, upgradeAccountId: 1 }).lean().cursor()) {
-      days.add(sale.day);
-      if (sale.upgrade?.accountId && !sale.upgradeAccountId) await Tx.updateOne({ _id: sale._id }, { $set: { upgradeAccountId: sale.upgrade.accountId } });
-    }
-    for (const day of days) {
-      try {
-        await saleDayModel(this.db).collection.insertOne({ day, counts: null });
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
+    await runOnce(this.db, 'sale-days-and-upgrade-account', this.now(), async () => {
+      const Tx = transactionModel(this.db);
+      const days = new Set<string>();
+      for await (const sale of Tx.find({}, { day: 1, upgrade: 1, upgradeAccountId: 1 }).lean().cursor()) {
+        days.add(sale.day);
+        if (sale.upgrade?.accountId && !sale.upgradeAccountId) await Tx.updateOne({ _id: sale._id }, { $set: { upgradeAccountId: sale.upgrade.accountId } });
       }
-    }
-    try {
-      await Migration.create({ key, at: this.now() });
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
+      for (const day of days) {
+        try {
+          await saleDayModel(this.db).collection.insertOne({ day, counts: null });
+        } catch (err) {
+          if (!isDuplicateKey(err)) throw err;
+        }
+      }
+    });
   }
 }
