@@ -73,3 +73,73 @@ export async function swipeCard(page: Page, secret: string) {
     for (const key of [...keys, 'Enter']) document.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
   }, secret);
 }
+
+/** Calls the API as `token`; answers the status and the wrapper's result. */
+export async function callApi<T = unknown>(baseURL: string, method: string, path: string, token: string, body?: unknown): Promise<{ status: number; result: T }> {
+  const res = await fetch(`${baseURL}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await res.json().catch(() => ({}))) as { result?: T };
+  return { status: res.status, result: json.result as T };
+}
+
+/**
+ * A member of this spec's own: an account with `balance` cents (an admin top-up), a user linked to it who set PIN
+ * `pin` on /account's call. Names are unique per call, so specs never share or exhaust each other's accounts.
+ */
+export async function memberWithPin(baseURL: string, label: string, balance: number, pin = '1234'): Promise<{ name: string; accountId: string; username: string }> {
+  const unique = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const name = `${label} ${unique}`;
+  const admin = await apiToken(baseURL, 'admin');
+  const account = await callApi<{ id: string }>(baseURL, 'POST', '/api/admin/accounts/', admin, { name });
+  expect(account.status).toBe(200);
+  if (balance > 0) {
+    const topUp = await callApi(baseURL, 'POST', `/api/admin/accounts/${account.result.id}/upgrade/`, admin, { amount: balance, method: 'cash_payment', reason: '', nonce: `e2e-${unique}` });
+    expect(topUp.status).toBe(200);
+  }
+  const username = `member-${unique}`;
+  const password = 'member-password';
+  expect((await callApi(baseURL, 'POST', '/api/admin/users/', admin, { username, password, accountId: account.result.id })).status).toBe(200);
+  const member = await apiToken(baseURL, username, password);
+  expect((await callApi(baseURL, 'POST', '/api/user/condition/', member)).status).toBeLessThan(300);
+  expect((await callApi(baseURL, 'POST', '/api/account/pin', member, { pin })).status).toBe(200);
+  return { name, accountId: account.result.id, username };
+}
+
+/**
+ * Every button, link and tile whose centre is on screen (inside the viewport and every scrolling box around it) and
+ * what `elementFromPoint` finds there when it is something else: what covers it. With `by`, only covers inside
+ * elements matching that selector count (a message, say, and not the cart panel a phone opens over the grid).
+ */
+export async function coveredControls(page: Page, by?: string): Promise<{ control: string; covered: string }[]> {
+  return page.evaluate((coverSelector) => {
+    const out: { control: string; covered: string }[] = [];
+    const label = (el: Element) => (el.getAttribute('aria-label') ?? el.textContent ?? el.tagName).trim().replace(/\s+/g, ' ').slice(0, 60);
+    for (const el of document.querySelectorAll('button, a[href], [role="button"], input, .till-pending')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) continue;
+      let shown = true;
+      for (let p = el.parentElement; p && shown; p = p.parentElement) {
+        const style = getComputedStyle(p);
+        if (style.visibility === 'hidden' || style.display === 'none') shown = false;
+        if (/(auto|scroll|hidden|clip)/.test(style.overflowX + style.overflowY)) {
+          const box = p.getBoundingClientRect();
+          if (x < box.left || x > box.right || y < box.top || y > box.bottom) shown = false;
+        }
+      }
+      if (!shown || getComputedStyle(el).visibility === 'hidden') continue;
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || el.contains(hit) || (coverSelector && !hit.closest(coverSelector))) continue;
+      out.push({ control: label(el), covered: `${hit.tagName.toLowerCase()}.${String(hit.className)} ${label(hit)}` });
+    }
+    return out;
+  }, by ?? null);
+}
+
+/** What a message can be: a snackbar, the till's status strip and its checkmark, any live status. */
+export const MESSAGES = '.k-snackbar, .till-status, .till-check, [role="status"], [role="alert"]';

@@ -96,7 +96,7 @@ test('Undo within 7 seconds gives the money back to the account', async ({ page,
   await typePin(page, '1234');
   await expect(successSnackbar(page, 350)).toBeVisible();
   expect(await balanceOf(baseURL!, 'Sophie Postma')).toBe(before - 350);
-  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.getByRole('group', { name: 'Last sale' }).getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByText('Transaction undone.')).toBeVisible();
   await expect.poll(() => balanceOf(baseURL!, 'Sophie Postma')).toBe(before);
 });

@@ -13,6 +13,8 @@ export interface SnackbarProps {
   onClose: () => void;
   actionLabel?: string;
   onAction?: () => void;
+  /** In the page's flow (a status strip) instead of floating over it; shows the time left as a shrinking line. */
+  inline?: boolean;
 }
 
 /** Give it a new `key` to show a new message while one is still visible (the timer restarts). */
@@ -21,7 +23,7 @@ export function Snackbar({ open, ...rest }: SnackbarProps) {
   return <SnackbarBody {...rest} />;
 }
 
-function SnackbarBody({ text, duration, onClose, actionLabel, onAction }: Omit<SnackbarProps, 'open'>) {
+function SnackbarBody({ text, duration, onClose, actionLabel, onAction, inline = false }: Omit<SnackbarProps, 'open'>) {
   const [fading, setFading] = useState(false);
   const close = useRef(onClose);
   useEffect(() => {
@@ -36,8 +38,9 @@ function SnackbarBody({ text, duration, onClose, actionLabel, onAction }: Omit<S
     };
   }, [duration]);
   return (
-    <div className={`k-snackbar${fading ? ' k-snackbar--fading' : ''}`} role="status" aria-live="polite">
+    <div className={`k-snackbar${inline ? ' k-snackbar--inline' : ''}${fading ? ' k-snackbar--fading' : ''}`} role="status" aria-live="polite">
       <span className="k-snackbar__text">{text}</span>
+      {inline ? <span className="k-snackbar__time" style={{ animationDuration: `${duration}ms` }} aria-hidden /> : null}
       {actionLabel ? (
         <Button
           onClick={() => {

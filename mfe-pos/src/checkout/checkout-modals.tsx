@@ -143,6 +143,7 @@ function PinStep({ item, stackIndex, onCancel, effects }: { item: ModalItem; sta
       title="Enter PIN-code"
       subtitle={item.account?.name}
       pinErrors={item.pinErrors}
+      pinMessage={item.pinMessage}
       aprilFools={aprilFools}
       onSubmit={(pin) => void dispatch(submitPin(pin, effects))}
       onCancel={onCancel}

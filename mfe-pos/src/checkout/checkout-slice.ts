@@ -51,6 +51,8 @@ export interface ModalItem {
   topUpAmount?: number;
   /** Wrong PINs so far; each one shakes the field again. */
   pinErrors: number;
+  /** The server's sentence for the last wrong PIN ("Invalid passcode", with the tries left before a lock-out). */
+  pinMessage?: string;
 }
 
 /** A card payment that went on in the pending transaction bar (bar mode, or a wait modal closed while pending). */
@@ -160,12 +162,16 @@ export const checkoutSlice = createSlice({
       withoutLoading(state);
       if (action.payload.final) state.attempt = null;
     },
-    pinRejected: (state) => {
+    pinRejected: (state, action: PayloadAction<string | undefined>) => {
       state.busy = false;
       state.attempt = null;
       withoutLoading(state);
       const current = top(state);
-      if (current && (current.step === 'account-PIN' || current.step === 'reader-PIN')) current.pinErrors += 1;
+      if (current && (current.step === 'account-PIN' || current.step === 'reader-PIN')) {
+        current.pinErrors += 1;
+        if (action.payload) current.pinMessage = action.payload;
+        else delete current.pinMessage;
+      }
     },
     /** The card payment started at the terminal: the wait modal replaces the spinner (and a failed try before it). */
     cardStarted: (state, action: PayloadAction<{ transactionId: string; terminal: Terminal | null; totalPrice: number }>) => {

@@ -3,7 +3,7 @@ import type { Capability, Product } from '@kassa/contracts';
 import { describeError, type ErrorLike } from '@kassa/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { productAdded, selectCart, selectEntries } from '../cart/cart-slice';
-import { selectNotice } from '../feedback/feedback-slice';
+import { selectSale } from '../feedback/feedback-slice';
 import { fail, json, ok, stubApi, type Call } from '../testing/api-stub';
 import { tillConfig } from '../testing/render-till';
 import { selectCardSecret, selectCheckoutBusy, selectPendingCard, selectStack, selectStep, selectTopModal } from './checkout-slice';
@@ -77,7 +77,7 @@ describe('cash, other and account checkouts', () => {
     expect(String(calls[0]?.body?.nonce)).toMatch(/^[0-9a-f-]{36}$/);
     expect(selectStep(store.getState())).toBe('none');
     expect(selectEntries(store.getState())).toEqual([]);
-    expect(selectNotice(store.getState())).toMatchObject({
+    expect(selectSale(store.getState())).toMatchObject({
       text: expect.stringMatching(/^Successful transaction for €\s2,50/),
       duration: 7000,
       action: { label: 'Undo', transactionId: TX },
@@ -186,7 +186,7 @@ describe('cash, other and account checkouts', () => {
     expect(calls[0]?.body).toMatchObject({ account_id: jan.id });
     expect(calls[0]?.body?.pin).toBeUndefined();
     expect(selectStep(store.getState())).toBe('none');
-    expect(selectNotice(store.getState())?.text).toMatch(/Jan de Jong now has €\s10,00/);
+    expect(selectSale(store.getState())?.text).toMatch(/Jan de Jong now has €\s10,00/);
   });
 
   it('insufficient credits: "Insufficient credits" with the server\'s sentence, and the checkout ends', async () => {
@@ -205,7 +205,7 @@ describe('cash, other and account checkouts', () => {
     const { store, effects } = till(['PAYMENT_UNDO']);
     await store.dispatch(undoSale(TX, effects));
     expect(calls).toHaveLength(1);
-    expect(selectNotice(store.getState())).toMatchObject({ text: 'Transaction undone.', duration: 1200 });
+    expect(selectSale(store.getState())).toMatchObject({ text: 'Transaction undone.', duration: 1200 });
   });
 });
 
@@ -242,7 +242,7 @@ describe('card payments', () => {
     expect(selectStep(store.getState())).toBe('none');
     expect(selectEntries(store.getState())).toEqual([]);
     // A card sale is refunded at the terminal, not undone at the till.
-    expect(selectNotice(store.getState())?.action).toBeNull();
+    expect(selectSale(store.getState())?.action).toBeNull();
   });
 
   it('a declined payment offers Try again, which sends a NEW nonce', async () => {
@@ -298,7 +298,7 @@ describe('card payments', () => {
     expect(selectPendingCard(store.getState())?.phase).toBe('completed');
     await vi.advanceTimersByTimeAsync(1500);
     expect(selectPendingCard(store.getState())).toBeNull();
-    expect(selectNotice(store.getState())?.text).toMatch(/^Successful transaction for €\s2,50/);
+    expect(selectSale(store.getState())?.text).toMatch(/^Successful transaction for €\s2,50/);
   });
 
   it('finish waits while checkout has not heard of the approval yet', async () => {

@@ -11,7 +11,7 @@ import type { CheckoutBody, CheckoutMethod, PurchaseResult } from '@kassa/contra
 import { formatMoney } from '@kassa/ui';
 import { accountsApi } from '../accounts/accounts-api';
 import { cartCleared, cartRestored, selectCart, selectTotal, selectProductsTotal, topUpSet, type CartState } from '../cart/cart-slice';
-import { checkmarkShown, noticeShown, UNDO_SNACKBAR_MS, UNDONE_SNACKBAR_MS } from '../feedback/feedback-slice';
+import { checkmarkShown, saleShown, UNDO_SNACKBAR_MS, UNDONE_SNACKBAR_MS } from '../feedback/feedback-slice';
 import { checkoutApi } from './checkout-api';
 import {
   accountPicked,
@@ -113,7 +113,7 @@ const saleConfirmed =
     // Card sales are refunded at the terminal by an administrator, never undone at the till.
     const undoable = mayUndo(state) && method !== 'card';
     dispatch(
-      noticeShown({
+      saleShown({
         text: successText(result, bar || method === 'self'),
         duration: UNDO_SNACKBAR_MS,
         action: undoable ? { kind: 'undo-sale', label: 'Undo', transactionId: result.transaction_id } : null,
@@ -144,7 +144,7 @@ const purchaseFailed =
         void effects.dialogs.error(e.message, { title: 'Insufficient credits' });
         return;
       case 'invalid_account_pin':
-        dispatch(pinRejected());
+        dispatch(pinRejected(e.message));
         return;
       case 'pin_locked':
         // The server's sentence says when to try again; no "API error (429/pin_locked)" in front of it.
@@ -260,7 +260,7 @@ export const finishCard =
         } else {
           dispatch(pendingCleared());
           dispatch(checkmarkShown('Paid'));
-          dispatch(noticeShown({ text: successText(result, barMode(getState())), duration: UNDO_SNACKBAR_MS, action: null }));
+          dispatch(saleShown({ text: successText(result, barMode(getState())), duration: UNDO_SNACKBAR_MS, action: null }));
         }
         return;
       } catch (err) {
@@ -362,7 +362,7 @@ export const submitPin =
     } catch (err) {
       const e = toKassaError(err);
       if (e.identifier === 'invalid_account_pin') {
-        dispatch(pinRejected());
+        dispatch(pinRejected(e.message));
       } else if (e.identifier === 'pin_locked') {
         dispatch(pinLocked());
         void effects.dialogs.error(e.message, { title: 'Account locked' });
@@ -439,6 +439,6 @@ export const undoSale =
       void effects.dialogs.error(toKassaError(err));
       return;
     }
-    dispatch(noticeShown({ text: 'Transaction undone.', duration: UNDONE_SNACKBAR_MS, action: null }));
+    dispatch(saleShown({ text: 'Transaction undone.', duration: UNDONE_SNACKBAR_MS, action: null }));
     dispatch(api.util.invalidateTags(['Accounts', 'SelfAccount']));
   };

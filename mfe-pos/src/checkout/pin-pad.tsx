@@ -36,12 +36,14 @@ export interface PinPadProps {
   onCancel: () => void;
   /** Wrong PINs so far; each increase shakes the field and says "Invalid passcode". */
   pinErrors: number;
+  /** What the last wrong PIN said (the server's sentence); "Invalid passcode" when not given. */
+  pinMessage?: string | undefined;
   aprilFools?: boolean;
   stackIndex?: number;
 }
 
 /** SPEC "PIN": submits by itself at the fourth digit, then clears the field for the next try. */
-export function PinPad({ title, subtitle, onSubmit, onCancel, pinErrors, aprilFools = false, stackIndex }: PinPadProps) {
+export function PinPad({ title, subtitle, onSubmit, onCancel, pinErrors, pinMessage, aprilFools = false, stackIndex }: PinPadProps) {
   const [pin, setPin] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [digits] = useState(() => (aprilFools ? shuffled(DIGITS) : DIGITS));
@@ -76,7 +78,7 @@ export function PinPad({ title, subtitle, onSubmit, onCancel, pinErrors, aprilFo
   };
 
   const wrong = pinErrors > seenErrors;
-  const message = problem ?? (wrong ? 'Invalid passcode' : null);
+  const message = problem ?? (wrong ? (pinMessage ?? 'Invalid passcode') : null);
   const last = digits[digits.length - 1] as string;
 
   return (

@@ -18,14 +18,19 @@ export interface Notice {
 }
 
 export interface FeedbackState {
-  /** The one snackbar of the till; a new notice replaces the visible one. */
+  /**
+   * The last sale with its undo (7 s), then "Transaction undone." if it was undone. Only the next sale or its undo
+   * takes its place: adding products for the next order never does.
+   */
+  sale: Notice | null;
+  /** A product added, with its own undo (2 s); a new one replaces the visible one. */
   notice: Notice | null;
   /** The checkmark animation after a confirmed purchase. */
   checkmark: { id: number; text: string } | null;
   nextId: number;
 }
 
-const initialState = (): FeedbackState => ({ notice: null, checkmark: null, nextId: 1 });
+const initialState = (): FeedbackState => ({ sale: null, notice: null, checkmark: null, nextId: 1 });
 
 export const feedbackSlice = createSlice({
   name: 'tillFeedback',
@@ -38,6 +43,13 @@ export const feedbackSlice = createSlice({
     noticeClosed: (state, action: PayloadAction<number>) => {
       if (state.notice?.id === action.payload) state.notice = null;
     },
+    saleShown: (state, action: PayloadAction<Omit<Notice, 'id'>>) => {
+      state.sale = { ...action.payload, id: state.nextId };
+      state.nextId += 1;
+    },
+    saleClosed: (state, action: PayloadAction<number>) => {
+      if (state.sale?.id === action.payload) state.sale = null;
+    },
     checkmarkShown: (state, action: PayloadAction<string>) => {
       state.checkmark = { id: state.nextId, text: action.payload };
       state.nextId += 1;
@@ -49,6 +61,7 @@ export const feedbackSlice = createSlice({
   extraReducers: (builder) => builder.addCase(sessionCleared, () => initialState()),
   selectors: {
     selectNotice: (state) => state.notice,
+    selectSale: (state) => state.sale,
     selectCheckmark: (state) => state.checkmark,
   },
 });
@@ -61,5 +74,5 @@ declare module '@kassa/api-client' {
 
 const injected = feedbackSlice.injectInto(rootReducer);
 
-export const { noticeShown, noticeClosed, checkmarkShown, checkmarkDone } = feedbackSlice.actions;
-export const { selectNotice, selectCheckmark } = injected.selectors;
+export const { noticeShown, noticeClosed, saleShown, saleClosed, checkmarkShown, checkmarkDone } = feedbackSlice.actions;
+export const { selectNotice, selectSale, selectCheckmark } = injected.selectors;

@@ -3,15 +3,19 @@ import { CheckIcon, Snackbar } from '@kassa/ui';
 import { useEffect } from 'react';
 import { productRemoved } from '../cart/cart-slice';
 import { undoSale, type TillEffects } from '../checkout/checkout-thunks';
-import { checkmarkDone, noticeClosed, selectCheckmark, selectNotice } from './feedback-slice';
+import { checkmarkDone, noticeClosed, saleClosed, selectCheckmark, selectNotice, selectSale, type Notice } from './feedback-slice';
 
 /** SPEC 9: the checkmark appears after 200 ms and stays 1300 ms. */
 export const CHECKMARK_DELAY_MS = 200;
 export const CHECKMARK_MS = 1300;
 
-/** The till's snackbar (product added, sale confirmed with Undo, undone) and the checkmark after a purchase. */
+/**
+ * The till's feedback in its status strip (till-page.tsx), never over a control: the last sale with its undo, and a
+ * product added with its own; and the checkmark after a purchase (taps go through it).
+ */
 export function TillFeedback({ effects }: { effects: TillEffects }) {
   const dispatch = useAppDispatch();
+  const sale = useAppSelector(selectSale);
   const notice = useAppSelector(selectNotice);
   const checkmark = useAppSelector(selectCheckmark);
 
@@ -21,7 +25,29 @@ export function TillFeedback({ effects }: { effects: TillEffects }) {
     return () => clearTimeout(id);
   }, [checkmark, dispatch]);
 
-  const action = notice?.action ?? null;
+  const snackbar = (n: Notice, onClose: () => void) => {
+    const action = n.action;
+    return (
+      <Snackbar
+        key={n.id}
+        open
+        inline
+        text={n.text}
+        duration={n.duration}
+        onClose={onClose}
+        {...(action
+          ? {
+              actionLabel: action.label,
+              onAction: () => {
+                if (action.kind === 'remove-product') dispatch(productRemoved(action.productId));
+                else void dispatch(undoSale(action.transactionId, effects));
+              },
+            }
+          : {})}
+      />
+    );
+  };
+
   return (
     <>
       {checkmark ? (
@@ -32,24 +58,8 @@ export function TillFeedback({ effects }: { effects: TillEffects }) {
           <p className="till-check__text">{checkmark.text}</p>
         </div>
       ) : null}
-      {notice ? (
-        <Snackbar
-          key={notice.id}
-          open
-          text={notice.text}
-          duration={notice.duration}
-          onClose={() => dispatch(noticeClosed(notice.id))}
-          {...(action
-            ? {
-                actionLabel: action.label,
-                onAction: () => {
-                  if (action.kind === 'remove-product') dispatch(productRemoved(action.productId));
-                  else void dispatch(undoSale(action.transactionId, effects));
-                },
-              }
-            : {})}
-        />
-      ) : null}
+      {sale ? <div className="till-status__sale" role="group" aria-label="Last sale">{snackbar(sale, () => dispatch(saleClosed(sale.id)))}</div> : null}
+      {notice ? <div className="till-status__notice" role="group" aria-label="Product added">{snackbar(notice, () => dispatch(noticeClosed(notice.id)))}</div> : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useAppDispatch, useAppStore, useHasCapabilities, useCapabilities } from '@kassa/api-client';
 import type { Product } from '@kassa/contracts';
 import { Button, LoadingArea, describeError, useMediaQuery, type ErrorLike } from '@kassa/ui';
-import { useCallback, useDeferredValue, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useGetTillAccountsQuery } from '../accounts/accounts-api';
 import { useCardReader } from '../card-reader/use-card-reader';
 import { CartPanel } from '../cart/cart-panel';
@@ -25,6 +25,28 @@ export const REFRESH_MS = 60_000;
 export const SIDE_CART_QUERY = '(min-width: 900px)';
 
 const NOTHING = {};
+
+/**
+ * The status strip stays reachable under the till's dialogs: its height goes to `--k-dock-height`, which the dialog
+ * backdrop leaves free (theme.css), so the last sale's undo is one tap away even while the next order's modal is open.
+ */
+function useDock() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return undefined;
+    const root = document.documentElement;
+    const update = () => root.style.setProperty('--k-dock-height', `${el.offsetHeight}px`);
+    update();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--k-dock-height');
+    };
+  }, []);
+  return ref;
+}
 
 export function TillPage() {
   const dispatch = useAppDispatch();
@@ -61,6 +83,7 @@ export function TillPage() {
     accountsNeeded,
   );
 
+  const dock = useDock();
   const cartShown = wide ? !cartHidden : cartOpen;
   const onCartButton = () => (wide ? setCartHidden((h) => !h) : setCartOpen((o) => !o));
 
@@ -91,9 +114,11 @@ export function TillPage() {
           </aside>
         ) : null}
       </div>
-      <PendingCardBar />
+      <footer className="till-status" ref={dock} aria-label="Till status">
+        <PendingCardBar />
+        <TillFeedback effects={effects} />
+      </footer>
       <CheckoutModals effects={effects} />
-      <TillFeedback effects={effects} />
     </div>
   );
 }

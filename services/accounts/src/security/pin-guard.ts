@@ -78,6 +78,13 @@ export class PinGuard {
       if (!isDuplicateKey(err)) throw err;
       await PinLock.updateOne({ accountId: account._id }, update);
     });
+    // The wrong PIN that locks says so at once; the one before it warns (the till's pad shows the server's sentence).
+    if (lockedUntil) throw pinLockedError(lockedUntil, now);
+    const left = MAX_PIN_FAILURES - failures;
+    if (left === 1) {
+      const minutes = Math.round(pinLockDuration(lockouts + 1) / 60_000);
+      throw new AppError(400, 'invalid_account_pin', `Invalid passcode. 1 try left: one more wrong passcode locks this account for ${minutes} minutes.`);
+    }
     throw new AppError(400, 'invalid_account_pin', 'Invalid passcode');
   }
 

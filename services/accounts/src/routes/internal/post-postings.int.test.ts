@@ -67,14 +67,20 @@ describe('POST /internal/ledger/postings', () => {
     expect(res.json()).toMatchObject({ errorIdentifier: 'insufficient_credits', errorMessage: 'Daan Visser has insufficient credits in account.' });
   });
 
-  it('refuses a wrong PIN, locks the account after 5 wrong tries for 5 minutes, and a right PIN afterwards works', async () => {
+  it('refuses a wrong PIN, warns at the 4th, locks the account at the 5th for 5 minutes, and a right PIN afterwards works', async () => {
     const id = await accountByName('Bram de Vries');
     const pay = (pin: string, key: string) => post({ target: { accountId: id }, amount: -100, key, pin, checkPin: true });
-    for (let i = 1; i <= 5; i++) {
+    for (let i = 1; i <= 3; i++) {
       const res = await pay('0000', `lock-wrong-${i}`);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ errorIdentifier: 'invalid_account_pin', errorMessage: 'Invalid passcode' });
     }
+    const fourth = await pay('0000', 'lock-wrong-4');
+    expect(fourth.json()).toMatchObject({ errorIdentifier: 'invalid_account_pin', errorMessage: 'Invalid passcode. 1 try left: one more wrong passcode locks this account for 5 minutes.' });
+    const fifth = await pay('0000', 'lock-wrong-5');
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json()).toMatchObject({ errorIdentifier: 'pin_locked' });
+    expect(fifth.json().errorMessage).toMatch(/^Too many wrong passcodes for this account\. Try again in 5 minutes \(at \d\d:\d\d\)\.$/);
     const locked = await pay('1234', 'lock-right-while-locked');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().errorIdentifier).toBe('pin_locked');
@@ -98,7 +104,9 @@ describe('POST /internal/ledger/postings', () => {
     const started = clock.now().getTime();
     const minutesLocked: number[] = [];
     while (clock.now().getTime() - started < 24 * 60 * 60_000) {
+      // The clock moves past each lock-out, so every try is a checked guess (the one that locks answers pin_locked).
       const res = await pay(String(5000 + guesses), `guess-${guesses}`);
+      guesses += 1;
       if (res.json().errorIdentifier === 'pin_locked') {
         const minutes = Number(/Try again in (\d+) minute/.exec(res.json().errorMessage)?.[1]);
         minutesLocked.push(minutes);
@@ -106,7 +114,6 @@ describe('POST /internal/ledger/postings', () => {
         continue;
       }
       expect(res.json().errorIdentifier).toBe('invalid_account_pin');
-      guesses += 1;
     }
     expect(minutesLocked.slice(0, 4)).toEqual([5, 10, 20, 40]);
     expect(guesses).toBeLessThan(60);
@@ -130,7 +137,8 @@ describe('POST /internal/ledger/postings', () => {
     const id = await accountByName('Gijs Bos');
     const pay = (pin: string, key: string) => post({ target: { accountId: id }, amount: -10, key, pin, checkPin: true });
     expect((await pay('1234', 'relock-right')).statusCode).toBe(200);
-    for (let i = 1; i <= 5; i++) expect((await pay('4444', `relock-wrong-${i}`)).json().errorIdentifier).toBe('invalid_account_pin');
+    for (let i = 1; i <= 4; i++) expect((await pay('4444', `relock-wrong-${i}`)).json().errorIdentifier).toBe('invalid_account_pin');
+    expect((await pay('4444', 'relock-wrong-5')).json().errorIdentifier).toBe('pin_locked');
     expect((await pay('1234', 'relock-right-2')).json().errorIdentifier).toBe('pin_locked');
   });
 
