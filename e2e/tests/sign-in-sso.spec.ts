@@ -1,27 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptTerms, token } from './helpers';
-
-/** A Viaduct identity nobody has used in this run's fresh database, and the username Kassa derives from its name. */
-function newViaductUser(label: string) {
-  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  return { name: `${label} ${n}`, viaductId: `e2e-${n}`, username: `${label.toLowerCase()}.${n}` };
-}
-
-/** "Log in with Viaduct" on the login page, then the stand-in provider's page; resolves with the callback's URL. */
-async function throughViaduct(page: Page, pick: (provider: Page) => Promise<void>): Promise<URL> {
-  await page.getByRole('button', { name: 'Log in with Viaduct' }).click();
-  await expect(page).toHaveURL(/\/api\/sso\/standin\/authorize\?/);
-  await expect(page.getByRole('heading', { name: 'Viaduct sign-in' })).toBeVisible();
-  const callback = page.waitForRequest((req) => req.isNavigationRequest() && new URL(req.url()).pathname === '/login/callback');
-  await pick(page);
-  return new URL((await callback).url());
-}
-
-const enterNewUser = (user: { name: string; viaductId: string }) => async (provider: Page) => {
-  await provider.getByLabel('Name').fill(user.name);
-  await provider.getByLabel('Viaduct id').fill(user.viaductId);
-  await provider.getByRole('button', { name: 'Log in', exact: true }).click();
-};
+import { acceptTerms, enterNewUser, newViaductUser, throughViaduct, token } from './helpers';
 
 /** Who the stored token belongs to, as the server sees it. */
 async function signedInUser(page: Page) {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addProducts, cartTotal, coveredControls, memberWithPin, MESSAGES, openTill, payButton, pickAccount, typePin } from './till-helpers';
+import { apiToken } from './helpers';
+import { addProducts, callApi, cartTotal, coveredControls, memberWithPin, MESSAGES, openTill, payButton, pickAccount, typePin } from './till-helpers';
 
 /**
  * The till through a busy evening, in Chromium against the running system (issue "The till and the member pages
@@ -85,4 +86,53 @@ test('the PIN pad says how many tries are left after the 4th wrong PIN, and the 
   const locked = page.getByRole('dialog', { name: 'Account locked' });
   await expect(locked).toContainText(/^Account locked\s*Too many wrong passcodes for this account\. Try again in 5 minutes/);
   await expect(locked).not.toContainText('API error');
+});
+
+test('a 60-character name without spaces keeps to its tile in the account picker, with the whole name as its label', async ({ page, baseURL }) => {
+  const admin = await apiToken(baseURL!, 'admin');
+  const name = `Langenaamzonderspaties${Date.now().toString(36)}${'x'.repeat(60)}`.slice(0, 60);
+  expect((await callApi(baseURL!, 'POST', '/api/admin/accounts/', admin, { name })).status).toBe(200);
+  await openTill(page, 'bar');
+  await addProducts(page, 'Pils');
+  await payButton(page, 'Account').click();
+  const picker = page.getByRole('dialog', { name: 'Select account' });
+  await picker.getByRole('searchbox', { name: 'Search accounts' }).fill(name.slice(0, 30));
+  const tile = picker.getByRole('button', { name });
+  await expect(tile).toBeVisible();
+  const fits = await tile.evaluate((el) => {
+    const cell = el.parentElement!.getBoundingClientRect();
+    const grid = el.closest('[role="list"]')!.getBoundingClientRect();
+    const box = el.getBoundingClientRect();
+    const text = el.querySelector('.till-account__name')!;
+    return { inCell: box.right <= cell.right + 0.5 && box.left >= cell.left - 0.5, inGrid: cell.right <= grid.right + 0.5, textInTile: text.scrollWidth <= text.clientWidth };
+  });
+  expect(fits).toEqual({ inCell: true, inGrid: true, textInTile: true });
+  await page.screenshot({ path: 'test-results/till-long-account-name.png' });
+});
+
+test('a sale of € 899.100,00 fits the transactions slide on a 1920x1080 wall screen', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const admin = await apiToken(baseURL!, 'admin');
+  const till = await apiToken(baseURL!, 'till');
+  const catalogue = await callApi<{ categories: { id: string }[] }>(baseURL!, 'GET', '/api/products/', till);
+  const product = await callApi<{ id: string }>(baseURL!, 'POST', '/api/admin/products/', admin, {
+    name: `Wandmeubel ${Date.now().toString(36)}`,
+    price: 90_000,
+    categoryId: catalogue.result.categories[0]!.id,
+  });
+  expect(product.status).toBe(200);
+  try {
+    await page.goto('/slides/transactions');
+    await expect(page.locator('.live__feed[data-status="open"]')).toBeVisible();
+    const sale = await callApi(baseURL!, 'POST', '/api/checkout/cash/', till, { products: [{ id: product.result.id, amount: 999 }], nonce: `e2e-wall-${Date.now()}-${Math.random()}` });
+    expect(sale.status).toBe(200);
+    const amount = page.getByRole('list', { name: 'Recent sales' }).getByRole('listitem').first().locator('.live__amount');
+    await expect(amount).toHaveText(/899\.100,00/);
+    const box = await amount.evaluate((el) => ({ right: el.getBoundingClientRect().right, clipped: el.scrollWidth > el.clientWidth }));
+    expect(box.clipped).toBe(false);
+    expect(box.right).toBeLessThanOrEqual(1920);
+    await page.screenshot({ path: 'test-results/slides-large-total.png' });
+  } finally {
+    await callApi(baseURL!, 'DELETE', `/api/admin/products/${product.result.id}/`, admin);
+  }
 });

@@ -1,11 +1,13 @@
 import { selectKeyboardEnabled, useAppSelector, type AppStore } from '@kassa/api-client';
 import { DialogProvider, OnScreenKeyboard, type DialogStack } from '@kassa/ui';
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Provider } from 'react-redux';
 import { BusyBar } from './layout/busy-bar';
 import { TrainingBand } from './layout/training-band';
 import type { RemoteAreaProps } from './remotes/remote-area';
 import { AppRoutes } from './routing/app-routes';
+import { isTillPath } from './routing/till-path';
 import { SessionListeners } from './session/session-listeners';
 
 /** The store and dialog stack every part of the app (shell and remotes) shares. */
@@ -22,7 +24,8 @@ export function AppProviders({ store, dialogs, children }: { store: AppStore; di
  * `loader` replaces Module Federation in tests.
  */
 export function ShellRoot({ loader }: { loader?: RemoteAreaProps['loader'] }) {
-  const keyboard = useAppSelector(selectKeyboardEnabled);
+  const { pathname } = useLocation();
+  const keyboard = useAppSelector(selectKeyboardEnabled) && isTillPath(pathname);
   return (
     <>
       <SessionListeners />

@@ -41,6 +41,8 @@ export const ConfigUser = z.object({
   accountId: ObjectId.nullable(),
   viaductUserId: z.string().nullable(),
   isAdmin: z.boolean(),
+  /** The name the user goes by (from single sign-on or the board), for forms that ask for it; null when unknown. */
+  displayName: z.string().nullable().optional(),
 });
 export type ConfigUser = z.infer<typeof ConfigUser>;
 

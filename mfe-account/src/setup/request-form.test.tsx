@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, json, ok, renderRemote, stubApi } from '../testing/render-remote';
+import { fail, json, memberConfig, ok, renderRemote, stubApi } from '../testing/render-remote';
 import { RequestForm } from './request-form';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -122,5 +122,13 @@ describe('the account request form', { timeout: 20_000 }, () => {
     await user.click(screen.getByLabelText(/I accept/));
     await user.click(screen.getByRole('button', { name: 'Request account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Invalid IBAN\.$/);
+  });
+});
+
+describe('the account request form for a user signed in through single sign-on', () => {
+  it('starts with the name the user goes by, which they may change', () => {
+    const config = memberConfig();
+    renderRemote(<RequestForm />, { path: '/setup', config: { ...config, user: { ...config.user, accountId: null, displayName: 'Nina Nieuw' } } });
+    expect(screen.getByLabelText('Your name')).toHaveValue('Nina Nieuw');
   });
 });

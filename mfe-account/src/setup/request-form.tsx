@@ -1,3 +1,4 @@
+import { useConfig } from '@kassa/api-client';
 import { Button, TERMS_POINTS, TextField } from '@kassa/ui';
 import { useState, type FormEvent } from 'react';
 import { errorText } from '../shared/error-text';
@@ -17,7 +18,9 @@ const TERMS_REQUIRED = 'Please accept the terms and conditions.';
  */
 export function RequestForm({ onRequested }: { onRequested?: () => void }) {
   const [requestAccount, { isLoading }] = useRequestAccountMutation();
-  const [name, setName] = useState('');
+  // Prefilled with the name the user goes by (single sign-on gives it); they may change it to what staff know them by.
+  const displayName = useConfig()?.user.displayName ?? '';
+  const [name, setName] = useState(displayName);
   const [pin, setPin] = useState('');
   const [repeat, setRepeat] = useState('');
   const [credit, setCredit] = useState(false);

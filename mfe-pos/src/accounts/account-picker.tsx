@@ -157,7 +157,7 @@ const AccountTile = memo(function AccountTile({
   if (broke) classes.push('till-account--broke');
   return (
     <div role="listitem" className="till-picker__cell">
-      <button type="button" className={classes.join(' ')} onClick={() => onPick(account)} data-broke={broke || undefined}>
+      <button type="button" className={classes.join(' ')} onClick={() => onPick(account)} data-broke={broke || undefined} title={account.name}>
         <span className="till-account__name">{account.name}</span>
         {barMode ? (
           <span className="till-account__meta">

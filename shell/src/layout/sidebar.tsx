@@ -10,7 +10,8 @@ import {
   useGetSelfAccountQuery,
 } from '@kassa/api-client';
 import { Button, KeyboardIcon, LogoutIcon } from '@kassa/ui';
-import { NavLink as RouterLink, useNavigate } from 'react-router-dom';
+import { NavLink as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { isTillPath } from '../routing/till-path';
 import { navSections, type NavLink } from './nav-links';
 
 function Link({ link, sub = false }: { link: NavLink; sub?: boolean }) {
@@ -57,6 +58,7 @@ export function Sidebar() {
   const authenticated = useAppSelector(selectIsAuthenticated);
   const config = useAppSelector(selectConfig);
   const keyboard = useAppSelector(selectKeyboardEnabled);
+  const onTill = isTillPath(useLocation().pathname);
   const { data: self } = useGetSelfAccountQuery(undefined, { skip: !authenticated || !config?.user.accountId });
   const { main, admin } = navSections({ authenticated, config, pendingSetup: pendingSetupItems(self).length });
 
@@ -86,16 +88,18 @@ export function Sidebar() {
         <span className="sidebar__user" title={config?.user.username}>
           {config?.user.username ?? (authenticated ? '' : 'Not logged in')}
         </span>
-        <Button
-          variant="ghost"
-          icon
-          aria-label="On-screen keyboard"
-          aria-pressed={keyboard}
-          className={keyboard ? 'sidebar__toggle--on' : undefined}
-          onClick={() => dispatch(setKeyboardEnabled(!keyboard))}
-        >
-          <KeyboardIcon />
-        </Button>
+        {onTill ? (
+          <Button
+            variant="ghost"
+            icon
+            aria-label="On-screen keyboard"
+            aria-pressed={keyboard}
+            className={keyboard ? 'sidebar__toggle--on' : undefined}
+            onClick={() => dispatch(setKeyboardEnabled(!keyboard))}
+          >
+            <KeyboardIcon />
+          </Button>
+        ) : null}
         {authenticated ? (
           <Button variant="ghost" icon aria-label="Log out" title="Log out" onClick={onLogout}>
             <LogoutIcon />

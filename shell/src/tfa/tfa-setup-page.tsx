@@ -48,7 +48,13 @@ export function TfaSetupPage() {
   return <EnrolStep onEnabled={setRecoveryCodes} />;
 }
 
+/** When the code is asked, truthfully: single sign-on asks for it too (after the association's own sign-on page). */
+export const PASSWORD_LEAD = 'Signing in with your password also needs a code from an authenticator app on your phone. Set it up once to continue.';
+export const SSO_LEAD =
+  'Signing in through single sign-on also needs a code from an authenticator app on your phone: Kassa asks for it right after the sign-on page. Set it up once to continue.';
+
 function EnrolStep({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
+  const sso = (useAppSelector(selectConfig)?.user.viaductUserId ?? null) !== null;
   const [startSetup] = useStartTfaSetupMutation();
   const [enable, { isLoading: enabling }] = useEnableTfaMutation();
   const { refetch: refetchConfig } = useGetConfigQuery();
@@ -128,10 +134,7 @@ function EnrolStep({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
       <header className="k-page__header">
         <h1 className="k-page__title">Two-factor sign-in</h1>
       </header>
-      <p className="k-page__lead">
-        Signing in with your password also needs a code from an authenticator app on your phone. Set it up once to
-        continue.
-      </p>
+      <p className="k-page__lead">{sso ? SSO_LEAD : PASSWORD_LEAD}</p>
       {setupError ? (
         <div className="k-alert k-alert--error k-stack" role="alert">
           <span style={{ whiteSpace: 'pre-line' }}>{errorText(setupError)}</span>

@@ -25,7 +25,7 @@ export default function getConfig(app: ServiceApp) {
         requireTfa: settings.requireTfa,
         requireSettingAccountPin: settings.requireSettingAccountPin,
         accountUpgradeMinAmount: settings.accountUpgradeMinAmount,
-        user: { id: String(user._id), username: user.username, accountId, viaductUserId, isAdmin: user.isAdmin ?? false },
+        user: { id: String(user._id), username: user.username, accountId, viaductUserId, isAdmin: user.isAdmin ?? false, displayName: user.displayName ?? null },
         register,
         acceptedCurrentCondition: (user.acceptedConditionVersion ?? 0) === settings.conditionsVersion,
         showAccountRequest: accountId === null && (viaductUserId !== null || register.capabilities.includes('PAYMENT_ACCOUNT_SELF')),
