@@ -136,3 +136,37 @@ test('a sale of € 899.100,00 fits the transactions slide on a 1920x1080 wall s
     await callApi(baseURL!, 'DELETE', `/api/admin/products/${product.result.id}/`, admin);
   }
 });
+
+test('a product hidden while it is in the cart: the refusal names it and marks its line, and the cash dialog waits meanwhile', async ({ page, baseURL }) => {
+  const admin = await apiToken(baseURL!, 'admin');
+  const till = await apiToken(baseURL!, 'till');
+  const catalogue = await callApi<{ categories: { id: string }[] }>(baseURL!, 'GET', '/api/products/', till);
+  const name = `Seizoensbier ${Date.now().toString(36)}`;
+  const categoryId = catalogue.result.categories[0]!.id;
+  const product = await callApi<{ id: string }>(baseURL!, 'POST', '/api/admin/products/', admin, { name, price: 400, categoryId });
+  expect(product.status).toBe(200);
+  try {
+    await openTill(page, 'till');
+    await addProducts(page, name, 'Cola');
+    // The board takes it off the menu; the till learns at its next refresh, the sale is refused now.
+    expect((await callApi(baseURL!, 'PUT', `/api/admin/products/${product.result.id}/`, admin, { name, price: 400, categoryId, hidden: true })).status).toBe(200);
+    await payButton(page, 'Cash').click();
+    const cash = page.getByRole('dialog', { name: 'Contant' });
+    await cash.getByRole('button', { name: /^Gereed \(\d+\)$/ }).click();
+    const refusal = page.getByRole('dialog', { name: 'Not for sale' });
+    await expect(refusal).toContainText(`${name} is not for sale anymore. Take it off the order and try again.`);
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Not for sale anymore: take it off');
+    const before = await cash.getByRole('button', { name: /^Gereed/ }).textContent();
+    // Long enough for two ticks of the countdown, were it running behind the error.
+    await page.waitForTimeout(2_500);
+    expect(await cash.getByRole('button', { name: /^Gereed/ }).textContent()).toBe(before);
+    await refusal.getByRole('button', { name: 'OK' }).click();
+    await cash.getByRole('button', { name: 'Annuleer' }).click();
+    await page.getByRole('button', { name: `One ${name} less` }).click();
+    await payButton(page, 'Cash').click();
+    await cash.getByRole('button', { name: /^Gereed \(\d+\)$/ }).click();
+    await expect(lastSale(page)).toContainText(/Successful transaction for €\s2,00/);
+  } finally {
+    await callApi(baseURL!, 'DELETE', `/api/admin/products/${product.result.id}/`, admin);
+  }
+});

@@ -13,6 +13,8 @@ export interface KassaError {
   message: string;
   /** SPEC 5: one readable line per 422 detail entry. */
   lines: string[];
+  /** The 422 entries themselves (where and what), for a screen that marks the input they are about. */
+  detail?: ValidationDetail[];
   /** Set when the answer was not the wrapper: the server's `error` field or the raw response text. */
   raw?: string;
   /** The platform already told the user (an expired session): callers need not show it again. */
@@ -48,11 +50,13 @@ export function validationLine(detail: ValidationDetail): string {
   return `Property '${field}' contains invalid data.`;
 }
 
-export function validationLines(detail: unknown): string[] {
+function validationDetail(detail: unknown): ValidationDetail[] {
   if (!Array.isArray(detail)) return [];
-  return detail
-    .filter((d): d is ValidationDetail => typeof d === 'object' && d !== null && Array.isArray((d as ValidationDetail).loc))
-    .map(validationLine);
+  return detail.filter((d): d is ValidationDetail => typeof d === 'object' && d !== null && Array.isArray((d as ValidationDetail).loc));
+}
+
+export function validationLines(detail: unknown): string[] {
+  return validationDetail(detail).map(validationLine);
 }
 
 interface ErrorBody {
@@ -79,13 +83,14 @@ export function errorFromResponse(status: number, statusText: string, text: stri
   }
   const b = body as ErrorBody;
   const lines = validationLines(b.detail);
+  const detail = lines.length > 0 ? { detail: validationDetail(b.detail) } : {};
   const code = typeof b.errorCode === 'number' ? b.errorCode : status;
   if (typeof b.errorIdentifier === 'string') {
     const message = lines.length > 0 ? lines.join('\n') : typeof b.errorMessage === 'string' ? b.errorMessage : '';
-    return { status, code, identifier: b.errorIdentifier, message, lines };
+    return { status, code, identifier: b.errorIdentifier, message, lines, ...detail };
   }
   if (lines.length > 0) {
-    return { status, code, identifier: 'validation_error', message: lines.join('\n'), lines };
+    return { status, code, identifier: 'validation_error', message: lines.join('\n'), lines, ...detail };
   }
   const raw = typeof b.error === 'string' ? b.error : text;
   return { status, code, identifier: 'unknown_error', message: raw, lines: [], raw };

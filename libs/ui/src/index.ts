@@ -16,7 +16,7 @@ export {
   type DialogEntry,
   type DialogSpec,
 } from './dialogs/dialog-stack';
-export { DialogProvider, useDialogs } from './dialogs/dialog-context';
+export { DialogProvider, useDialogs, useDialogsOpen } from './dialogs/dialog-context';
 export { DialogHost } from './dialogs/dialog-host';
 export { describeError, type ErrorLike } from './dialogs/describe-error';
 export { OnScreenKeyboard } from './keyboard/on-screen-keyboard';

@@ -116,11 +116,11 @@ export function CartPanel({ effects, onClose }: { effects: TillEffects; onClose?
 
 const CartLine = memo(function CartLine({ entry }: { entry: CartEntry }) {
   const dispatch = useAppDispatch();
-  const { product, count } = entry;
+  const { product, count, unavailable } = entry;
   const onMinus = () => dispatch(productRemoved(product.id));
   const onPlus = () => dispatch(productAdded(product));
   return (
-    <tr className="till-line">
+    <tr className={unavailable ? 'till-line till-line--unavailable' : 'till-line'} aria-invalid={unavailable || undefined}>
       <td className="till-line__adjust">
         <Button icon aria-label={`One ${product.name} less`} onClick={onMinus}>
           −
@@ -133,6 +133,7 @@ const CartLine = memo(function CartLine({ entry }: { entry: CartEntry }) {
       <td className="till-line__name">
         {product.name}
         {product.deposit ? <span className="till-line__deposit">Statiegeld: return the empty packaging</span> : null}
+        {unavailable ? <span className="till-line__unavailable">Not for sale anymore: take it off</span> : null}
       </td>
       <td className="till-line__price">
         <Money cents={product.price * count} tone="plain" />

@@ -5,6 +5,8 @@ import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolki
 export interface CartEntry {
   product: Product;
   count: number;
+  /** Checkout refused it: the product left the catalogue or is hidden (marked on its line until taken off). */
+  unavailable?: boolean;
 }
 
 /** An account topped up together with the sale (bar mode, cash or card only). */
@@ -41,6 +43,10 @@ export const cartSlice = createSlice({
       entry.count -= 1;
       if (entry.count <= 0) state.entries = state.entries.filter((e) => e !== entry);
     },
+    /** Checkout said these products are not for sale (anymore): their lines say so. */
+    productsUnavailable: (state, action: PayloadAction<string[]>) => {
+      for (const entry of state.entries) if (action.payload.includes(entry.product.id)) entry.unavailable = true;
+    },
     topUpSet: (state, action: PayloadAction<TopUp>) => {
       state.topUp = action.payload;
     },
@@ -73,6 +79,6 @@ declare module '@kassa/api-client' {
 
 const injected = cartSlice.injectInto(rootReducer);
 
-export const { productAdded, productRemoved, topUpSet, topUpCleared, cartCleared, cartRestored } = cartSlice.actions;
+export const { productAdded, productRemoved, productsUnavailable, topUpSet, topUpCleared, cartCleared, cartRestored } = cartSlice.actions;
 export const { selectCart, selectEntries, selectTopUp, selectItemCount, selectProductsTotal, selectTotal, selectCartIsEmpty } =
   injected.selectors;

@@ -10,7 +10,7 @@ import {
 import type { CheckoutBody, CheckoutMethod, PurchaseResult } from '@kassa/contracts';
 import { formatMoney } from '@kassa/ui';
 import { accountsApi } from '../accounts/accounts-api';
-import { cartCleared, cartRestored, selectCart, selectTotal, selectProductsTotal, topUpSet, type CartState } from '../cart/cart-slice';
+import { cartCleared, cartRestored, productsUnavailable, selectCart, selectTotal, selectProductsTotal, topUpSet, type CartEntry, type CartState } from '../cart/cart-slice';
 import { checkmarkShown, saleShown, UNDO_SNACKBAR_MS, UNDONE_SNACKBAR_MS } from '../feedback/feedback-slice';
 import { checkoutApi } from './checkout-api';
 import {
@@ -133,11 +133,37 @@ const saleConfirmed =
     }
   };
 
+/** The cart lines a 422 is about (`body.products.<i>`): products that left the catalogue or were hidden. */
+export function refusedLines(e: KassaError, sent: CheckoutBody['products'], entries: readonly CartEntry[]): CartEntry[] {
+  if (e.status !== 422 || !e.detail) return [];
+  const ids = new Set<string>();
+  for (const d of e.detail) {
+    const [where, field, index] = d.loc;
+    if (where === 'body' && field === 'products' && typeof index === 'number' && sent[index]) ids.add(sent[index].id);
+  }
+  return entries.filter((entry) => ids.has(entry.product.id));
+}
+
+/** "Pils is not for sale anymore. …", naming each refused product. */
+export function notForSaleText(lines: readonly CartEntry[]): string {
+  const names = lines.map((l) => l.product.name);
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `${list} ${names.length === 1 ? 'is' : 'are'} not for sale anymore. Take ${names.length === 1 ? 'it' : 'them'} off the order and try again.`;
+}
+
 /** Errors of a purchase request, per SPEC 8. */
 const purchaseFailed =
-  (err: unknown, totalPrice: number, effects: TillEffects): AppThunk =>
+  (err: unknown, totalPrice: number, effects: TillEffects, sent: CheckoutBody['products'] = [], entries: readonly CartEntry[] = []): AppThunk =>
   (dispatch) => {
     const e = toKassaError(err);
+    const refused = refusedLines(e, sent, entries);
+    if (refused.length > 0) {
+      dispatch(productsUnavailable(refused.map((l) => l.product.id)));
+      dispatch(requestFailed({ final: true }));
+      dispatch(api.util.invalidateTags(['Products']));
+      void effects.dialogs.error(notForSaleText(refused), { title: 'Not for sale' });
+      return;
+    }
     switch (e.identifier) {
       case 'insufficient_credits':
         dispatch(insufficientCredits());
@@ -178,7 +204,7 @@ const purchase =
     try {
       result = await dispatch(checkoutApi.endpoints.checkout.initiate({ method, body: { ...body, nonce } }, { track: false })).unwrap();
     } catch (err) {
-      dispatch(purchaseFailed(err, totalPrice, effects));
+      dispatch(purchaseFailed(err, totalPrice, effects, body.products, cart.entries));
       return;
     }
     if (method === 'card' && result.status !== 'completed') {

@@ -1,4 +1,4 @@
-import { Button, Modal, Money, useCountdown } from '@kassa/ui';
+import { Button, Modal, Money, useCountdown, useDialogsOpen } from '@kassa/ui';
 import type { ReactNode } from 'react';
 
 /** SPEC 9: the price modal confirms by itself after 60 seconds. */
@@ -15,11 +15,13 @@ export interface PriceModalProps {
 }
 
 /**
- * SPEC "Price modal": the amount to take, "Annuleer" and "Gereed (n)" counting down from 60; at 0 it confirms. Used by
+ * SPEC "Price modal": the amount to take, "Annuleer" and "Gereed (n)" counting down from 60; at 0 it confirms, and it
+ * waits while an error dialog is open. Used by
  * Cash ("Contant"), card without a terminal ("PIN") and other ("Anders voldaan").
  */
 export function PriceModal({ title, text, totalPrice, children, onConfirm, onCancel, stackIndex }: PriceModalProps) {
-  const remaining = useCountdown(PRICE_MODAL_SECONDS, onConfirm);
+  // An error on top (the purchase was refused) stops the countdown: it must not confirm again behind the error.
+  const remaining = useCountdown(PRICE_MODAL_SECONDS, onConfirm, !useDialogsOpen());
   return (
     <Modal
       title={title}

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { DialogHost } from './dialog-host';
 import type { DialogStack } from './dialog-stack';
 
@@ -18,4 +18,10 @@ export function useDialogs(): DialogStack {
   const stack = useContext(DialogContext);
   if (!stack) throw new Error('useDialogs() needs a <DialogProvider> above it');
   return stack;
+}
+
+/** True while a generic dialog (an error, a message) is open: a countdown under it waits. */
+export function useDialogsOpen(): boolean {
+  const stack = useDialogs();
+  return useSyncExternalStore(stack.subscribe, stack.getSnapshot).length > 0;
 }
