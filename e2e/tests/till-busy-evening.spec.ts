@@ -170,3 +170,24 @@ test('a product hidden while it is in the cart: the refusal names it and marks i
     await callApi(baseURL!, 'DELETE', `/api/admin/products/${product.result.id}/`, admin);
   }
 });
+
+test('a card sale is undone at the till after the refund at the terminal is confirmed, and the audit log says who confirmed', async ({ page, baseURL }) => {
+  await openTill(page, 'till');
+  await addProducts(page, 'IPA');
+  await payButton(page, 'Card').click();
+  await expect(lastSale(page)).toContainText(/Successful transaction for €\s3,75/, { timeout: 20_000 });
+  await lastSale(page).getByRole('button', { name: 'Undo' }).click();
+  const refund = page.getByRole('dialog', { name: /^Refund €\s3,75 at the terminal$/ });
+  await expect(refund).toContainText("Refund € 3,75 to the customer's card at the payment terminal.".replace(' 3', '\u00a03'));
+  // Not yet: nothing is undone until the refund is confirmed.
+  await refund.getByRole('button', { name: 'Annuleer' }).click();
+  await expect(refund).toHaveCount(0);
+  await expect(lastSale(page)).toContainText('Successful transaction for');
+  await lastSale(page).getByRole('button', { name: 'Undo' }).click();
+  await refund.getByRole('button', { name: 'Refunded' }).click();
+  await expect(lastSale(page)).toContainText('Transaction undone.');
+
+  const admin = await apiToken(baseURL!, 'admin');
+  const audit = await callApi<{ items: { action: string; actor: { username: string }; after: { confirmedBy?: string } }[] }>(baseURL!, 'GET', '/api/admin/audit_logs?action=transaction.card_refund', admin);
+  expect(audit.result.items[0]).toMatchObject({ action: 'transaction.card_refund', actor: { username: 'till' }, after: { confirmedBy: 'till' } });
+});

@@ -63,6 +63,13 @@ export const CardStatusResult = z.object({
 export type CardStatusResult = z.infer<typeof CardStatusResult>;
 
 /** Answer of POST /api/transactions/{id}/undo/ and DELETE /api/admin/transactions/{id}/: the same however often it is asked. */
+/**
+ * POST /api/transactions/{id}/undo/: no body, except for a card sale, whose money goes back at the terminal: the staff
+ * member refunds it there first and confirms that here (the terminals Kassa knows have no refund call of their own).
+ */
+export const UndoBody = z.object({ refundConfirmed: z.boolean().optional() }).nullish();
+export type UndoBody = z.infer<typeof UndoBody>;
+
 export const UndoResult = z.object({
   transaction_id: ObjectId,
   undone: z.object({ at: z.string(), by: z.string() }),

@@ -1,6 +1,7 @@
 import type { AuditActor, AuditEntryRequest } from '@kassa/contracts';
 import type { Connection } from 'mongoose';
 import { randomUUID } from 'node:crypto';
+import { isDuplicateKey } from './mongo';
 
 /** What the caller says about a change; the client adds the idempotency key and the service name. */
 export interface AuditRecord {
@@ -11,6 +12,11 @@ export interface AuditRecord {
   before?: unknown;
   after?: unknown;
   at?: Date;
+  /**
+   * Makes the entry once per key, however many calls record it (two requests that both made "the" change, which a
+   * database that reads before it writes cannot tell apart). Random when not given.
+   */
+  key?: string;
 }
 
 /** Anything with pino's `warn(obj, msg)`: the request logger, so the warning carries the request id. */
@@ -108,7 +114,7 @@ export function auditClient(baseUrl: string, internalToken: string, opts: AuditC
 
   return {
     async record(entry, log) {
-      const key = randomUUID();
+      const key = entry.key ?? randomUUID();
       const body: AuditEntryRequest = {
         key,
         actor: entry.actor,
@@ -120,7 +126,12 @@ export function auditClient(baseUrl: string, internalToken: string, opts: AuditC
         at: (entry.at ?? new Date()).toISOString(),
         ...(opts.service ? { service: opts.service } : {}),
       };
-      await outbox?.insertOne({ _id: key, body, createdAt: new Date() });
+      try {
+        await outbox?.insertOne({ _id: key, body, createdAt: new Date() });
+      } catch (err) {
+        // The same keyed entry is on its way already.
+        if (!isDuplicateKey(err)) throw err;
+      }
       let problem = await attempt(body);
       if (problem !== null) {
         await sleep(retryDelayMs);

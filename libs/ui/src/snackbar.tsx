@@ -15,6 +15,8 @@ export interface SnackbarProps {
   onAction?: () => void;
   /** In the page's flow (a status strip) instead of floating over it; shows the time left as a shrinking line. */
   inline?: boolean;
+  /** False when the action only asks first (a confirmation): the snackbar stays until its time is up. */
+  closeOnAction?: boolean;
 }
 
 /** Give it a new `key` to show a new message while one is still visible (the timer restarts). */
@@ -23,7 +25,7 @@ export function Snackbar({ open, ...rest }: SnackbarProps) {
   return <SnackbarBody {...rest} />;
 }
 
-function SnackbarBody({ text, duration, onClose, actionLabel, onAction, inline = false }: Omit<SnackbarProps, 'open'>) {
+function SnackbarBody({ text, duration, onClose, actionLabel, onAction, inline = false, closeOnAction = true }: Omit<SnackbarProps, 'open'>) {
   const [fading, setFading] = useState(false);
   const close = useRef(onClose);
   useEffect(() => {
@@ -45,7 +47,7 @@ function SnackbarBody({ text, duration, onClose, actionLabel, onAction, inline =
         <Button
           onClick={() => {
             onAction?.();
-            close.current();
+            if (closeOnAction) close.current();
           }}
         >
           {actionLabel}

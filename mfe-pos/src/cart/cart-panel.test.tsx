@@ -7,7 +7,7 @@ import { renderTill } from '../testing/render-till';
 import { CartPanel } from './cart-panel';
 import { productAdded, topUpSet } from './cart-slice';
 
-const effects: TillEffects = { dialogs: { error: async () => true }, playSuccess: () => undefined };
+const effects: TillEffects = { dialogs: { error: async () => true, confirm: async () => true }, playSuccess: () => undefined };
 const pils: Product = { id: '1'.repeat(24), name: 'Pils', price: 250, deposit: false };
 const krat: Product = { id: '2'.repeat(24), name: 'Krat pils', price: 390, deposit: true };
 const ALL: Capability[] = ['PAYMENT_CASH', 'PAYMENT_CARD', 'PAYMENT_ACCOUNT_AUTHED', 'PAYMENT_OTHER', 'PAYMENT_UNDO'];

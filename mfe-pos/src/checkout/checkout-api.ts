@@ -14,8 +14,8 @@ export const checkoutApi = api.injectEndpoints({
     finishTransaction: build.mutation<PurchaseResult, string>({
       query: (id) => ({ url: `/transactions/${encodeURIComponent(id)}/finish/`, method: 'POST' }),
     }),
-    undoTransaction: build.mutation<UndoResult, string>({
-      query: (id) => ({ url: `/transactions/${encodeURIComponent(id)}/undo/`, method: 'POST' }),
+    undoTransaction: build.mutation<UndoResult, { id: string; refundConfirmed?: boolean }>({
+      query: ({ id, refundConfirmed }) => ({ url: `/transactions/${encodeURIComponent(id)}/undo/`, method: 'POST', ...(refundConfirmed ? { body: { refundConfirmed } } : {}) }),
     }),
   }),
 });

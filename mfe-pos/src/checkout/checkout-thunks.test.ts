@@ -39,18 +39,24 @@ function till(capabilities: Capability[]) {
   const store: AppStore = makeStore();
   store.dispatch(configLoaded(tillConfig(capabilities)));
   const errors: { text: unknown; title?: string }[] = [];
+  const confirms: { title: string; text: string; confirmLabel: string }[] = [];
   const played = vi.fn();
+  let answer = true;
   const effects: TillEffects = {
     dialogs: {
       error: async (text, opts) => {
         errors.push({ text, title: opts?.title });
         return true;
       },
+      confirm: async (opts) => {
+        confirms.push(opts);
+        return answer;
+      },
     },
     playSuccess: played,
   };
   store.dispatch(productAdded(pils));
-  return { store, effects, errors, played };
+  return { store, effects, errors, played, confirms, answer: (yes: boolean) => (answer = yes) };
 }
 
 /** Lets fetch promises and the thunks behind them settle. */
@@ -207,6 +213,19 @@ describe('cash, other and account checkouts', () => {
     expect(calls).toHaveLength(1);
     expect(selectSale(store.getState())).toMatchObject({ text: 'Transaction undone.', duration: 1200 });
   });
+
+  it("a card sale's undo asks for the refund at the terminal first, and sends the confirmation only when given", async () => {
+    const calls = stubApi({ [`POST /transactions/${TX}/undo/`]: () => json(200, ok({ transaction_id: TX, undone: { at: '', by: 'till' }, balance_after: null, accountName: null })) });
+    const { store, effects, confirms, answer } = till(['PAYMENT_UNDO', 'PAYMENT_CARD']);
+    answer(false);
+    await store.dispatch(undoSale(TX, effects, 450));
+    expect(confirms).toEqual([expect.objectContaining({ title: expect.stringMatching(/^Refund €\s4,50 at the terminal$/), confirmLabel: 'Refunded' })]);
+    expect(calls).toHaveLength(0);
+    answer(true);
+    await store.dispatch(undoSale(TX, effects, 450));
+    expect(calls.map((c) => c.body)).toEqual([{ refundConfirmed: true }]);
+    expect(selectSale(store.getState())).toMatchObject({ text: 'Transaction undone.' });
+  });
 });
 
 describe('card payments', () => {
@@ -241,8 +260,8 @@ describe('card payments', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(selectStep(store.getState())).toBe('none');
     expect(selectEntries(store.getState())).toEqual([]);
-    // A card sale is refunded at the terminal, not undone at the till.
-    expect(selectSale(store.getState())?.action).toBeNull();
+    // A card sale's Undo refunds at the terminal first.
+    expect(selectSale(store.getState())?.action).toMatchObject({ kind: 'undo-sale', transactionId: TX, refund: 250 });
   });
 
   it('a declined payment offers Try again, which sends a NEW nonce', async () => {

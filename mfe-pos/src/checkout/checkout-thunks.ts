@@ -47,7 +47,10 @@ import { makeNonce } from './nonce';
 
 /** Side effects the thunks need from React: the shell's dialog stack and the success sound. */
 export interface TillEffects {
-  dialogs: { error: (error: KassaError | string, opts?: { title?: string }) => Promise<boolean> };
+  dialogs: {
+    error: (error: KassaError | string, opts?: { title?: string }) => Promise<boolean>;
+    confirm: (opts: { title: string; text: string; confirmLabel: string }) => Promise<boolean>;
+  };
   playSuccess: () => void;
 }
 
@@ -110,13 +113,13 @@ const saleConfirmed =
     dispatch(saleFinished());
     dispatch(cartCleared());
     dispatch(checkmarkShown(method === 'account' || method === 'self' ? `Paid by ${result.accountName ?? 'account'}` : 'Paid'));
-    // Card sales are refunded at the terminal by an administrator, never undone at the till.
-    const undoable = mayUndo(state) && method !== 'card';
+    // A card sale's Undo asks for the refund at the terminal first (undoSale).
+    const undoable = mayUndo(state);
     dispatch(
       saleShown({
         text: successText(result, bar || method === 'self'),
         duration: UNDO_SNACKBAR_MS,
-        action: undoable ? { kind: 'undo-sale', label: 'Undo', transactionId: result.transaction_id } : null,
+        action: undoable ? { kind: 'undo-sale', label: 'Undo', transactionId: result.transaction_id, ...(method === 'card' ? { refund: result.total } : {}) } : null,
       }),
     );
     if (method === 'account' || method === 'self') effects.playSuccess();
@@ -286,7 +289,13 @@ export const finishCard =
         } else {
           dispatch(pendingCleared());
           dispatch(checkmarkShown('Paid'));
-          dispatch(saleShown({ text: successText(result, barMode(getState())), duration: UNDO_SNACKBAR_MS, action: null }));
+          dispatch(
+            saleShown({
+              text: successText(result, barMode(getState())),
+              duration: UNDO_SNACKBAR_MS,
+              action: mayUndo(getState()) ? { kind: 'undo-sale', label: 'Undo', transactionId: result.transaction_id, refund: result.total } : null,
+            }),
+          );
         }
         return;
       } catch (err) {
@@ -456,11 +465,30 @@ export const pendingBarClicked = (): AppThunk => (dispatch, getState) => {
   dispatch(pendingCleared());
 };
 
+/**
+ * The Undo of the last sale. A card sale's money goes back at the terminal: the till asks the staff member to refund
+ * it there and to confirm, and only then undoes the sale (the confirmation is audited with who gave it).
+ */
+const asking = new Set<string>();
+
 export const undoSale =
-  (transactionId: string, effects: TillEffects): AppThunk<Promise<void>> =>
+  (transactionId: string, effects: TillEffects, refund?: number): AppThunk<Promise<void>> =>
   async (dispatch) => {
+    if (refund !== undefined) {
+      // A second tap while the question is open asks nothing new.
+      if (asking.has(transactionId)) return;
+      asking.add(transactionId);
+      const refunded = await effects.dialogs
+        .confirm({
+          title: `Refund ${formatMoney(refund)} at the terminal`,
+          text: `Refund ${formatMoney(refund)} to the customer's card at the payment terminal. Confirm here once the terminal has done it: the sale is then undone.`,
+          confirmLabel: 'Refunded',
+        })
+        .finally(() => asking.delete(transactionId));
+      if (!refunded) return;
+    }
     try {
-      await dispatch(checkoutApi.endpoints.undoTransaction.initiate(transactionId, { track: false })).unwrap();
+      await dispatch(checkoutApi.endpoints.undoTransaction.initiate({ id: transactionId, ...(refund !== undefined ? { refundConfirmed: true } : {}) }, { track: false })).unwrap();
     } catch (err) {
       void effects.dialogs.error(toKassaError(err));
       return;

@@ -8,7 +8,7 @@ export const ADDED_SNACKBAR_MS = 2000;
 
 export type NoticeAction =
   | { kind: 'remove-product'; label: string; productId: string }
-  | { kind: 'undo-sale'; label: string; transactionId: string };
+  | { kind: 'undo-sale'; label: string; transactionId: string; /** A card sale: the amount to refund at the terminal first. */ refund?: number };
 
 export interface Notice {
   id: number;

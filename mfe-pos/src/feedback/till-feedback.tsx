@@ -38,9 +38,11 @@ export function TillFeedback({ effects }: { effects: TillEffects }) {
         {...(action
           ? {
               actionLabel: action.label,
+              // A card sale's Undo asks about the refund first: the sale stays in the strip if that is cancelled.
+              closeOnAction: !(action.kind === 'undo-sale' && action.refund !== undefined),
               onAction: () => {
                 if (action.kind === 'remove-product') dispatch(productRemoved(action.productId));
-                else void dispatch(undoSale(action.transactionId, effects));
+                else void dispatch(undoSale(action.transactionId, effects, action.refund));
               },
             }
           : {})}

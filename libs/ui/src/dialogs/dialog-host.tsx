@@ -98,9 +98,9 @@ function ConditionDialog({ entry, stackIndex, close }: ItemProps) {
       onCancel={() => close(false)}
       actions={
         <>
-          <Button onClick={() => close(false)}>Cancel</Button>
+          <Button onClick={() => close(false)}>{spec.cancelLabel ?? 'Cancel'}</Button>
           <Button variant="primary" onClick={() => close(true)}>
-            Accept
+            {spec.acceptLabel ?? 'Accept'}
           </Button>
         </>
       }

@@ -6,7 +6,7 @@ export type DialogSpec =
   | { kind: 'message'; title: string; text: string; seconds: number }
   | { kind: 'error'; title: string; text: string }
   | { kind: 'prompt'; title: string; text?: string; label: string; initialValue: string; inputType: 'text' | 'number' | 'password' }
-  | { kind: 'condition'; title: string; text: string };
+  | { kind: 'condition'; title: string; text: string; acceptLabel?: string; cancelLabel?: string };
 
 export interface DialogEntry {
   id: number;
@@ -91,6 +91,11 @@ export class DialogStack {
   /** Terms with Cancel and Accept: true when accepted. */
   condition(opts: { title: string; text: string }): Promise<boolean> {
     return this.open({ kind: 'condition', title: opts.title, text: opts.text });
+  }
+
+  /** A question with two answers ("Annuleer" / what will happen): true when confirmed. */
+  confirm(opts: { title: string; text: string; confirmLabel: string; cancelLabel?: string }): Promise<boolean> {
+    return this.open({ kind: 'condition', title: opts.title, text: opts.text, acceptLabel: opts.confirmLabel, cancelLabel: opts.cancelLabel ?? 'Annuleer' });
   }
 
   private emit() {

@@ -1,14 +1,17 @@
 import type { PostingResult, TokenClaims, UndoResult } from '@kassa/contracts';
+import { formatEuros } from '@kassa/contracts';
 import { AppError, notFound } from '@kassa/service-kit';
 import { transactionModel, type TransactionDoc } from '../models/transaction.model';
 import { postLedger, type CheckoutContext } from './context';
 import { isOwnSale } from './own-sale';
-import { undoResult } from './views';
+import { amountDue, undoResult } from './views';
 
 export interface UndoOptions {
   /** Administrators may undo any finished sale, also a card sale (after refunding it at the terminal) and an old one. */
   admin: boolean;
   note?: string;
+  /** A card sale at the till: the staff member confirms the card was refunded at the terminal. */
+  refundConfirmed?: boolean;
 }
 
 const notAllowed = (message: string) => new AppError(409, 'undo_not_allowed', message);
@@ -24,8 +27,8 @@ export async function undoSale(ctx: CheckoutContext, id: string, user: TokenClai
   if (tx.undone) return undoResult(tx);
   if (tx.status !== 'completed') throw notAllowed('Only a finished sale can be undone.');
   if (!opts.admin) {
-    if (tx.method === 'card') {
-      throw notAllowed('A card payment is refunded at the payment terminal; an administrator can then undo the sale here.');
+    if (tx.method === 'card' && !opts.refundConfirmed) {
+      throw notAllowed(`Refund ${formatEuros(amountDue(tx))} at the terminal first, then confirm the refund.`);
     }
     const minutes = Math.round(ctx.env.UNDO_WINDOW_MS / 60_000);
     if (ctx.now().getTime() - new Date(tx.createdAt).getTime() > ctx.env.UNDO_WINDOW_MS) {
@@ -59,7 +62,7 @@ export async function undoSale(ctx: CheckoutContext, id: string, user: TokenClai
           at: now,
           by: user.username,
           admin: opts.admin,
-          note: opts.note ?? null,
+          note: opts.note ?? (tx.method === 'card' && opts.refundConfirmed ? `Refunded at the terminal, confirmed by ${user.username}` : null),
           balanceAfter: reversal?.balanceAfter ?? null,
           accountName: reversal?.accountName ?? null,
         },

@@ -22,6 +22,7 @@ export default function deleteTransaction(app: ServiceApp, ctx: CheckoutContext)
         await ctx.audit.record(
           {
             actor: { id: request.user.sub, username: request.user.username },
+            key: `transaction.undo:${request.params.id}`,
             action: 'transaction.undo',
             entity: 'transaction',
             entityId: request.params.id,

@@ -1,4 +1,5 @@
-import type { Capability, TerminalOutcome } from '@kassa/contracts';
+import { formatEuros, type AuditLogEntry, type Capability, type TerminalOutcome } from '@kassa/contracts';
+import { loginAs } from '../../../../accounts/src/testing/accounts-test-app';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { transactionModel } from '../../models/transaction.model';
@@ -95,6 +96,29 @@ describe('card sales through the stand-in terminal', () => {
     expect(await s.postingsWithKey(`checkout:${(await transactionModel(s.app.db).findById(refused.transaction_id).lean())!.nonce}:topup`)).toBe(0);
   });
 
+  it('undoes a card sale at the till once the staff member confirms the refund at the terminal, audited with who confirmed', async () => {
+    const account = await s.createAccount('Kaart Terug', 0);
+    await planTerminal(['completed'], 0);
+    const sale = await payByCard({ products: [line(4)], upgrade_account_id: account, upgrade_amount: 700 });
+    await settled(sale.transaction_id);
+    expect(await s.balance(account)).toBe(700);
+    const undo = () =>
+      s.app.inject({ method: 'POST', url: `/api/transactions/${sale.transaction_id}/undo/`, headers: { authorization: s.token(TILL, { username: 'barvrijwilliger' }) }, payload: { refundConfirmed: true } });
+    const [first, second] = await Promise.all([undo(), undo()]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(await s.balance(account)).toBe(0);
+    const stored = await transactionModel(s.app.db).findById(sale.transaction_id).lean();
+    expect(stored!.undone).toMatchObject({ by: 'barvrijwilliger', admin: false, note: 'Refunded at the terminal, confirmed by barvrijwilliger' });
+    const admin = `Bearer ${await loginAs(s.accounts, 'admin')}`;
+    await expect
+      .poll(async () => {
+        const res = await s.accounts.inject({ method: 'GET', url: `/api/admin/audit_logs?entity=transaction&entityId=${sale.transaction_id}`, headers: { authorization: admin } });
+        return (res.json().result.items as AuditLogEntry[]).map((e) => ({ action: e.action, who: e.actor.username, after: e.after }));
+      })
+      .toEqual([{ action: 'transaction.card_refund', who: 'barvrijwilliger', after: expect.objectContaining({ refundedAt: 'terminal', confirmedBy: 'barvrijwilliger' }) }]);
+  });
+
   it('leaves a completed card sale to be refunded at the terminal; an administrator then undoes it and its top-up', async () => {
     const account = await s.createAccount('Terug Betaald', 0);
     await planTerminal(['completed'], 0);
@@ -104,7 +128,7 @@ describe('card sales through the stand-in terminal', () => {
 
     const byTill = await s.app.inject({ method: 'POST', url: `/api/transactions/${sale.transaction_id}/undo/`, headers: { authorization: s.token(TILL) } });
     expect(byTill.statusCode).toBe(409);
-    expect(byTill.json().errorIdentifier).toBe('undo_not_allowed');
+    expect(byTill.json()).toMatchObject({ errorIdentifier: 'undo_not_allowed', errorMessage: `Refund ${formatEuros(sale.total)} at the terminal first, then confirm the refund.` });
     expect(await s.balance(account)).toBe(1500);
 
     const byAdmin = await s.app.inject({ method: 'DELETE', url: `/api/admin/transactions/${sale.transaction_id}/`, headers: { authorization: s.token([], { isAdmin: true }) } });
