@@ -1,6 +1,6 @@
 import type { PostingResult, TokenClaims, UndoResult } from '@kassa/contracts';
 import { formatEuros } from '@kassa/contracts';
-import { AppError, notFound } from '@kassa/service-kit';
+import { AppError, notFound, type AuditWarnLogger } from '@kassa/service-kit';
 import { transactionModel, type TransactionDoc } from '../models/transaction.model';
 import { postLedger, type CheckoutContext } from './context';
 import { isOwnSale } from './own-sale';
@@ -71,4 +71,19 @@ export async function undoSale(ctx: CheckoutContext, id: string, user: TokenClai
   );
   const current = (await Tx.findById(tx._id).lean()) as TransactionDoc;
   return undoResult(current);
+}
+
+/** The audit entry of an undo, once per sale and action (keyed): who, and the sale before and after. */
+export function auditUndo(
+  ctx: CheckoutContext,
+  request: { user: TokenClaims; params: { id: string }; log: AuditWarnLogger },
+  action: 'transaction.undo' | 'transaction.card_refund',
+  before: object,
+  after: object,
+): Promise<boolean> {
+  const id = request.params.id;
+  return ctx.audit.record(
+    { actor: { id: request.user.sub, username: request.user.username }, key: `${action}:${id}`, action, entity: 'transaction', entityId: id, before, after },
+    request.log,
+  );
 }
