@@ -12,3 +12,4 @@ export * from './audit';
 export * from './members';
 export * from './text';
 export * from './accounts-admin';
+export * from './wrapped';

@@ -7,6 +7,7 @@ import { PaymentOutcome } from './payment-outcome';
 import { PinForm } from './pin-form';
 import { TopUpForm } from './top-up-form';
 import { TransactionHistory } from './transaction-history';
+import { WrappedSection } from './wrapped/wrapped-section';
 
 const scrollTo = (id: string) => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
@@ -34,6 +35,7 @@ export function AccountPage() {
         <BalanceCard self={self} />
         {pinRequired ? <PinForm hasPin={false} required /> : null}
         <TransactionHistory />
+        {config?.posWrappedAvailable ? <WrappedSection /> : null}
         {pinRequired ? null : (
           <>
             <TopUpForm minAmount={config?.accountUpgradeMinAmount ?? 0} />

@@ -12,6 +12,7 @@ import getAccount from './routes/account/get-account.route';
 import postPin from './routes/account/post-pin.route';
 import getOwnTransactions from './routes/account/get-transactions.route';
 import getOwnTransactionsCount from './routes/account/get-transactions-count.route';
+import getWrapped from './routes/account/get-wrapped.route';
 import getPendingAccountRequest from './routes/account-request/get-pending.route';
 import postAccountRequest from './routes/account-request/post-request.route';
 import getAccountRequests from './routes/admin/get-account-requests.route';
@@ -73,6 +74,7 @@ import { StandinSsoAdapter } from './sso/standin-adapter';
 const routes: ((app: ServiceApp, ctx: AccountsContext) => void)[] = [
   getOwnTransactions,
   getOwnTransactionsCount,
+  getWrapped,
   postAccountRequest,
   getPendingAccountRequest,
   getAccountRequests,

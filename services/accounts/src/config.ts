@@ -24,6 +24,8 @@ export const AccountsEnv = BaseEnv.extend({
   /** How long POST /api/admin/ledger_audit waits for the worker's run before answering 202 (still running). */
   // Below the gateway's 10-s upstream timeout: a longer run answers 202 and the page polls.
   LEDGER_AUDIT_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+  /** How often the worker works out POS Wrapped (the year so far) while the board has it switched on. */
+  POS_WRAPPED_EVERY_MS: z.coerce.number().int().min(5_000).default(6 * 3_600_000),
 });
 export type AccountsEnv = z.infer<typeof AccountsEnv>;
 

@@ -11,6 +11,7 @@ import postCheckout from './routes/checkout/post-checkout.route';
 import getAccountSales from './routes/internal/get-account-sales.route';
 import getProductSales from './routes/internal/get-product-sales.route';
 import getSalesCount from './routes/internal/get-sales-count.route';
+import getDaySales from './routes/internal/get-day-sales.route';
 import postCardOutcome from './routes/internal/post-card-outcome.route';
 import postFinish from './routes/transactions/post-finish.route';
 import postUndo from './routes/transactions/post-undo.route';
@@ -18,7 +19,7 @@ import type { CheckoutContext, CheckoutDeps } from './sales/context';
 import { redisLivePublisher } from './sales/live-feed';
 import { priceBook } from './sales/price-book';
 
-const routes = [postCheckout, postUndo, postFinish, postCardOutcome, getTransactions, deleteTransaction, getAccountSales, getProductSales, getSalesCount];
+const routes = [postCheckout, postUndo, postFinish, postCardOutcome, getTransactions, deleteTransaction, getAccountSales, getProductSales, getSalesCount, getDaySales];
 
 /** The checkout service; `deps` replaces the clients of other services (unit tests pass fakes). */
 export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: Partial<CheckoutDeps> = {}): Promise<ServiceApp> {

@@ -39,6 +39,7 @@ export const ACCESS_RULES: Record<string, Access> = {
   'GET /api/account/': signedIn,
   'GET /api/account/transactions': signedIn,
   'GET /api/account/transactions/count': signedIn,
+  'GET /api/account/wrapped/': signedIn,
   'POST /api/account/pin': signedIn,
   'GET /api/account_request/pending': signedIn,
   'POST /api/account_request/request': signedIn,
