@@ -35,7 +35,7 @@ export default defineConfig({
           globalSetup: ['./scripts/test/global-mongo.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // No retries: a test that passes only on a second try is a bug to find, not a pass.
+          // A test that passes only on a second try is a bug to find, not a pass: never retried.
           retry: 0,
           fileParallelism: true,
           maxWorkers: 2,

@@ -9,7 +9,7 @@ export default defineConfig({
   outputDir: '../test-results',
   fullyParallel: false,
   workers: 1,
-  // No retries: a spec that passes only on a second try is a bug to find, not a pass.
+  // A spec that passes only on a second try is a bug to find, not a pass: never retried.
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken } from './helpers';
+import { ownProduct } from './till-helpers';
 
 test.use({ viewport: { width: 1920, height: 1080 } });
 
@@ -40,21 +41,22 @@ test('/slides/transactions shows a sale made at the till in another browser with
   const till = await browser.newContext({ baseURL });
   try {
     const token = await apiToken(baseURL!, 'till');
-    const speciaal = await productNamed(till.request, token, 'Speciaal');
-    // A count no other spec sells makes this sale's row recognisable: the feed carries no sale ids.
-    const count = 11 + Math.floor(Math.random() * 80);
+    // A product of this spec's own makes its row recognisable (the feed carries no sale ids).
+    const product = await ownProduct(baseURL!, 'Proefbier', 350);
+    const count = 3;
     const res = await till.request.post('/api/checkout/cash/', {
       headers: { authorization: `Bearer ${token}` },
-      data: { products: [{ id: speciaal.id, amount: count }], nonce: nonce('cash') },
+      data: { products: [{ id: product.id, amount: count }], nonce: nonce('cash') },
     });
     expect(res.ok()).toBe(true);
     const sale = (await res.json()).result as { transaction_id: string };
+    await product.hide();
 
     const recent = page.getByRole('list', { name: 'Recent sales' }).getByRole('listitem');
-    const row = recent.filter({ hasText: `${count}× Speciaal` });
+    const row = recent.filter({ hasText: `${count}× ${product.name}` });
     await expect(row).toHaveCount(1, { timeout: 2_000 });
-    await expect(row).toContainText(new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format((count * speciaal.price) / 100));
-    await expect(recent.first()).toContainText(`${count}× Speciaal`);
+    await expect(row).toContainText(new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format((count * product.price) / 100));
+    await expect(recent.first()).toContainText(`${count}× ${product.name}`);
     await expect(page.locator('body')).not.toContainText(sale.transaction_id);
     expect(await page.locator(`[data-id="${sale.transaction_id}"]`).count()).toBe(0);
   } finally {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiToken } from './helpers';
-import { addProducts, callApi, cartTotal, coveredControls, memberWithPin, MESSAGES, openTill, payButton, pickAccount, typePin } from './till-helpers';
+import { addProducts, callApi, cartTotal, coveredControls, memberWithPin, MESSAGES, openTill, ownProduct, payButton, pickAccount, typePin } from './till-helpers';
 
 /**
  * The till through a busy evening, in Chromium against the running system (issue "The till and the member pages
@@ -112,63 +112,47 @@ test('a 60-character name without spaces keeps to its tile in the account picker
 
 test('a sale of € 899.100,00 fits the transactions slide on a 1920x1080 wall screen', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
-  const admin = await apiToken(baseURL!, 'admin');
   const till = await apiToken(baseURL!, 'till');
-  const catalogue = await callApi<{ categories: { id: string }[] }>(baseURL!, 'GET', '/api/products/', till);
-  const product = await callApi<{ id: string }>(baseURL!, 'POST', '/api/admin/products/', admin, {
-    name: `Wandmeubel ${Date.now().toString(36)}`,
-    price: 90_000,
-    categoryId: catalogue.result.categories[0]!.id,
-  });
-  expect(product.status).toBe(200);
+  const product = await ownProduct(baseURL!, 'Wandmeubel', 90_000);
   try {
     await page.goto('/slides/transactions');
     await expect(page.locator('.live__feed[data-status="open"]')).toBeVisible();
-    const sale = await callApi(baseURL!, 'POST', '/api/checkout/cash/', till, { products: [{ id: product.result.id, amount: 999 }], nonce: `e2e-wall-${Date.now()}-${Math.random()}` });
+    const sale = await callApi(baseURL!, 'POST', '/api/checkout/cash/', till, { products: [{ id: product.id, amount: 999 }], nonce: `e2e-wall-${Date.now()}-${Math.random()}` });
     expect(sale.status).toBe(200);
-    const amount = page.getByRole('list', { name: 'Recent sales' }).getByRole('listitem').first().locator('.live__amount');
+    const amount = page.getByRole('list', { name: 'Recent sales' }).getByRole('listitem').filter({ hasText: product.name }).locator('.live__amount');
     await expect(amount).toHaveText(/899\.100,00/);
     const box = await amount.evaluate((el) => ({ right: el.getBoundingClientRect().right, clipped: el.scrollWidth > el.clientWidth }));
     expect(box.clipped).toBe(false);
     expect(box.right).toBeLessThanOrEqual(1920);
     await page.screenshot({ path: 'test-results/slides-large-total.png' });
   } finally {
-    await callApi(baseURL!, 'DELETE', `/api/admin/products/${product.result.id}/`, admin);
+    await product.hide();
   }
 });
 
 test('a product hidden while it is in the cart: the refusal names it and marks its line, and the cash dialog waits meanwhile', async ({ page, baseURL }) => {
-  const admin = await apiToken(baseURL!, 'admin');
-  const till = await apiToken(baseURL!, 'till');
-  const catalogue = await callApi<{ categories: { id: string }[] }>(baseURL!, 'GET', '/api/products/', till);
-  const name = `Seizoensbier ${Date.now().toString(36)}`;
-  const categoryId = catalogue.result.categories[0]!.id;
-  const product = await callApi<{ id: string }>(baseURL!, 'POST', '/api/admin/products/', admin, { name, price: 400, categoryId });
-  expect(product.status).toBe(200);
-  try {
-    await openTill(page, 'till');
-    await addProducts(page, name, 'Cola');
-    // The board takes it off the menu; the till learns at its next refresh, the sale is refused now.
-    expect((await callApi(baseURL!, 'PUT', `/api/admin/products/${product.result.id}/`, admin, { name, price: 400, categoryId, hidden: true })).status).toBe(200);
-    await payButton(page, 'Cash').click();
-    const cash = page.getByRole('dialog', { name: 'Contant' });
-    await cash.getByRole('button', { name: /^Gereed \(\d+\)$/ }).click();
-    const refusal = page.getByRole('dialog', { name: 'Not for sale' });
-    await expect(refusal).toContainText(`${name} is not for sale anymore. Take it off the order and try again.`);
-    await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Not for sale anymore: take it off');
-    const before = await cash.getByRole('button', { name: /^Gereed/ }).textContent();
-    // Long enough for two ticks of the countdown, were it running behind the error.
-    await page.waitForTimeout(2_500);
-    expect(await cash.getByRole('button', { name: /^Gereed/ }).textContent()).toBe(before);
-    await refusal.getByRole('button', { name: 'OK' }).click();
-    await cash.getByRole('button', { name: 'Annuleer' }).click();
-    await page.getByRole('button', { name: `One ${name} less` }).click();
-    await payButton(page, 'Cash').click();
-    await cash.getByRole('button', { name: /^Gereed \(\d+\)$/ }).click();
-    await expect(lastSale(page)).toContainText(/Successful transaction for €\s2,00/);
-  } finally {
-    await callApi(baseURL!, 'DELETE', `/api/admin/products/${product.result.id}/`, admin);
-  }
+  const product = await ownProduct(baseURL!, 'Seizoensbier', 400);
+  const { name } = product;
+  await openTill(page, 'till');
+  await addProducts(page, name, 'Cola');
+  // The board takes it off the menu; the till learns at its next refresh, the sale is refused now.
+  await product.hide();
+  await payButton(page, 'Cash').click();
+  const cash = page.getByRole('dialog', { name: 'Contant' });
+  await cash.getByRole('button', { name: /^Gereed \(\d+\)$/ }).click();
+  const refusal = page.getByRole('dialog', { name: 'Not for sale' });
+  await expect(refusal).toContainText(`${name} is not for sale anymore. Take it off the order and try again.`);
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Not for sale anymore: take it off');
+  const before = await cash.getByRole('button', { name: /^Gereed/ }).textContent();
+  // Long enough for two ticks of the countdown, were it running behind the error.
+  await page.waitForTimeout(2_500);
+  expect(await cash.getByRole('button', { name: /^Gereed/ }).textContent()).toBe(before);
+  await refusal.getByRole('button', { name: 'OK' }).click();
+  await cash.getByRole('button', { name: 'Annuleer' }).click();
+  await page.getByRole('button', { name: `One ${name} less` }).click();
+  await payButton(page, 'Cash').click();
+  await cash.getByRole('button', { name: /^Gereed \(\d+\)$/ }).click();
+  await expect(lastSale(page)).toContainText(/Successful transaction for €\s2,00/);
 });
 
 test('a card sale is undone at the till after the refund at the terminal is confirmed, and the audit log says who confirmed', async ({ page, baseURL }) => {

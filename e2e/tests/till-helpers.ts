@@ -143,3 +143,25 @@ export async function coveredControls(page: Page, by?: string): Promise<{ contro
 
 /** What a message can be: a snackbar, the till's status strip and its checkmark, any live status. */
 export const MESSAGES = '.k-snackbar, .till-status, .till-check, [role="status"], [role="alert"]';
+
+/**
+ * A product of the spec's own, in the first category, so what it looks for cannot be another spec's (or an earlier
+ * repeat's). `retire()` hides it afterwards: a sold product is never erased, and hidden it leaves the till and menu.
+ */
+export async function ownProduct(baseURL: string, label: string, price: number) {
+  const admin = await apiToken(baseURL, 'admin');
+  const till = await apiToken(baseURL, 'till');
+  const catalogue = await callApi<{ categories: { id: string }[] }>(baseURL, 'GET', '/api/products/', till);
+  const name = `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const categoryId = catalogue.result.categories[0]!.id;
+  const created = await callApi<{ id: string }>(baseURL, 'POST', '/api/admin/products/', admin, { name, price, categoryId });
+  expect(created.status).toBe(200);
+  const id = created.result.id;
+  return {
+    id,
+    name,
+    price,
+    categoryId,
+    hide: async () => expect((await callApi(baseURL, 'PUT', `/api/admin/products/${id}/`, admin, { name, price, categoryId, hidden: true })).status).toBe(200),
+  };
+}

@@ -46,4 +46,27 @@ describe('ttlCache', () => {
     src.failNext(false);
     expect(await cache.get()).toBe(2);
   });
+
+  it('loads again sooner when asked for a younger answer, and after clear', async () => {
+    let clock = 1_000;
+    const src = counter();
+    const cache = ttlCache(2_000, src.load, () => clock);
+    expect(await cache.get()).toBe(1);
+    clock += 200;
+    expect(await cache.get(250)).toBe(1);
+    clock += 50;
+    expect(await cache.get(250)).toBe(2);
+    cache.clear();
+    expect(await cache.get()).toBe(3);
+  });
+
+  it('does not keep a load that was under way when it was cleared', async () => {
+    const src = counter();
+    const cache = ttlCache(5_000, src.load, () => 0);
+    const before = cache.get();
+    cache.clear();
+    expect(await cache.get()).toBe(2);
+    expect(await before).toBe(1);
+    expect(await cache.get()).toBe(2);
+  });
 });

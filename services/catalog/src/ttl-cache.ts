@@ -5,20 +5,31 @@
 export function ttlCache<T>(ttlMs: number, load: () => Promise<T>, now: () => number = Date.now) {
   let value: { at: number; data: T } | null = null;
   let inFlight: Promise<T> | null = null;
+  // Bumped by clear(): a load that started before it may have read what the clear was for, so it is not kept.
+  let generation = 0;
   return {
-    get(): Promise<T> {
-      if (value && now() - value.at < ttlMs) return Promise.resolve(value.data);
+    /** Forgets the kept answer: the next get loads (a load under way is not kept). */
+    clear(): void {
+      value = null;
+      inFlight = null;
+      generation += 1;
+    },
+    /** The kept answer while it is younger than `maxAgeMs` (default the cache's ttl), else a fresh load. */
+    get(maxAgeMs = ttlMs): Promise<T> {
+      if (value && now() - value.at < maxAgeMs) return Promise.resolve(value.data);
       if (inFlight) return inFlight;
       const started = now();
-      inFlight = load()
+      const startedIn = generation;
+      const loading = load()
         .then((data) => {
-          value = { at: started, data };
+          if (startedIn === generation) value = { at: started, data };
           return data;
         })
         .finally(() => {
-          inFlight = null;
+          if (inFlight === loading) inFlight = null;
         });
-      return inFlight;
+      inFlight = loading;
+      return loading;
     },
   };
 }

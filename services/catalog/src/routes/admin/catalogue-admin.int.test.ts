@@ -20,6 +20,15 @@ describe('catalogue administration', () => {
     await s.close();
   });
 
+  it('sells a product the moment it is created, although the till asked the catalog a moment before', async () => {
+    // The catalog keeps its active products for 2 s; a sale just before fills that.
+    expect((await s.pay('cash', { nonce: randomUUID(), products: [{ id: s.products[0]!.id, amount: 1 }] }, TILL)).statusCode).toBe(200);
+    const created = await call('POST', '/api/admin/products/', { name: 'Vers Van Het Vat', price: 300, categoryId: s.categoryIds[0], vatRate: 21 });
+    expect(created.statusCode, created.body).toBe(200);
+    const sale = await s.pay('cash', { nonce: randomUUID(), products: [{ id: created.json().result.id, amount: 1 }] }, TILL);
+    expect(sale.statusCode, sale.body).toBe(200);
+  });
+
   it('creates a product the till sells, counts its sales from a day and per day, not the undone one', async () => {
     const created = await call('POST', '/api/admin/products/', { name: 'Test Pils', price: 235, categoryId: s.categoryIds[0], vatRate: 21 });
     expect(created.statusCode, created.body).toBe(200);
