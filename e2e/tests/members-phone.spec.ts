@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { acceptTerms, enterNewUser, newViaductUser, signIn, throughViaduct } from './helpers';
-import { memberWithPin } from './till-helpers';
+import { memberWithPin, onMembersRegister } from './till-helpers';
 
 /**
  * Members on their phones (a 390x844 touch screen, in Chromium against the running system): the phone's own keyboard
@@ -11,9 +11,15 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true
 
 const onScreenKeyboard = (page: Page) => page.getByRole('group', { name: 'On-screen keyboard' });
 
-test('on /account a member types with the phone keyboard: the till keyboard neither opens nor is offered', async ({ page, baseURL }) => {
+test('on /login, /account and /pos a member types with the phone keyboard: the till keyboard neither opens nor is offered', async ({ page, baseURL }) => {
   const member = await memberWithPin(baseURL!, 'Telefoon Lid', 1_500);
+  // The register members get: they pay with their own account on /pos too.
+  await onMembersRegister(baseURL!, member.username);
+
+  await page.goto('/login');
   expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
+  await page.getByLabel('Username').click();
+  await expect(onScreenKeyboard(page)).toHaveCount(0);
   await signIn(page, member.username, 'member-password', '/account');
   await page.goto('/account');
   const amount = page.getByLabel('Amount in euros');
@@ -24,6 +30,14 @@ test('on /account a member types with the phone keyboard: the till keyboard neit
   await page.getByRole('button', { name: 'Open menu' }).click().catch(() => undefined);
   await expect(page.getByRole('button', { name: 'On-screen keyboard' })).toHaveCount(0);
   await page.screenshot({ path: 'test-results/members-phone-account.png' });
+
+  // Paying on /pos from the phone, on the Members register: still the phone's keyboard.
+  await page.goto('/pos');
+  await page.getByRole('searchbox', { name: 'Search products' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Search products' })).toBeFocused();
+  await expect(onScreenKeyboard(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'On-screen keyboard' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/members-phone-pos.png' });
 
   // The till on the same kind of screen still has it.
   await page.evaluate(() => localStorage.removeItem('access_token'));

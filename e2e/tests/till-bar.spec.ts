@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addProducts, balanceOf, cartTotal, openTill, payButton, pickAccount, queueTerminal, successSnackbar } from './till-helpers';
+import { addProducts, balanceOf, cartTotal, openTill, payButton, pickAccount, queueTerminal, successSnackbar, watchShown } from './till-helpers';
 
 test.beforeEach(async ({ page }) => {
   await openTill(page, 'bar');
@@ -46,5 +46,18 @@ test('bar mode: a card payment goes on in the pending bar; a red bar puts the ca
 
   await payButton(page, 'Card').click();
   await expect(successSnackbar(page, 450)).toBeVisible();
+  await expect(cartTotal(page)).toHaveText(/0,00/);
+});
+
+test('bar mode: a card payment approved in the pending bar stays green with "Payment successful!" for 1.5 s', async ({ page }) => {
+  await addProducts(page, 'IPA');
+  const approvalShown = await watchShown(page, '.till-pending--completed');
+  await payButton(page, 'Card').click();
+  const bar = page.getByRole('status').filter({ hasText: 'Stand-in terminal' });
+  await expect(bar).toBeVisible();
+  await expect(bar).toContainText('Payment successful!');
+  await page.screenshot({ path: 'test-results/till-pending-approved.png' });
+  // A lower bound only: a loaded machine can make it longer, never shorter than the till's 1.5 s (less a frame).
+  expect(await approvalShown()).toBeGreaterThanOrEqual(1_450);
   await expect(cartTotal(page)).toHaveText(/0,00/);
 });

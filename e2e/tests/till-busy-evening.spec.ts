@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken } from './helpers';
-import { addProducts, callApi, cartTotal, coveredControls, memberWithPin, MESSAGES, openTill, ownProduct, payButton, pickAccount, typePin } from './till-helpers';
+import { apiToken, signIn } from './helpers';
+import { addProducts, callApi, cartTotal, coveredControls, memberWithPin, MESSAGES, onMembersRegister, openTill, ownProduct, payButton, pickAccount, queueTerminal, typePin } from './till-helpers';
 
 /**
  * The till through a busy evening, in Chromium against the running system (issue "The till and the member pages
@@ -21,9 +21,12 @@ async function cashSale(page: Page, ...products: string[]) {
   if (narrow && (await page.getByRole('complementary', { name: 'Cart' }).isVisible())) await page.getByRole('button', { name: 'Cart', exact: true }).click();
 }
 
-test('the last sale keeps its Undo while the next order starts, and Undo reverses that sale, not the new product', async ({ page }) => {
+test('the last sale keeps its Undo while the next order starts, and Undo reverses that sale, not the new product', async ({ page, baseURL }) => {
+  const product = await ownProduct(baseURL!, 'Tapbier', 300);
   await openTill(page, 'till');
-  await cashSale(page, 'Pils');
+  const sold = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/checkout/cash/' && r.status() === 200);
+  await cashSale(page, product.name);
+  const saleId = ((await (await sold).json()) as { result: { transaction_id: string } }).result.transaction_id;
   // The next customer: products go in at once; their "added" message has its own place.
   await addProducts(page, 'Cola');
   await expect(productNotice(page)).toContainText('Cola added');
@@ -43,6 +46,13 @@ test('the last sale keeps its Undo while the next order starts, and Undo reverse
   await expect(lastSale(page)).toContainText('Transaction undone.');
   await cash.getByRole('button', { name: 'Annuleer' }).click();
   await expect(cartTotal(page)).toHaveText(/2,00/);
+  // The ledger agrees: that sale, and only that one, is undone.
+  const admin = await apiToken(baseURL!, 'admin');
+  const list = await callApi<{ items: { id: string; undone: unknown; products: { name: string }[] }[] }>(baseURL!, 'GET', '/api/admin/transactions/?method=cash&perPage=50', admin);
+  const ours = list.result.items.filter((t) => t.products.some((l) => l.name === product.name));
+  expect(ours.map((t) => t.id)).toEqual([saleId]);
+  expect(ours[0]!.undone).not.toBeNull();
+  await product.hide();
 });
 
 for (const size of [
@@ -64,6 +74,40 @@ for (const size of [
     if (!(await payButton(page, 'Cash').isVisible())) await page.getByRole('button', { name: 'Cart', exact: true }).click();
     await expect(payButton(page, 'Cash')).toBeVisible();
     expect(await coveredControls(page, MESSAGES)).toEqual([]);
+  });
+
+  test(`on ${size.name} a member's "added" message leaves "Pay with your account" free`, async ({ page, baseURL }) => {
+    const member = await memberWithPin(baseURL!, 'Bar Lid', 5_000);
+    await onMembersRegister(baseURL!, member.username);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await signIn(page, member.username, 'member-password', '/pos');
+    await page.goto('/pos');
+    await addProducts(page, 'Cola');
+    await expect(productNotice(page)).toBeVisible();
+    if (!(await payButton(page, 'Pay with your account').isVisible())) await page.getByRole('button', { name: 'Cart', exact: true }).click();
+    await expect(payButton(page, 'Pay with your account')).toBeEnabled();
+    await expect(productNotice(page)).toBeVisible();
+    expect(await coveredControls(page, MESSAGES)).toEqual([]);
+    await page.screenshot({ path: `test-results/till-member-message-${size.width}x${size.height}.png` });
+  });
+
+  test(`on ${size.name} a red pending card bar, the last sale and an "added" message leave every control free`, async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await queueTerminal(baseURL!, ['expired']);
+    await openTill(page, 'bar');
+    await cashSale(page, 'Pils');
+    await addProducts(page, 'Nootjes');
+    const narrow = !(await payButton(page, 'Card').isVisible());
+    if (narrow) await page.getByRole('button', { name: 'Cart', exact: true }).click();
+    await payButton(page, 'Card').click();
+    const failed = page.getByRole('button', { name: /Transaction failed, please try again!/ });
+    await expect(failed).toBeVisible();
+    if (narrow && (await page.getByRole('complementary', { name: 'Cart' }).isVisible())) await page.getByRole('button', { name: 'Cart', exact: true }).click();
+    await addProducts(page, 'Cola');
+    await expect(productNotice(page)).toBeVisible();
+    await expect(failed).toBeVisible();
+    expect(await coveredControls(page, MESSAGES)).toEqual([]);
+    await page.screenshot({ path: `test-results/till-pending-message-${size.width}x${size.height}.png` });
   });
 }
 

@@ -165,3 +165,43 @@ export async function ownProduct(baseURL: string, label: string, price: number) 
     hide: async () => expect((await callApi(baseURL, 'PUT', `/api/admin/products/${id}/`, admin, { name, price, categoryId, hidden: true })).status).toBe(200),
   };
 }
+
+/**
+ * Watches for `selector` in the page from now on; the answer waits until it has come and gone and tells how long it
+ * stayed, in ms as the page's own clock saw it (a MutationObserver notes both moments as they happen).
+ */
+export async function watchShown(page: Page, selector: string): Promise<() => Promise<number>> {
+  await page.evaluate((sel) => {
+    const seen: { from: number | null; to: number | null } = { from: null, to: null };
+    (window as unknown as { __shown: typeof seen }).__shown = seen;
+    const check = () => {
+      const there = document.querySelector(sel) !== null;
+      if (there && seen.from === null) seen.from = performance.now();
+      if (!there && seen.from !== null && seen.to === null) {
+        seen.to = performance.now();
+        observer.disconnect();
+      }
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+  }, selector);
+  return async () => {
+    await page.waitForFunction(() => (window as unknown as { __shown: { to: number | null } }).__shown.to !== null, undefined, { timeout: 15_000 });
+    return page.evaluate(() => {
+      const seen = (window as unknown as { __shown: { from: number; to: number } }).__shown;
+      return seen.to - seen.from;
+    });
+  };
+}
+
+/** Puts a user on the Members register (what single-sign-on members get): they pay with their own account on /pos. */
+export async function onMembersRegister(baseURL: string, username: string) {
+  const admin = await apiToken(baseURL, 'admin');
+  const registers = await callApi<{ registers: { id: string; name: string }[] }>(baseURL, 'GET', '/api/admin/registers/', admin);
+  const members = registers.result.registers.find((r) => r.name === 'Members');
+  expect(members).toBeDefined();
+  const users = await callApi<{ items: { id: string; username: string }[] }>(baseURL, 'GET', `/api/admin/users/?search=${encodeURIComponent(username)}`, admin);
+  const user = users.result.items.find((u) => u.username === username);
+  expect(user).toBeDefined();
+  expect((await callApi(baseURL, 'PATCH', `/api/admin/users/${user!.id}/`, admin, { registerId: members!.id })).status).toBe(200);
+}

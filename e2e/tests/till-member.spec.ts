@@ -19,4 +19,9 @@ test('member: "Pay with your account" is disabled once the total exceeds the bal
   await page.getByRole('button', { name: 'One Bitterballen (6) less' }).click();
   await expect(pay).toBeEnabled();
   await expect(why).toHaveCount(0);
+  // Following the link lands on the top-up form, not the top of /account.
+  await addProducts(page, 'Bitterballen (6)');
+  await why.getByRole('link', { name: 'Top up your account' }).click();
+  await expect(page).toHaveURL(/\/account#top-up$/);
+  await expect(page.getByRole('region', { name: /top up/i })).toBeInViewport();
 });

@@ -10,6 +10,7 @@ import {
   successSnackbar,
   swipeCard,
   typePin,
+  watchShown,
 } from './till-helpers';
 
 test.beforeEach(async ({ page }) => {
@@ -31,8 +32,9 @@ test('a cash sale: Contant, Gereed, then the confirmation and an empty cart', as
   await expect(payButton(page, 'Cash')).toBeDisabled();
 });
 
-test('a card sale the stand-in terminal approves', async ({ page }) => {
+test('a card sale the stand-in terminal approves: "Payment successful!" and the green stay 1.5 s before the modal closes', async ({ page }) => {
   await addProducts(page, 'IPA');
+  const approvalShown = await watchShown(page, '[role="dialog"] .till-card--completed');
   await payButton(page, 'Card').click();
   const wait = page.getByRole('dialog', { name: 'Card payment' });
   await expect(wait).toContainText('Waiting for payment...');
@@ -40,9 +42,12 @@ test('a card sale the stand-in terminal approves', async ({ page }) => {
   // SPEC 4: the approval is seen (text, green) before the modal closes by itself.
   await expect(wait).toContainText('Payment successful!');
   await expect(wait.locator('.till-card--completed')).toBeVisible();
+  await page.screenshot({ path: 'test-results/till-card-approved.png' });
   await expect(successSnackbar(page, 375)).toBeVisible();
   await expect(wait).toHaveCount(0);
   await expect(cartTotal(page)).toHaveText(/0,00/);
+  // A lower bound only: a loaded machine can make it longer, never shorter than the till's 1.5 s (less a frame).
+  expect(await approvalShown()).toBeGreaterThanOrEqual(1_450);
 });
 
 test('a card sale the terminal declines shows "Payment expired" and Try again starts a new payment', async ({ page, baseURL }) => {

@@ -1,4 +1,4 @@
-import { selectKeyboardEnabled, useAppSelector, type AppStore } from '@kassa/api-client';
+import { selectKeyboardEnabled, useAppSelector, useTillKeyboard, type AppStore } from '@kassa/api-client';
 import { DialogProvider, OnScreenKeyboard, type DialogStack } from '@kassa/ui';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -25,7 +25,8 @@ export function AppProviders({ store, dialogs, children }: { store: AppStore; di
  */
 export function ShellRoot({ loader }: { loader?: RemoteAreaProps['loader'] }) {
   const { pathname } = useLocation();
-  const keyboard = useAppSelector(selectKeyboardEnabled) && isTillPath(pathname);
+  const tillKeyboard = useTillKeyboard();
+  const keyboard = useAppSelector(selectKeyboardEnabled) && tillKeyboard && isTillPath(pathname);
   return (
     <>
       <SessionListeners />

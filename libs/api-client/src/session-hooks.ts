@@ -18,3 +18,12 @@ export function useHasCapabilities(...required: Capability[]): boolean {
   const held = useAppSelector(selectCapabilities);
   return hasAllCapabilities(held, required);
 }
+
+/**
+ * The on-screen keyboard is the till's: a bar tablet without a keyboard of its own, on a register that sells to others.
+ * A member paying on /pos from their phone (the Members register: only their own account) types with the phone's own.
+ */
+export const sellsToOthers = (held: readonly string[] | undefined): boolean => held?.some((c) => c !== 'PAYMENT_ACCOUNT_SELF') ?? false;
+
+/** Whether this register's till offers the on-screen keyboard (SPEC 1: touch devices at the till). */
+export const useTillKeyboard = () => sellsToOthers(useAppSelector(selectCapabilities));

@@ -1,6 +1,7 @@
 import { useConfig, useGetSelfAccountQuery, type KassaError } from '@kassa/api-client';
 import { Button, describeError, LoadingArea } from '@kassa/ui';
-import { useSearchParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import './account.css';
 import { BalanceCard } from './balance-card';
 import { PaymentOutcome } from './payment-outcome';
@@ -21,6 +22,12 @@ export function AccountPage() {
   const paymentId = params.get('payment');
   const { data: self, error, isLoading, refetch } = useGetSelfAccountQuery(undefined, { pollingInterval: 60_000 });
   const pinRequired = Boolean(config?.requireSettingAccountPin) && self?.account.hasPin === false;
+  // A link to a part of the page (the till's "Top up your account" goes to #top-up) lands on it once it is drawn.
+  const { hash } = useLocation();
+  const loaded = self !== undefined;
+  useEffect(() => {
+    if (loaded && hash.length > 1) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [loaded, hash]);
 
   const dismissOutcome = () => {
     const next = new URLSearchParams(params);

@@ -4,6 +4,7 @@ import {
   setKeyboardEnabled,
   useAppDispatch,
   useAppSelector,
+  useTillKeyboard,
 } from '@kassa/api-client';
 import { Button, CartIcon, KeyboardIcon, MenuIcon, SearchIcon } from '@kassa/ui';
 import { selectItemCount } from '../cart/cart-slice';
@@ -19,6 +20,7 @@ export interface TillTopBarProps {
 export function TillTopBar({ query, onQuery, cartShown, onCartButton }: TillTopBarProps) {
   const dispatch = useAppDispatch();
   const keyboard = useAppSelector(selectKeyboardEnabled);
+  const tillKeyboard = useTillKeyboard();
   return (
     <header className="till-top-bar">
       <Button variant="ghost" icon aria-label="Open menu" onClick={() => dispatch(navOpened())}>
@@ -42,15 +44,17 @@ export function TillTopBar({ query, onQuery, cartShown, onCartButton }: TillTopB
           </Button>
         ) : null}
       </form>
-      <Button
-        variant="ghost"
-        icon
-        aria-label="On-screen keyboard"
-        aria-pressed={keyboard}
-        onClick={() => dispatch(setKeyboardEnabled(!keyboard))}
-      >
-        <KeyboardIcon />
-      </Button>
+      {tillKeyboard ? (
+        <Button
+          variant="ghost"
+          icon
+          aria-label="On-screen keyboard"
+          aria-pressed={keyboard}
+          onClick={() => dispatch(setKeyboardEnabled(!keyboard))}
+        >
+          <KeyboardIcon />
+        </Button>
+      ) : null}
       <CartButton shown={cartShown} onClick={onCartButton} />
     </header>
   );

@@ -8,6 +8,7 @@ import {
   useAppDispatch,
   useAppSelector,
   useGetSelfAccountQuery,
+  useTillKeyboard,
 } from '@kassa/api-client';
 import { Button, KeyboardIcon, LogoutIcon } from '@kassa/ui';
 import { NavLink as RouterLink, useLocation, useNavigate } from 'react-router-dom';
@@ -58,7 +59,8 @@ export function Sidebar() {
   const authenticated = useAppSelector(selectIsAuthenticated);
   const config = useAppSelector(selectConfig);
   const keyboard = useAppSelector(selectKeyboardEnabled);
-  const onTill = isTillPath(useLocation().pathname);
+  const tillKeyboard = useTillKeyboard();
+  const onTill = isTillPath(useLocation().pathname) && tillKeyboard;
   const { data: self } = useGetSelfAccountQuery(undefined, { skip: !authenticated || !config?.user.accountId });
   const { main, admin } = navSections({ authenticated, config, pendingSetup: pendingSetupItems(self).length });
 

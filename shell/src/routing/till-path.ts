@@ -1,2 +1,2 @@
-/** The on-screen keyboard is the till's: bar tablets without a keyboard of their own. Members' pages never get it. */
+/** The till's pages; the on-screen keyboard shows only here (and only for a register that sells to others). */
 export const isTillPath = (pathname: string) => pathname === '/pos' || pathname.startsWith('/pos/');
