@@ -18,6 +18,8 @@ const auditLogSchema = new Schema(
   { versionKey: false },
 );
 auditLogSchema.index({ at: -1 });
+// A record's history (every admin page links to it) is an equality read, which the local database serves by index.
+auditLogSchema.index({ entityId: 1, at: -1 });
 // Sparse: entries written before keys existed have none (a missing field is also ignored by FerretDB's unique index).
 auditLogSchema.index({ key: 1 }, { unique: true, sparse: true });
 

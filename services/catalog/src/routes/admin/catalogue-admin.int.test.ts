@@ -135,4 +135,22 @@ describe('catalogue administration', () => {
     expect((await call('PUT', '/api/admin/bar/menu/', { categoryIds: ['64b7f0c2a1b2c3d4e5f60799'] })).statusCode).toBe(422);
     expect((await call('PUT', '/api/admin/bar/menu/', { categoryIds: all.map((c) => c.id) })).statusCode).toBe(200);
   });
+
+  it('lists every product, hidden ones too, by name, for admins only', async () => {
+    const shown = (await call('POST', '/api/admin/products/', { name: 'Aaa Alle Producten', price: 150, categoryId: s.categoryIds[0], vatRate: 9 })).json().result as { id: string };
+    const hidden = (await call('POST', '/api/admin/products/', { name: 'Aab Verborgen', price: 160, categoryId: s.categoryIds[0], vatRate: 21 })).json().result as { id: string };
+    expect((await call('PUT', `/api/admin/products/${hidden.id}/`, { name: 'Aab Verborgen', price: 160, categoryId: s.categoryIds[0], vatRate: 21, hidden: true })).statusCode).toBe(200);
+    const all = await call('GET', '/api/admin/products/all/');
+    expect(all.statusCode, all.body).toBe(200);
+    const products = all.json().result.products as { id: string; name: string; price: number; hidden: boolean; vatRate: number }[];
+    const names = products.map((p) => p.name);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(products.find((p) => p.id === shown.id)).toMatchObject({ name: 'Aaa Alle Producten', price: 150, hidden: false, vatRate: 9 });
+    expect(products.find((p) => p.id === hidden.id)).toMatchObject({ name: 'Aab Verborgen', hidden: true });
+    // The till's own list leaves the hidden one out; the admin list is the admin's.
+    const till = JSON.stringify((await s.catalog.inject({ method: 'GET', url: '/api/products/', headers: { authorization: s.token(TILL) } })).json());
+    expect(till).toContain('Aaa Alle Producten');
+    expect(till).not.toContain('Aab Verborgen');
+    expect((await s.catalog.inject({ method: 'GET', url: '/api/admin/products/all/', headers: { authorization: s.token(TILL) } })).statusCode).toBe(403);
+  });
 });
