@@ -3,6 +3,7 @@ import { LedgerKind, type AdminLedger } from '@kassa/contracts';
 import { ListFallback, TextField, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { FormModal } from '../shared/form-modal';
+import { HistoryLink } from '../shared/history-link';
 import { FormLines, placeServerLines } from '../shared/server-lines';
 import { useGetLedgerCountQuery, useGetLedgersQuery, usePutLedgerMutation } from './accounts-api';
 
@@ -73,6 +74,9 @@ export function LedgersPanel() {
               <th scope="col" className="k-num">
                 Records
               </th>
+              <th scope="col">
+                <span className="k-visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -90,6 +94,9 @@ export function LedgersPanel() {
                 </td>
                 <td className="k-num">
                   <LedgerCountCell id={l.id} />
+                </td>
+                <td className="ledgers__actions">
+                  <HistoryLink id={l.id} name={l.name} />
                 </td>
               </tr>
             ))}

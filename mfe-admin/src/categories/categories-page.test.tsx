@@ -29,6 +29,13 @@ describe('/admin/categories', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Bestuur')).toBeVisible();
   });
 
+  it('links each category and each reason to its history in the audit log', async () => {
+    stubApi();
+    renderAdmin(<CategoriesPage />, '/admin/categories');
+    expect(await screen.findByRole('link', { name: 'History of Bier' })).toHaveAttribute('href', `/admin/audit_logs?entityId=${bier.id}`);
+    expect(await screen.findByRole('link', { name: 'History of Bestuur' })).toHaveAttribute('href', `/admin/audit_logs?entityId=${'e'.repeat(24)}`);
+  });
+
   it('says a category with products cannot be deleted before anything is sent', async () => {
     const calls = stubApi();
     renderAdmin(<CategoriesPage />, '/admin/categories');

@@ -11,6 +11,7 @@ import {
   useSaveReasonMutation,
 } from '../products/products-api';
 import { AdminPage } from '../shared/admin-page';
+import { HistoryLink } from '../shared/history-link';
 import { FormModal } from '../shared/form-modal';
 import { FormLines, placeServerLines } from '../shared/server-lines';
 import './categories.css';
@@ -125,6 +126,7 @@ function Reasons() {
                   <Button onClick={() => void rename(r)} aria-label={`Rename ${r.name}`}>
                     Rename
                   </Button>
+                  <HistoryLink id={r.id} name={r.name} />
                   <Button variant="danger" onClick={() => setRemoving(r)} aria-label={`Remove ${r.name}`}>
                     Remove
                   </Button>
@@ -224,6 +226,7 @@ export function CategoriesPage() {
                           <Button onClick={() => setEditing(c)} aria-label={`Edit ${c.name}`}>
                             Edit
                           </Button>
+                          <HistoryLink id={c.id} name={c.name} />
                           <Button variant="danger" onClick={() => setRemoving(c)} aria-label={`Delete ${c.name}`}>
                             Delete
                           </Button>

@@ -2,8 +2,8 @@ import type { KassaError } from '@kassa/api-client';
 import type { AdminCategory, AdminProduct, AdminProductBody } from '@kassa/contracts';
 import { Button, centsToInput, ConfirmModal, formatMoney, ListFallback, Money, Pager, parseEuros, TextField, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
+import { HistoryLink } from '../shared/history-link';
 import { SearchForm } from '../shared/search-form';
 import { FormModal } from '../shared/form-modal';
 import { FormLines, placeServerLines } from '../shared/server-lines';
@@ -193,9 +193,7 @@ export function ProductsPage() {
                         <Button onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
                           Edit
                         </Button>
-                        <Link className="k-btn" to={`/admin/audit_logs?entityId=${p.id}`} aria-label={`History of ${p.name}`}>
-                          History
-                        </Link>
+                        <HistoryLink id={p.id} name={p.name} />
                         <Button variant="danger" onClick={() => setErasing(p)} aria-label={`Delete ${p.name}`}>
                           Delete
                         </Button>

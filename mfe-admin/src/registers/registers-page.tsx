@@ -4,6 +4,7 @@ import { Button, ConfirmModal, ListFallback, LoadError, Modal, Spinner, TextFiel
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
+import { HistoryLink } from '../shared/history-link';
 import { FormLines, placeServerLines } from '../shared/server-lines';
 import { useDeleteRegisterMutation, useGetAdminRegisterQuery, useGetAdminRegistersQuery, useSaveRegisterMutation } from '../users/users-api';
 import { StandinTerminalPanel } from './standin-terminal-panel';
@@ -158,9 +159,7 @@ export function RegisterPage() {
   const [deleting, setDeleting] = useState(false);
   const back = (
     <div className="k-row">
-      <Link className="k-btn" to={`/admin/audit_logs?entityId=${encodeURIComponent(registerId)}`}>
-        History
-      </Link>
+      <HistoryLink id={registerId} />
       <Link className="k-btn" to="/admin/registers">
         All registers
       </Link>

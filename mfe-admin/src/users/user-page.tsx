@@ -4,6 +4,7 @@ import { Button, ConfirmModal, DateText, LoadError, Spinner, TextField, useDialo
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
+import { HistoryLink } from '../shared/history-link';
 import { FormLines, placeServerLines } from '../shared/server-lines';
 import { useGetAdminRegistersQuery, useGetAdminUserQuery, usePatchUserMutation, useResetPasswordMutation, useResetTfaMutation } from './users-api';
 import { RegisterSelect } from './users-page';
@@ -53,9 +54,7 @@ export function UserPage() {
 
   const back = (
     <div className="k-row">
-      <Link className="k-btn" to={`/admin/audit_logs?entityId=${encodeURIComponent(userId)}`}>
-        History
-      </Link>
+      <HistoryLink id={userId} />
       <Link className="k-btn" to="/admin/users">
         All users
       </Link>
