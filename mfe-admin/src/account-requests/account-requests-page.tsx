@@ -75,7 +75,7 @@ export function AccountRequestsPage() {
         <p className="k-empty">{status ? `No ${status} requests.` : 'No account requests yet.'}</p>
       ) : (
         <div className="k-table-wrap">
-          <table className="k-table" aria-busy={isFetching}>
+          <table className="k-table requests__table" aria-busy={isFetching}>
             <thead>
               <tr>
                 <th scope="col">Name</th>

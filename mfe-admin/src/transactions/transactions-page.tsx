@@ -89,7 +89,7 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
         <p className="k-empty">{filtered ? 'No transactions match these filters.' : 'No transactions yet.'}</p>
       ) : (
         <div className="k-table-wrap">
-          <table className="k-table" aria-busy={isFetching}>
+          <table className="k-table transactions__table" aria-busy={isFetching}>
             <thead>
               <tr>
                 <th scope="col">Time</th>
