@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Pin } from './accounts';
+import { cleanName } from './text';
 import { PostingKind } from './internal';
 import { Cents, ObjectId, PageQuery } from './wrapper';
 
@@ -43,8 +44,11 @@ export const AccountRequestBody = z.object({
   creditAccount: z.boolean({ error: 'Please choose a prepaid or a credit account.' }),
   iban: z.string().max(64).nullish(),
   bic: z.string().max(32).nullish(),
-  /** The account's name at the till (and the account holder for a direct debit); the user's name when left out. */
-  name: z.string().trim().max(100).nullish(),
+  /**
+   * The account's name at the till (and the account holder for a direct debit); the user's name when left out or
+   * empty. Cleaned like every stored name (cleanName: NFC, no bidi controls or zero-width characters).
+   */
+  name: z.string().transform(cleanName).pipe(z.string().max(100, 'A name has at most 100 characters.')).nullish(),
   acceptTerms: z.literal(true, { error: 'Please accept the terms and conditions.' }),
 });
 export type AccountRequestBody = z.input<typeof AccountRequestBody>;

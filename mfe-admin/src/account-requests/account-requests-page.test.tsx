@@ -70,6 +70,7 @@ describe('/admin/account_requests', { timeout: 20_000 }, () => {
     expect(rows[1]).toHaveTextContent('NL91 ABNA 0417 1643 00');
     expect(rows[1]).toHaveTextContent('22 november 2026');
     expect(rows[2]).toHaveTextContent('Prepaid');
+    expect(within(rows[1]!).getByRole('link', { name: 'History of the request of Lid 1' })).toHaveAttribute('href', `/admin/audit_logs?entityId=${request(1).id}`);
     expect(calls[0]?.query.get('status')).toBe('pending');
     expect(calls[0]?.query.get('perPage')).toBe('15');
   });

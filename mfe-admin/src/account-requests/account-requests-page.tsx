@@ -3,6 +3,7 @@ import type { AccountRequestStatus, AccountRequestView } from '@kassa/contracts'
 import { Button, ConfirmModal, DateText, ListFallback, Pager, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { AdminPage } from '../shared/admin-page';
+import { HistoryLink } from '../shared/history-link';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { useDecideAccountRequestMutation, useGetAdminAccountRequestsQuery } from './account-requests-api';
 import './account-requests.css';
@@ -74,7 +75,7 @@ export function AccountRequestsPage() {
         <p className="k-empty">{status ? `No ${status} requests.` : 'No account requests yet.'}</p>
       ) : (
         <div className="k-table-wrap">
-          <table className="k-table" aria-busy={isFetching}>
+          <table className="k-table requests__table" aria-busy={isFetching}>
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -104,16 +105,19 @@ export function AccountRequestsPage() {
                     {r.note ? <div className="k-muted requests__note">{r.note}</div> : null}
                   </td>
                   <td className="requests__actions">
-                    {r.status === 'pending' ? (
-                      <div className="k-row">
+                    <div className="k-row">
+                      <HistoryLink id={r.id} name={`the request of ${r.name}`} />
+                      {r.status === 'pending' ? (
+                        <>
                         <Button variant="positive" onClick={() => setApproving(r)} disabled={deciding} aria-label={`Approve ${r.name}`}>
                           Approve
                         </Button>
                         <Button variant="danger" onClick={() => void reject(r)} disabled={deciding} aria-label={`Reject ${r.name}`}>
                           Reject
                         </Button>
-                      </div>
-                    ) : null}
+                        </>
+                      ) : null}
+                    </div>
                   </td>
                 </tr>
               ))}

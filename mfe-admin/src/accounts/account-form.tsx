@@ -4,6 +4,7 @@ import { bicError, bicTypingError, ibanError, ibanTypingError } from '@kassa/con
 import { centsToInput, parseEuros, TextField, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { FormModal } from '../shared/form-modal';
+import { FormLines, placeServerLines } from '../shared/server-lines';
 
 const TYPE_LABELS: Record<AccountType, string> = { member: 'Member', event: 'Event', system: 'System (not on the till)' };
 
@@ -31,7 +32,8 @@ const draftOf = (a: AdminAccount | null): Draft => ({
   mandateSignedAt: a?.mandateSignedAt ?? '',
 });
 
-type Problems = Partial<Record<'name' | 'creditLimit' | 'iban' | 'bic', string>>;
+const FIELDS = ['name', 'creditLimit', 'iban', 'bic', 'mandateId', 'mandateSignedAt'] as const;
+type Problems = Partial<Record<(typeof FIELDS)[number], string>>;
 
 /** The form's own lines, the rules the server holds to (IBAN and BIC from @kassa/contracts/sepa, SPEC 5). */
 export function accountProblems(d: Draft): Problems {
@@ -95,11 +97,16 @@ export function AccountForm({
   const submit = async () => {
     const problems = accountProblems(d);
     setErrors(problems);
+    setServerLines([]);
     setTouched({ iban: true, bic: true });
     if (Object.keys(problems).length) return;
     const err = await onSave(bodyOf(d));
     if (!err) return;
-    if (err.status === 422 && err.lines.length) return setServerLines(err.lines);
+    if (err.status === 422 && err.lines.length) {
+      const placed = placeServerLines(err, FIELDS);
+      setErrors(placed.fields);
+      return setServerLines(placed.other);
+    }
     if (err.status === 409) return setServerLines([err.message]);
     void dialogs.error(err, { title: 'Saving the account failed' });
   };
@@ -109,13 +116,7 @@ export function AccountForm({
 
   return (
     <FormModal title={account ? `Change ${account.name}` : 'New account'} submitLabel={account ? 'Save' : 'Create'} busy={busy} onSubmit={submit} onCancel={onCancel}>
-      {serverLines.length ? (
-        <div className="k-alert k-alert--error" role="alert">
-          {serverLines.map((l) => (
-            <div key={l}>{l}</div>
-          ))}
-        </div>
-      ) : null}
+      <FormLines lines={serverLines} />
       <TextField label="Name" value={d.name} maxLength={100} onChange={(e) => set({ name: e.target.value })} error={errors.name} autoFocus />
       <div className="k-field">
         <label className="k-field__label" htmlFor="account-type">
@@ -155,8 +156,8 @@ export function AccountForm({
       <TextField label={d.creditAccount ? 'BIC' : 'BIC (optional)'} autoComplete="off" value={d.bic} onChange={(e) => set({ bic: e.target.value })} onBlur={() => setTouched({ ...touched, bic: true })} error={bicShown} />
       {d.creditAccount ? (
         <div className="k-row accounts__mandate">
-          <TextField label="Mandate id" value={d.mandateId} maxLength={35} onChange={(e) => set({ mandateId: e.target.value })} />
-          <TextField label="Mandate signed on" type="date" value={d.mandateSignedAt} onChange={(e) => set({ mandateSignedAt: e.target.value })} />
+          <TextField label="Mandate id" value={d.mandateId} maxLength={35} onChange={(e) => set({ mandateId: e.target.value })} error={errors.mandateId} />
+          <TextField label="Mandate signed on" type="date" value={d.mandateSignedAt} onChange={(e) => set({ mandateSignedAt: e.target.value })} error={errors.mandateSignedAt} />
         </div>
       ) : null}
     </FormModal>

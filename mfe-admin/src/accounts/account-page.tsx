@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useGetAdminSettingsQuery } from '../settings/settings-api';
 import { AdminPage } from '../shared/admin-page';
+import { HistoryLink } from '../shared/history-link';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { AccountForm } from './account-form';
 import { useCloseAccountMutation, useGetAccountPostingsQuery, useGetAdminAccountQuery, usePatchAccountMutation } from './accounts-api';
@@ -50,9 +51,7 @@ export function AccountPage() {
 
   const back = (
     <div className="k-row">
-      <Link className="k-btn" to={`/admin/audit_logs?entityId=${encodeURIComponent(accountId)}`}>
-        History
-      </Link>
+      <HistoryLink id={accountId} />
       <Link className="k-btn" to="/admin/accounts">
         All accounts
       </Link>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, ok, stubAdminApi } from '../testing/fixtures';
+import { json, ok, refused, stubAdminApi } from '../testing/fixtures';
 import { renderAdmin } from '../testing/render-admin';
 import { AccountPage } from './account-page';
 import { accountProblems } from './account-form';
@@ -107,6 +107,29 @@ describe('/admin/accounts', { timeout: 20_000 }, () => {
     expect(sent[0]).toMatchObject({ amount: -500, method: 'correction', reason: 'Counted twice', allowNegative: false });
     expect(sent[1]).toMatchObject({ allowNegative: true });
     expect(sent[1]!.nonce).toBe(sent[0]!.nonce);
+  });
+
+  it("puts a server 422 on the reason under Reason and one on the method above the form, not under Amount", async () => {
+    stubApi(() =>
+      refused(
+        { loc: ['body', 'reason'], msg: 'enter at most 200 characters', type: 'value_error.ensure' },
+        { loc: ['body', 'method'], msg: 'Invalid option', type: 'value_error' },
+      ),
+    );
+    renderAdmin(
+      <Routes>
+        <Route path="/admin/accounts/:accountId" element={<AccountPage />} />
+      </Routes>,
+      `/admin/accounts/${account.id}`,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Top up or correct' }));
+    const form = screen.getByRole('dialog', { name: /Money on or off/ });
+    await user.type(within(form).getByLabelText('Amount (€)'), '5');
+    await user.click(within(form).getByRole('button', { name: 'Book top-up' }));
+    await waitFor(() => expect(within(form).getByLabelText('Reason (optional)')).toHaveAccessibleDescription("Please enter at most 200 characters for 'reason'."));
+    expect(within(form).getByLabelText('Amount (€)')).toHaveAccessibleDescription(/^Now €\s2,50\.$/);
+    expect(within(form).getByRole('alert')).toHaveTextContent('Invalid option');
   });
 
   it('says what closing does with the money on the account before it closes', async () => {

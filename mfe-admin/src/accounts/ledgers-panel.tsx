@@ -3,6 +3,8 @@ import { LedgerKind, type AdminLedger } from '@kassa/contracts';
 import { ListFallback, TextField, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { FormModal } from '../shared/form-modal';
+import { HistoryLink } from '../shared/history-link';
+import { FormLines, placeServerLines } from '../shared/server-lines';
 import { useGetLedgerCountQuery, useGetLedgersQuery, usePutLedgerMutation } from './accounts-api';
 
 const KIND_LABELS: Record<LedgerKind, string> = { asset: 'Asset', liability: 'Liability', revenue: 'Revenue', expense: 'Expense' };
@@ -17,20 +19,27 @@ function LedgerForm({ ledger, onDone }: { ledger: AdminLedger; onDone: () => voi
   const [code, setCode] = useState(ledger.code ?? '');
   const [kind, setKind] = useState<LedgerKind>(ledger.kind);
   const [error, setError] = useState<string | null>(null);
+  const [otherLines, setOtherLines] = useState<string[]>([]);
   const [save, { isLoading }] = usePutLedgerMutation();
   const dialogs = useDialogs();
   const submit = async () => {
+    setOtherLines([]);
     if (!/^[A-Za-z0-9.-]{0,20}$/.test(code.trim())) return setError('A code has at most 20 letters, digits, dots and dashes.');
     const result = await save({ id: ledger.id, body: { code: code.trim() || null, kind } });
     if (result.error) {
       const err = result.error as KassaError;
-      if (err.status === 422) return setError(err.lines.join(' '));
+      if (err.status === 422) {
+        const placed = placeServerLines(err, ['code'] as const);
+        setError(placed.fields.code ?? null);
+        return setOtherLines(placed.other);
+      }
       return void dialogs.error(err, { title: 'Saving the ledger failed' });
     }
     onDone();
   };
   return (
     <FormModal title={`Ledger: ${ledger.name}`} submitLabel="Save" busy={isLoading} onSubmit={submit} onCancel={onDone}>
+      <FormLines lines={otherLines} />
       <p className="k-muted">{ledger.covers}.</p>
       <TextField label="Accounting code" value={code} maxLength={20} onChange={(e) => setCode(e.target.value)} error={error} hint="The general-ledger account number in the accounting (Exact Online)." autoFocus />
       <div className="k-field">
@@ -65,6 +74,9 @@ export function LedgersPanel() {
               <th scope="col" className="k-num">
                 Records
               </th>
+              <th scope="col">
+                <span className="k-visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -82,6 +94,9 @@ export function LedgersPanel() {
                 </td>
                 <td className="k-num">
                   <LedgerCountCell id={l.id} />
+                </td>
+                <td className="ledgers__actions">
+                  <HistoryLink id={l.id} name={l.name} />
                 </td>
               </tr>
             ))}

@@ -3,6 +3,7 @@ import { ADMIN_UPGRADE_METHOD_LABELS, AdminUpgradeMethod, type AdminAccount } fr
 import { ConfirmModal, formatMoney, parseEuros, TextField, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { FormModal } from '../shared/form-modal';
+import { FormLines, placeServerLines } from '../shared/server-lines';
 import { useUpgradeAccountMutation } from './accounts-api';
 
 /**
@@ -16,6 +17,7 @@ export function UpgradeForm({ account, onDone }: { account: AdminAccount; onDone
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  const [otherLines, setOtherLines] = useState<string[]>([]);
   const [confirming, setConfirming] = useState<{ cents: number; message: string } | null>(null);
   const [upgrade, { isLoading }] = useUpgradeAccountMutation();
   const dialogs = useDialogs();
@@ -26,7 +28,11 @@ export function UpgradeForm({ account, onDone }: { account: AdminAccount; onDone
     if (result.error) {
       const err = result.error as KassaError;
       if (err.identifier === 'confirmation_required') return setConfirming({ cents, message: err.message });
-      if (err.status === 422) return setErrors({ amount: err.lines.join(' ') });
+      if (err.status === 422) {
+        const placed = placeServerLines(err, ['amount', 'reason'] as const);
+        setErrors(placed.fields);
+        return setOtherLines(placed.other);
+      }
       return void dialogs.error(err, { title: correction ? 'The correction failed' : 'The top-up failed' });
     }
     onDone(`${correction ? 'Correction' : 'Top-up'} of ${formatMoney(result.data.amount)} booked. Balance now ${formatMoney(result.data.balanceAfter)}.`);
@@ -38,6 +44,7 @@ export function UpgradeForm({ account, onDone }: { account: AdminAccount; onDone
     if ('error' in parsed) problems.amount = parsed.error;
     if (correction && reason.trim() === '') problems.reason = 'Say why: a correction needs a reason.';
     setErrors(problems);
+    setOtherLines([]);
     if ('error' in parsed || problems.reason) return;
     await send(parsed.cents, false);
   };
@@ -57,6 +64,7 @@ export function UpgradeForm({ account, onDone }: { account: AdminAccount; onDone
 
   return (
     <FormModal title={`Money on or off ${account.name}`} submitLabel={correction ? 'Book correction' : 'Book top-up'} busy={isLoading} onSubmit={submit} onCancel={() => onDone(null)}>
+      <FormLines lines={otherLines} />
       <div className="k-field">
         <label className="k-field__label" htmlFor="upgrade-method">
           Method

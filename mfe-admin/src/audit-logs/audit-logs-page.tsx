@@ -82,7 +82,7 @@ export function AuditLogsPage() {
         <p className="k-empty">{filtered ? 'No entries match these filters.' : 'Nothing has been logged yet.'}</p>
       ) : (
         <div className="k-table-wrap">
-          <table className="k-table" aria-busy={isFetching}>
+          <table className="k-table audit-logs__table" aria-busy={isFetching}>
             <thead>
               <tr>
                 <th scope="col">Time</th>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, ok, stubAdminApi } from '../testing/fixtures';
+import { json, ok, refused, stubAdminApi } from '../testing/fixtures';
 import { renderAdmin } from '../testing/render-admin';
 import { CategoriesPage, categoryProblems } from './categories-page';
 
@@ -29,6 +29,13 @@ describe('/admin/categories', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Bestuur')).toBeVisible();
   });
 
+  it('links each category and each reason to its history in the audit log', async () => {
+    stubApi();
+    renderAdmin(<CategoriesPage />, '/admin/categories');
+    expect(await screen.findByRole('link', { name: 'History of Bier' })).toHaveAttribute('href', `/admin/audit_logs?entityId=${bier.id}`);
+    expect(await screen.findByRole('link', { name: 'History of Bestuur' })).toHaveAttribute('href', `/admin/audit_logs?entityId=${'e'.repeat(24)}`);
+  });
+
   it('says a category with products cannot be deleted before anything is sent', async () => {
     const calls = stubApi();
     renderAdmin(<CategoriesPage />, '/admin/categories');
@@ -48,6 +55,18 @@ describe('/admin/categories', { timeout: 20_000 }, () => {
     await user.type(within(form).getByLabelText('Name'), 'bier');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(within(form).getByLabelText('Name')).toHaveAccessibleDescription('There is already a category called Bier.'));
+  });
+
+  it("puts a server 422 on the colour under the colour field, not under the name", async () => {
+    stubApi((method) => (method === 'POST' ? refused({ loc: ['body', 'colour'], msg: 'Use a colour like #1e88e5.', type: 'value_error' }) : undefined));
+    renderAdmin(<CategoriesPage />, '/admin/categories');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New category' }));
+    const form = screen.getByRole('dialog', { name: 'New category' });
+    await user.type(within(form).getByLabelText('Name'), 'Wijn');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(form).getByLabelText('Colour')).toHaveAccessibleDescription('Use a colour like #1e88e5.'));
+    expect(within(form).getByLabelText('Name')).not.toHaveAccessibleDescription();
   });
 
   it('checks name and colour like the server', () => {

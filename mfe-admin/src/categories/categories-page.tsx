@@ -11,7 +11,9 @@ import {
   useSaveReasonMutation,
 } from '../products/products-api';
 import { AdminPage } from '../shared/admin-page';
+import { HistoryLink } from '../shared/history-link';
 import { FormModal } from '../shared/form-modal';
+import { FormLines, placeServerLines } from '../shared/server-lines';
 import './categories.css';
 
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
@@ -28,19 +30,26 @@ function CategoryForm({ category, nextPosition, onDone }: { category: AdminCateg
   const [name, setName] = useState(category?.name ?? '');
   const [colour, setColour] = useState(category?.colour ?? '#1e88e5');
   const [position, setPosition] = useState(String(category?.position ?? nextPosition));
-  const [errors, setErrors] = useState<{ name?: string; colour?: string }>({});
+  const [errors, setErrors] = useState<{ name?: string; colour?: string; position?: string }>({});
+  const [otherLines, setOtherLines] = useState<string[]>([]);
   const [save, { isLoading }] = useSaveCategoryMutation();
   const dialogs = useDialogs();
 
   const submit = async () => {
     const problems = categoryProblems(name, colour);
     setErrors(problems);
+    setOtherLines([]);
     if (Object.keys(problems).length) return;
     const result = await save({ id: category?.id ?? null, body: { name, colour, position: Math.max(0, Math.floor(Number(position)) || 0) } });
     if (result.error) {
       const err = result.error as KassaError;
-      // A taken name (409) and the server's lines go under the name.
-      if (err.status === 409 || (err.status === 422 && err.lines.length)) return setErrors({ name: err.status === 409 ? err.message : err.lines.join(' ') });
+      // A taken name (409) goes under the name; the server's 422 lines under the field each is about.
+      if (err.status === 409) return setErrors({ name: err.message });
+      if (err.status === 422 && err.lines.length) {
+        const placed = placeServerLines(err, ['name', 'colour', 'position'] as const);
+        setErrors(placed.fields);
+        return setOtherLines(placed.other);
+      }
       return void dialogs.error(err, { title: 'Saving the category failed' });
     }
     onDone(result.data);
@@ -48,12 +57,13 @@ function CategoryForm({ category, nextPosition, onDone }: { category: AdminCateg
 
   return (
     <FormModal title={category ? `Edit ${category.name}` : 'New category'} submitLabel="Save" busy={isLoading} onSubmit={submit} onCancel={() => onDone(null)}>
+        <FormLines lines={otherLines} />
         <TextField label="Name" value={name} maxLength={50} onChange={(e) => setName(e.target.value)} error={errors.name} autoFocus />
         <div className="k-row categories__colour">
           <TextField label="Colour" value={colour} onChange={(e) => setColour(e.target.value)} error={errors.colour} hint="As #rrggbb; the till paints the category's tiles in it." />
           <input type="color" aria-label="Pick a colour" value={COLOUR.test(colour) ? colour.toLowerCase() : '#000000'} onChange={(e) => setColour(e.target.value)} />
         </div>
-        <TextField label="Order on the till" inputMode="numeric" value={position} onChange={(e) => setPosition(e.target.value)} hint="Lower comes first." />
+        <TextField label="Order on the till" inputMode="numeric" value={position} onChange={(e) => setPosition(e.target.value)} error={errors.position} hint="Lower comes first." />
     </FormModal>
   );
 }
@@ -66,15 +76,20 @@ function Reasons() {
   const dialogs = useDialogs();
   const [name, setName] = useState('');
   const [line, setLine] = useState<string | null>(null);
+  const [otherLines, setOtherLines] = useState<string[]>([]);
   const [removing, setRemoving] = useState<AdminReason | null>(null);
 
   const add = async (e: FormEvent) => {
     e.preventDefault();
+    setOtherLines([]);
     if (!name.trim()) return setLine('Please enter a name.');
     const result = await save({ id: null, body: { name, position: data?.reasons.length ?? 0 } });
     if (result.error) {
       const err = result.error as KassaError;
-      return setLine(err.lines.length ? err.lines.join(' ') : err.message);
+      if (err.status !== 422) return setLine(err.message);
+      const placed = placeServerLines(err, ['name'] as const);
+      setLine(placed.fields.name ?? null);
+      return setOtherLines(placed.other);
     }
     setLine(null);
     setName('');
@@ -111,6 +126,7 @@ function Reasons() {
                   <Button onClick={() => void rename(r)} aria-label={`Rename ${r.name}`}>
                     Rename
                   </Button>
+                  <HistoryLink id={r.id} name={r.name} />
                   <Button variant="danger" onClick={() => setRemoving(r)} aria-label={`Remove ${r.name}`}>
                     Remove
                   </Button>
@@ -122,6 +138,7 @@ function Reasons() {
       ) : (
         <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading reasons" onRetry={() => void refetch()} />
       )}
+      <FormLines lines={otherLines} />
       <form className="k-row categories__add" onSubmit={(e) => void add(e)} noValidate>
         <TextField label="New reason" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} error={line} />
         <Button type="submit" disabled={saving}>
@@ -209,6 +226,7 @@ export function CategoriesPage() {
                           <Button onClick={() => setEditing(c)} aria-label={`Edit ${c.name}`}>
                             Edit
                           </Button>
+                          <HistoryLink id={c.id} name={c.name} />
                           <Button variant="danger" onClick={() => setRemoving(c)} aria-label={`Delete ${c.name}`}>
                             Delete
                           </Button>

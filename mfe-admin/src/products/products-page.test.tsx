@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, ok, stubAdminApi } from '../testing/fixtures';
+import { json, ok, refused, stubAdminApi } from '../testing/fixtures';
 import { renderAdmin } from '../testing/render-admin';
 import { YearChart } from './product-sales';
 import { parsePrice, ProductsPage } from './products-page';
@@ -11,9 +11,10 @@ afterEach(() => vi.unstubAllGlobals());
 const bier = { id: 'c'.repeat(24), name: 'Bier', colour: '#f5b301', position: 0, productCount: 1 };
 const pils = { id: 'a'.repeat(24), name: 'Pils', price: 250, categoryId: bier.id, deposit: false, position: 0, hidden: false, vatRate: 21 };
 
-function stubApi() {
+function stubApi(save?: () => Response) {
   return stubAdminApi((call) => {
     if (call.path.endsWith('/admin/categories/')) return json(200, ok({ categories: [bier] }));
+    if (call.method === 'POST' && save) return save();
     if (call.method === 'POST') return json(200, ok({ ...pils, ...(call.body as object), id: 'b'.repeat(24) }));
     return json(200, ok({ items: [pils], pageCount: 1, total: 1 }));
   });
@@ -48,6 +49,26 @@ describe('/admin/products', { timeout: 20_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'Test Pils', price: 235, categoryId: bier.id, vatRate: 21 }));
     expect(await screen.findByRole('status')).toHaveTextContent('Test Pils is saved at € 2,35.');
+  });
+
+  it("puts the server's 422 lines under the field each names, and the others above the form", async () => {
+    stubApi(() =>
+      refused(
+        { loc: ['body', 'price'], msg: 'A price cannot be above € 1.000,00.', type: 'value_error' },
+        { loc: ['body', 'position'], msg: 'expected int', type: 'type_error.int' },
+      ),
+    );
+    renderAdmin(<ProductsPage />, '/admin/products');
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'New product' }));
+    const form = screen.getByRole('dialog', { name: 'New product' });
+    await user.type(within(form).getByLabelText('Name'), 'Test Pils');
+    await user.type(within(form).getByLabelText('Price (€)'), '2,35');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(form).getByLabelText('Price (€)')).toHaveAccessibleDescription('A price cannot be above € 1.000,00.'));
+    expect(within(form).getByLabelText('Name')).not.toHaveAccessibleDescription();
+    expect(within(form).getByRole('alert')).toHaveTextContent("Expected 'position' to be of type 'int'.");
   });
 });
 

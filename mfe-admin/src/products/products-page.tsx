@@ -2,10 +2,11 @@ import type { KassaError } from '@kassa/api-client';
 import type { AdminCategory, AdminProduct, AdminProductBody } from '@kassa/contracts';
 import { Button, centsToInput, ConfirmModal, formatMoney, ListFallback, Money, Pager, parseEuros, TextField, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
+import { HistoryLink } from '../shared/history-link';
 import { SearchForm } from '../shared/search-form';
 import { FormModal } from '../shared/form-modal';
+import { FormLines, placeServerLines } from '../shared/server-lines';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { ProductSales } from './product-sales';
 import { useDeleteProductMutation, useGetAdminCategoriesQuery, useGetAdminProductsQuery, useSaveProductMutation } from './products-api';
@@ -41,6 +42,7 @@ const draftOf = (p: AdminProduct | null, categories: AdminCategory[]): Draft =>
 function ProductForm({ product, categories, onDone }: { product: AdminProduct | null; categories: AdminCategory[]; onDone: (saved: AdminProduct | null) => void }) {
   const [draft, setDraft] = useState(() => draftOf(product, categories));
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
+  const [otherLines, setOtherLines] = useState<string[]>([]);
   const [save, { isLoading }] = useSaveProductMutation();
   const dialogs = useDialogs();
 
@@ -51,6 +53,7 @@ function ProductForm({ product, categories, onDone }: { product: AdminProduct | 
     if ('error' in price) problems.price = price.error;
     if (!draft.categoryId) problems.categoryId = 'Choose a category.';
     setErrors(problems);
+    setOtherLines([]);
     if (Object.keys(problems).length || 'error' in price) return;
     const body: AdminProductBody = {
       name: draft.name,
@@ -64,7 +67,11 @@ function ProductForm({ product, categories, onDone }: { product: AdminProduct | 
     const result = await save({ id: product?.id ?? null, body });
     if (result.error) {
       const err = result.error as KassaError;
-      if (err.status === 422 && err.lines.length) return setErrors({ name: err.lines.join(' ') });
+      if (err.status === 422 && err.lines.length) {
+        const placed = placeServerLines(err, ['name', 'price', 'categoryId'] as const);
+        setErrors(placed.fields);
+        return setOtherLines(placed.other);
+      }
       return void dialogs.error(err, { title: 'Saving the product failed' });
     }
     onDone(result.data);
@@ -72,6 +79,7 @@ function ProductForm({ product, categories, onDone }: { product: AdminProduct | 
 
   return (
     <FormModal title={product ? `Edit ${product.name}` : 'New product'} submitLabel="Save" busy={isLoading} onSubmit={submit} onCancel={() => onDone(null)}>
+        <FormLines lines={otherLines} />
         <TextField label="Name" value={draft.name} maxLength={100} onChange={(e) => setDraft({ ...draft, name: e.target.value })} error={errors.name} autoFocus />
         <TextField label="Price (€)" inputMode="decimal" placeholder="2,35" value={draft.price} onChange={(e) => setDraft({ ...draft, price: e.target.value })} error={errors.price} />
         <div className="k-field">
@@ -185,9 +193,7 @@ export function ProductsPage() {
                         <Button onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
                           Edit
                         </Button>
-                        <Link className="k-btn" to={`/admin/audit_logs?entityId=${p.id}`} aria-label={`History of ${p.name}`}>
-                          History
-                        </Link>
+                        <HistoryLink id={p.id} name={p.name} />
                         <Button variant="danger" onClick={() => setErasing(p)} aria-label={`Delete ${p.name}`}>
                           Delete
                         </Button>

@@ -4,6 +4,8 @@ import { Button, ConfirmModal, ListFallback, LoadError, Modal, Spinner, TextFiel
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
+import { HistoryLink } from '../shared/history-link';
+import { FormLines, placeServerLines } from '../shared/server-lines';
 import { useDeleteRegisterMutation, useGetAdminRegisterQuery, useGetAdminRegistersQuery, useSaveRegisterMutation } from '../users/users-api';
 import { StandinTerminalPanel } from './standin-terminal-panel';
 import './registers.css';
@@ -24,18 +26,25 @@ function RegisterForm({ register, onSaved }: { register: AdminRegister | null; o
   const [name, setName] = useState(register?.name ?? '');
   const [capabilities, setCapabilities] = useState<Capability[]>(register?.capabilities ?? []);
   const [terminalName, setTerminalName] = useState(register?.terminalName ?? '');
-  const [nameError, setNameError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{ name?: string; capabilities?: string; terminalName?: string }>({});
+  const [otherLines, setOtherLines] = useState<string[]>([]);
   const [save, { isLoading }] = useSaveRegisterMutation();
   const dialogs = useDialogs();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) return setNameError('Please enter a name.');
-    setNameError(null);
+    setOtherLines([]);
+    if (!name.trim()) return setErrors({ name: 'Please enter a name.' });
+    setErrors({});
     const result = await save({ id: register?.id ?? null, body: { name, capabilities, terminalName: terminalName.trim() || null } });
     if (result.error) {
       const err = result.error as KassaError;
-      if (err.status === 409) return setNameError(err.message);
+      if (err.status === 409) return setErrors({ name: err.message });
+      if (err.status === 422 && err.lines.length) {
+        const placed = placeServerLines(err, ['name', 'capabilities', 'terminalName'] as const);
+        setErrors(placed.fields);
+        return setOtherLines(placed.other);
+      }
       return void dialogs.error(err, { title: 'Saving the register failed' });
     }
     onSaved(result.data);
@@ -43,7 +52,8 @@ function RegisterForm({ register, onSaved }: { register: AdminRegister | null; o
 
   return (
     <form id="register-form" className="k-stack" onSubmit={(e) => void submit(e)} noValidate aria-label={register ? `Register ${register.name}` : 'New register'}>
-      <TextField label="Name" value={name} maxLength={50} onChange={(e) => setName(e.target.value)} error={nameError} />
+      <FormLines lines={otherLines} />
+      <TextField label="Name" value={name} maxLength={50} onChange={(e) => setName(e.target.value)} error={errors.name} />
       <fieldset className="registers__caps">
         <legend className="k-field__label">What this till may do</legend>
         {ALL_CAPABILITIES.map((c) => (
@@ -52,8 +62,9 @@ function RegisterForm({ register, onSaved }: { register: AdminRegister | null; o
             <span>{CAPABILITY_LABELS[c]}</span>
           </label>
         ))}
+        {errors.capabilities ? <span className="k-field__error">{errors.capabilities}</span> : null}
       </fieldset>
-      <TextField label="Payment terminal (optional)" value={terminalName} maxLength={60} onChange={(e) => setTerminalName(e.target.value)} hint="The terminal's name at the provider, for card payments." />
+      <TextField label="Payment terminal (optional)" value={terminalName} maxLength={60} onChange={(e) => setTerminalName(e.target.value)} error={errors.terminalName} hint="The terminal's name at the provider, for card payments." />
       {register ? (
         <div>
           <Button type="submit" variant="primary" disabled={isLoading}>
@@ -148,9 +159,7 @@ export function RegisterPage() {
   const [deleting, setDeleting] = useState(false);
   const back = (
     <div className="k-row">
-      <Link className="k-btn" to={`/admin/audit_logs?entityId=${encodeURIComponent(registerId)}`}>
-        History
-      </Link>
+      <HistoryLink id={registerId} />
       <Link className="k-btn" to="/admin/registers">
         All registers
       </Link>

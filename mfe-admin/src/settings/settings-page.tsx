@@ -3,6 +3,7 @@ import { CREDIT_LIMIT_MAX, IDEAL_MAX_AMOUNT, type AdminSettings, type AdminSetti
 import { Button, centsToInput, ConfirmModal, formatMoney, ListFallback, parseEuros, TextField, useDialogs } from '@kassa/ui';
 import { useState, type FormEvent } from 'react';
 import { AdminPage } from '../shared/admin-page';
+import { FormLines, placeServerLines } from '../shared/server-lines';
 import { useGetAdminSettingsQuery, usePutAdminSettingsMutation } from './settings-api';
 import './settings.css';
 
@@ -80,6 +81,7 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(data));
   const [minError, setMinError] = useState<string | null>(null);
   const [limitError, setLimitError] = useState<string | null>(null);
+  const [otherLines, setOtherLines] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [publishing, setPublishing] = useState(false);
 
@@ -90,6 +92,7 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    setOtherLines([]);
     setMinError('error' in parsedMin ? parsedMin.error : null);
     setLimitError('error' in parsedLimit ? parsedLimit.error : null);
     if ('error' in parsedMin || 'error' in parsedLimit) return;
@@ -97,8 +100,12 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
     const result = await save(body);
     if (result.error) {
       const err = result.error as KassaError;
-      // The only field the server can refuse is the amount; its SPEC 5 line goes under the field.
-      if (err.status === 422 && err.lines.length) return setMinError(err.lines.join(' '));
+      if (err.status === 422 && err.lines.length) {
+        const placed = placeServerLines(err, ['accountUpgradeMinAmount', 'creditLimit'] as const);
+        setMinError(placed.fields.accountUpgradeMinAmount ?? null);
+        setLimitError(placed.fields.creditLimit ?? null);
+        return setOtherLines(placed.other);
+      }
       return void dialogs.error(err, { title: 'Saving the settings failed' });
     }
     setDraft(draftOf(result.data));
@@ -127,6 +134,7 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
           </div>
         ) : null}
         <form className="k-card k-stack settings__form" onSubmit={(e) => void submit(e)} noValidate aria-label="Settings">
+          <FormLines lines={otherLines} />
           {FLAGS.map((f) => (
             <div key={f.key} className="settings__flag">
               <label className="k-checkbox">

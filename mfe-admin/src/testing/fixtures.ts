@@ -40,3 +40,7 @@ export function stubAdminApi(answer: (call: ApiCall) => Response): ApiCall[] {
   );
   return calls;
 }
+
+/** A 422 in the SPEC 7 wrapper with its detail entries, as the services answer a body they refuse. */
+export const refused = (...detail: { loc: (string | number)[]; msg: string; type: string }[]) =>
+  json(422, { error: true, errorCode: 422, errorIdentifier: 'validation_error', errorMessage: 'Validation error', result: null, detail });

@@ -90,6 +90,7 @@ describe('/admin/transactions', { timeout: 20_000 }, () => {
     expect(rows[3]).toHaveTextContent('Expired');
     expect(rows[3]).toHaveTextContent('Bar terminal');
     expect(within(rows[3]!).queryByRole('button', { name: /^Undo/ })).toBeNull();
+    expect(within(rows[1]!).getByRole('link', { name: /^History of the account sale of/ })).toHaveAttribute('href', `/admin/audit_logs?entityId=${rows[1]!.getAttribute('data-id')}`);
     expect(calls[0]?.path).toBe('/api/admin/transactions/');
     expect(calls[0]?.query.get('perPage')).toBe('15');
     expect(calls[0]?.query.get('page')).toBe('1');

@@ -3,6 +3,7 @@ import type { CheckoutMethod, TransactionStatus, TransactionView } from '@kassa/
 import { Button, ConfirmModal, DateText, formatDate, formatMoney, ListFallback, Money, Pager, TextField, useDialogs } from '@kassa/ui';
 import { useState, type ReactNode } from 'react';
 import { AdminPage } from '../shared/admin-page';
+import { HistoryLink } from '../shared/history-link';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { useGetAdminTransactionsQuery, useUndoAdminTransactionMutation } from './transactions-api';
 import './transactions.css';
@@ -88,7 +89,7 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
         <p className="k-empty">{filtered ? 'No transactions match these filters.' : 'No transactions yet.'}</p>
       ) : (
         <div className="k-table-wrap">
-          <table className="k-table" aria-busy={isFetching}>
+          <table className="k-table transactions__table" aria-busy={isFetching}>
             <thead>
               <tr>
                 <th scope="col">Time</th>
@@ -148,15 +149,18 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
                     ) : null}
                   </td>
                   <td className="transactions__actions">
-                    {canUndo(tx) ? (
-                      <Button
-                        onClick={() => setConfirming(tx)}
-                        disabled={undoing}
-                        aria-label={`Undo the ${METHOD_LABEL[tx.method].toLowerCase()} sale of ${formatMoney(amountDue(tx))} from ${formatDate(tx.createdAt, { time: true })}`}
-                      >
-                        Undo
-                      </Button>
-                    ) : null}
+                    <div className="k-row">
+                      <HistoryLink id={tx.id} name={`the ${METHOD_LABEL[tx.method].toLowerCase()} sale of ${formatDate(tx.createdAt, { time: true })}`} />
+                      {canUndo(tx) ? (
+                        <Button
+                          onClick={() => setConfirming(tx)}
+                          disabled={undoing}
+                          aria-label={`Undo the ${METHOD_LABEL[tx.method].toLowerCase()} sale of ${formatMoney(amountDue(tx))} from ${formatDate(tx.createdAt, { time: true })}`}
+                        >
+                          Undo
+                        </Button>
+                      ) : null}
+                    </div>
                   </td>
                 </tr>
               ))}

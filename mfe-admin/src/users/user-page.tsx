@@ -4,6 +4,8 @@ import { Button, ConfirmModal, DateText, LoadError, Spinner, TextField, useDialo
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
+import { HistoryLink } from '../shared/history-link';
+import { FormLines, placeServerLines } from '../shared/server-lines';
 import { useGetAdminRegistersQuery, useGetAdminUserQuery, usePatchUserMutation, useResetPasswordMutation, useResetTfaMutation } from './users-api';
 import { RegisterSelect } from './users-page';
 
@@ -47,12 +49,12 @@ export function UserPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [passwordLines, setPasswordLines] = useState<string[]>([]);
+  const [confirmingPassword, setConfirmingPassword] = useState(false);
 
   const back = (
     <div className="k-row">
-      <Link className="k-btn" to={`/admin/audit_logs?entityId=${encodeURIComponent(userId)}`}>
-        History
-      </Link>
+      <HistoryLink id={userId} />
       <Link className="k-btn" to="/admin/users">
         All users
       </Link>
@@ -81,12 +83,26 @@ export function UserPage() {
     setNotice(done);
   };
 
-  const submitPassword = async (e: FormEvent) => {
+  const submitPassword = (e: FormEvent) => {
     e.preventDefault();
+    setPasswordLines([]);
     if (password.length < 8) return setPasswordError('A password has at least 8 characters.');
     setPasswordError(null);
+    setConfirmingPassword(true);
+  };
+
+  const doResetPassword = async () => {
+    setConfirmingPassword(false);
     const result = await resetPassword({ id: user.id, password });
-    if (result.error) return void dialogs.error(result.error as KassaError, { title: 'Resetting the password failed' });
+    if (result.error) {
+      const err = result.error as KassaError;
+      if (err.status === 422 && err.lines.length) {
+        const placed = placeServerLines(err, ['password'] as const);
+        setPasswordError(placed.fields.password ?? null);
+        return setPasswordLines(placed.other);
+      }
+      return void dialogs.error(err, { title: 'Resetting the password failed' });
+    }
     setPassword('');
     setNotice(`New password set. Every device signed in as ${user.username} is signed out.`);
   };
@@ -178,12 +194,27 @@ export function UserPage() {
           <h2 id="user-password" className="user-page__heading">
             Password
           </h2>
-          <form className="k-row user-page__password" onSubmit={(e) => void submitPassword(e)} noValidate>
+          <FormLines lines={passwordLines} />
+          <form className="k-row user-page__password" onSubmit={submitPassword} noValidate>
             <TextField label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={passwordError} hint="Signs out every device of this user." />
             <Button type="submit">Set password</Button>
           </form>
         </section>
       </div>
+      {confirmingPassword ? (
+        <ConfirmModal
+          title={`Set a new password for ${user.username}`}
+          confirmLabel="Set password"
+          variant="danger"
+          onConfirm={() => void doResetPassword()}
+          onCancel={() => setConfirmingPassword(false)}
+        >
+          <p>
+            {user.username}&apos;s old password stops working, and every device signed in as {user.username} is signed out at once. Tell them the new
+            password in person.
+          </p>
+        </ConfirmModal>
+      ) : null}
       {pending ? (
         <ConfirmModal title={pending.title} confirmLabel={pending.confirm} variant={pending.variant} onConfirm={() => void apply(pending.body, `${pending.confirm}: done.`)} onCancel={() => setPending(null)}>
           <p>{pending.text}</p>

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RegistersPage } from '../registers/registers-page';
-import { json, ok, stubAdminApi } from '../testing/fixtures';
+import { json, ok, refused, stubAdminApi } from '../testing/fixtures';
 import { renderAdmin } from '../testing/render-admin';
+import { UserPage } from './user-page';
 import { newUserProblems, UsersPage } from './users-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -25,8 +27,12 @@ const user = {
   createdAt: '2026-11-01T10:00:00Z',
 };
 
-function stubApi() {
+function stubApi(post?: (path: string) => Response | undefined) {
   return stubAdminApi((call) => {
+    const special = call.method === 'POST' ? post?.(call.path) : undefined;
+    if (special) return special;
+    if (call.path.endsWith('/accounts/')) return json(200, ok({ accounts: [] }));
+    if (call.path.endsWith(`/admin/users/${user.id}/`) || call.path.endsWith(`/admin/users/${user.id}`)) return json(200, ok(user));
     if (call.path.endsWith('/admin/registers/')) return call.method === 'GET' ? json(200, ok({ registers: [till] })) : json(200, ok({ ...till, ...(call.body as object), id: 'c'.repeat(24), users: [] }));
     if (call.method === 'POST') return json(200, ok({ ...user, ...(call.body as object), id: 'd'.repeat(24) }));
     return json(200, ok({ items: [user], pageCount: 1, total: 1 }));
@@ -61,6 +67,41 @@ describe('/admin/users and /admin/registers', { timeout: 20_000 }, () => {
     await user.selectOptions(within(form).getByLabelText('Register'), 'Till');
     await user.click(within(form).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ username: 'penning', password: 'korten-lang', registerId: till.id, isAdmin: false }));
+  });
+
+  it("puts a server 422 on the password under Password, not under Username", async () => {
+    stubApi(() => refused({ loc: ['body', 'password'], msg: 'A password has at least 8 characters.', type: 'value_error' }));
+    renderAdmin(<UsersPage />, '/admin/users');
+    const u = userEvent.setup();
+    await screen.findByRole('table');
+    await u.click(screen.getByRole('button', { name: 'New user' }));
+    const form = screen.getByRole('dialog', { name: 'New user' });
+    await u.type(within(form).getByLabelText('Username'), 'penning');
+    await u.type(within(form).getByLabelText('Password'), 'lang genoeg');
+    await u.click(within(form).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(within(form).getByLabelText('Password')).toHaveAccessibleDescription('A password has at least 8 characters.'));
+    expect(within(form).getByLabelText('Username')).not.toHaveAccessibleDescription();
+  });
+
+  it('says what a password reset does and sends nothing until it is confirmed', async () => {
+    const calls = stubApi();
+    renderAdmin(
+      <Routes>
+        <Route path="/admin/users/:userId" element={<UserPage />} />
+      </Routes>,
+      `/admin/users/${user.id}`,
+    );
+    const u = userEvent.setup();
+    await u.type(await screen.findByLabelText('New password'), 'nieuw-wachtwoord');
+    await u.click(screen.getByRole('button', { name: 'Set password' }));
+    const confirm = screen.getByRole('dialog', { name: 'Set a new password for till' });
+    expect(confirm).toHaveTextContent('every device signed in as till is signed out at once');
+    await u.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(calls.filter((c) => c.path.endsWith('/password'))).toEqual([]);
+    await u.click(screen.getByRole('button', { name: 'Set password' }));
+    await u.click(within(screen.getByRole('dialog', { name: 'Set a new password for till' })).getByRole('button', { name: 'Set password' }));
+    await waitFor(() => expect(calls.find((c) => c.path.endsWith('/password'))?.body).toEqual({ password: 'nieuw-wachtwoord' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('New password set.');
   });
 
   it('shows what each register may do and who signs in at it', async () => {

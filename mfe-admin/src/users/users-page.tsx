@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
 import { SearchForm } from '../shared/search-form';
 import { FormModal } from '../shared/form-modal';
+import { FormLines, placeServerLines } from '../shared/server-lines';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { useCreateUserMutation, useGetAdminRegistersQuery, useGetAdminUsersQuery } from './users-api';
 import './users.css';
@@ -44,19 +45,25 @@ function NewUserForm({ registers, onDone }: { registers: AdminRegister[]; onDone
   const [displayName, setDisplayName] = useState('');
   const [registerId, setRegisterId] = useState('');
   const [isAdmin, setIsAdmin] = useState(false);
-  const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
+  const [errors, setErrors] = useState<{ username?: string; password?: string; displayName?: string }>({});
+  const [otherLines, setOtherLines] = useState<string[]>([]);
   const [create, { isLoading }] = useCreateUserMutation();
   const dialogs = useDialogs();
 
   const submit = async () => {
     const problems = newUserProblems(username, password);
     setErrors(problems);
+    setOtherLines([]);
     if (Object.keys(problems).length) return;
     const result = await create({ username, password, displayName: displayName.trim() || null, registerId: registerId || null, isAdmin });
     if (result.error) {
       const err = result.error as KassaError;
       if (err.status === 409) return setErrors({ username: err.message });
-      if (err.status === 422 && err.lines.length) return setErrors({ username: err.lines.join(' ') });
+      if (err.status === 422 && err.lines.length) {
+        const placed = placeServerLines(err, ['username', 'password', 'displayName'] as const);
+        setErrors(placed.fields);
+        return setOtherLines(placed.other);
+      }
       return void dialogs.error(err, { title: 'Creating the user failed' });
     }
     onDone(result.data.id);
@@ -64,9 +71,10 @@ function NewUserForm({ registers, onDone }: { registers: AdminRegister[]; onDone
 
   return (
     <FormModal title="New user" submitLabel="Create" busy={isLoading} onSubmit={submit} onCancel={() => onDone(null)}>
+        <FormLines lines={otherLines} />
         <TextField label="Username" autoComplete="off" value={username} onChange={(e) => setUsername(e.target.value)} error={errors.username} autoFocus />
         <TextField label="Password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} hint="At least 8 characters; tell it to the user in person." />
-        <TextField label="Name (optional)" value={displayName} maxLength={100} onChange={(e) => setDisplayName(e.target.value)} />
+        <TextField label="Name (optional)" value={displayName} maxLength={100} onChange={(e) => setDisplayName(e.target.value)} error={errors.displayName} />
         <RegisterSelect id="user-register" value={registerId} registers={registers} onChange={setRegisterId} />
         <label className="k-checkbox">
           <input type="checkbox" checked={isAdmin} onChange={(e) => setIsAdmin(e.target.checked)} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usernameBase } from './sso-users';
+import { ssoDisplayName, usernameBase } from './sso-users';
 
 describe('usernameBase', () => {
   it.each([
@@ -9,5 +9,14 @@ describe('usernameBase', () => {
     ['!!!', 'AB-12', 'viaduct-ab12'],
   ])('turns "%s" into a plain username', (name, id, expected) => {
     expect(usernameBase(name, id)).toBe(expected);
+  });
+});
+
+describe('ssoDisplayName', () => {
+  it('stores the provider\'s name cleaned like every name: NFC, no bidi controls or zero-width characters', () => {
+    expect(ssoDisplayName('Probe \u202Eevil.exe\u202C')).toBe('Probe evil.exe');
+    expect(ssoDisplayName('Zo\u0065\u0308 \u200Bde Vries')).toBe('Zo\u00eb de Vries');
+    expect(ssoDisplayName(' \u200B ')).toBeNull();
+    expect(ssoDisplayName('a'.repeat(150))).toHaveLength(100);
   });
 });

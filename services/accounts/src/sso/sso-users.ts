@@ -1,3 +1,4 @@
+import { cleanName } from '@kassa/contracts';
 import { isDuplicateKey } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import { randomBytes } from 'node:crypto';
@@ -20,6 +21,11 @@ export function usernameBase(preferred: string, viaductUserId: string): string {
   return base || `viaduct-${viaductUserId.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 20) || 'user'}`;
 }
 
+/** The provider's name stored like every name (cleanName), at most 100 characters as DisplayName allows; none when empty. */
+export function ssoDisplayName(name: string): string | null {
+  return cleanName(name).slice(0, 100).trim() || null;
+}
+
 function* candidates(base: string) {
   yield base;
   for (let n = 2; n <= 20; n++) yield `${base}-${n}`;
@@ -37,7 +43,7 @@ export async function findOrCreateSsoUser(db: Connection, identity: SsoIdentity)
   const registerId = await ensureRegister(db, MEMBERS_REGISTER.name, MEMBERS_REGISTER.capabilities);
   for (const username of candidates(usernameBase(identity.username, identity.viaductUserId))) {
     try {
-      const created = await User.create({ username, viaductUserId: identity.viaductUserId, displayName: identity.name, registerId });
+      const created = await User.create({ username, viaductUserId: identity.viaductUserId, displayName: ssoDisplayName(identity.name), registerId });
       return created.toObject();
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;

@@ -49,11 +49,84 @@ function gatewayService(path: string): ServiceName | undefined {
 
 const concrete = (path: string) => path.replace(/\{id\}/g, new Types.ObjectId().toHexString());
 
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  items?: JsonSchema;
+}
+interface Operation {
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+
+/** A property's JSON type as the route's OpenAPI schema gives it (the first non-null one of a union). */
+function typeOf(schema: JsonSchema): string {
+  const own = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  if (own) return own;
+  const member = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].map(typeOf).find((t) => t !== 'null' && t !== 'unknown');
+  return member ?? 'unknown';
+}
+
+/** A value of a type the property does not take. */
+function wrongType(type: string): unknown {
+  switch (type) {
+    case 'string':
+      return 12345;
+    case 'number':
+    case 'integer':
+      return 'abc';
+    case 'boolean':
+      return 'yes';
+    case 'array':
+      return { not: 'a list' };
+    case 'object':
+      return ['not', 'an', 'object'];
+    default:
+      return { nested: [1, 'x', null] };
+  }
+}
+
+/** Far past any field's maximum, yet small enough that the fields of one body stay under the 256 kB body limit. */
+const HUGE = 'x'.repeat(20_000);
+/** A body past the services' 256 kB limit. */
+const OVERSIZED = JSON.stringify({ name: 'x'.repeat(300 * 1024) });
+
+/**
+ * The fixed junk thrown at each mutating admin route, built from its own body schema: raw text that is not JSON,
+ * JSON that is not an object, an empty object, every field of the wrong type, every string huge, every number
+ * negative, fractional or enormous, every id field (and the path id) an id that does not exist or is not an id.
+ */
+function junkBodies(fields: Record<string, string>): { label: string; payload: string }[] {
+  const entries = Object.entries(fields);
+  const each = (f: (type: string, name: string) => unknown) => JSON.stringify(Object.fromEntries(entries.map(([name, type]) => [name, f(type, name)])));
+  const numbers = (n: number) => each((type) => (type === 'number' || type === 'integer' ? n : type === 'string' ? '1' : type === 'boolean' ? true : type === 'array' ? [] : {}));
+  return [
+    { label: 'not JSON', payload: '{"name": "unterminated' },
+    { label: 'a JSON string', payload: '"just a string"' },
+    { label: 'a JSON list', payload: '[1, 2, 3]' },
+    { label: 'JSON null', payload: 'null' },
+    { label: 'a number', payload: '42' },
+    { label: 'an empty object', payload: '{}' },
+    { label: 'unknown fields only', payload: '{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {}}, "zzz": 1}' },
+    { label: 'wrong types', payload: each((type) => wrongType(type)) },
+    { label: 'huge strings', payload: each((type) => (type === 'number' || type === 'integer' ? 1 : HUGE)) },
+    { label: 'a body past the size limit', payload: OVERSIZED },
+    { label: 'negative numbers', payload: numbers(-1) },
+    { label: 'fractional numbers', payload: numbers(0.5) },
+    { label: 'enormous numbers', payload: numbers(1e308) },
+    { label: 'unknown ids', payload: each((type, name) => (/id$/i.test(name) ? new Types.ObjectId().toHexString() : wrongType(type))) },
+    { label: 'ids that are not ids', payload: each((type, name) => (/id$/i.test(name) ? '../../etc/passwd' : wrongType(type))) },
+  ];
+}
+
 describe('security: access rules and malformed input on every route', () => {
   let s: CheckoutStack;
   let apps: Record<ServiceName, ServiceApp>;
   const routes: Route[] = [];
   const personas: Persona[] = [];
+  /** Each route's body fields and their JSON types, from its OpenAPI schema. */
+  const bodyFields = new Map<string, Record<string, string>>();
 
   const login = async (username: string) =>
     (await s.accounts.inject({ method: 'POST', url: '/api/login/', payload: { username, password: username } })).json().result.access_token as string;
@@ -66,6 +139,8 @@ describe('security: access rules and malformed input on every route', () => {
       for (const [path, ops] of Object.entries(spec.paths)) {
         if (!path.startsWith('/api/')) continue;
         for (const method of Object.keys(ops).map((m) => m.toUpperCase())) {
+          const schema = (ops[method.toLowerCase()] as Operation).requestBody?.content?.['application/json']?.schema;
+          bodyFields.set(`${method} ${path}`, Object.fromEntries(Object.entries(schema?.properties ?? {}).map(([name, prop]) => [name, typeOf(prop)])));
           if (path.includes('{method}')) for (const m of CHECKOUT_METHODS) routes.push({ service, method, path: path.replace('{method}', m) });
           else routes.push({ service, method, path });
         }
@@ -138,6 +213,43 @@ describe('security: access rules and malformed input on every route', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json().errorIdentifier).toBe('invalid_access_token');
     }
+  });
+
+  it('answers a fixed set of junk bodies on every mutating admin route with the SPEC 7 wrapper, never a 5xx', async () => {
+    const admin = personas.find((p) => p.name === 'admin')!.token!;
+    const adminRoutes = routes.filter((r) => r.method !== 'GET' && ACCESS_RULES[`${r.method} ${r.path}`]?.kind === 'admin');
+    expect(adminRoutes.length).toBeGreaterThanOrEqual(25);
+    const failures: string[] = [];
+    let calls = 0;
+    for (const route of adminRoutes) {
+      const fields = bodyFields.get(`${route.method} ${route.path}`) ?? {};
+      const urls = route.path.includes('{id}') ? [concrete(route.path), route.path.replace(/\{id\}/g, 'not-an-id')] : [route.path];
+      for (const url of urls) {
+        for (const { label, payload } of junkBodies(fields)) {
+          calls += 1;
+          const res = await apps[route.service].inject({ method: route.method as 'POST', url, headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, payload });
+          const where = `${route.method} ${url} with ${label}`;
+          if (res.statusCode >= 500) failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+          if (res.statusCode === 204) continue;
+          let body: { error?: unknown; errorCode?: unknown; errorIdentifier?: unknown; errorMessage?: unknown; result?: unknown } | null;
+          try {
+            body = res.json();
+          } catch {
+            failures.push(`${where}: not JSON: ${res.body.slice(0, 200)}`);
+            continue;
+          }
+          const wrapped =
+            body !== null &&
+            typeof body.error === 'boolean' &&
+            body.errorCode === res.statusCode &&
+            'result' in body &&
+            (body.error ? typeof body.errorIdentifier === 'string' && typeof body.errorMessage === 'string' : true);
+          if (!wrapped) failures.push(`${where}: ${res.statusCode} not in the wrapper: ${res.body.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(adminRoutes.length * 10);
+    expect(failures).toEqual([]);
   });
 
   it('answers malformed bodies, queries and headers on every route with a 4xx in the wrapper, never a 5xx', async () => {

@@ -1,7 +1,11 @@
 import type { ServiceApp } from '@kassa/service-kit';
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { accountRequestModel } from '../../../accounts/src/models/account-request.model';
+import { accountModel } from '../../../accounts/src/models/account.model';
 import { auditLogModel } from '../../../accounts/src/models/audit-log.model';
+import { cardSecretModel } from '../../../accounts/src/models/card-secret.model';
+import { userModel } from '../../../accounts/src/models/user.model';
 import { startCheckoutStack, type CheckoutStack } from '../../../checkout/src/testing/checkout-stack';
 import { ROUTE_TABLE, type ServiceName } from '../route-table';
 import { ACCESS_RULES } from './access-rules';
@@ -108,6 +112,29 @@ function serviceOf(path: string): ServiceName {
   return match.service;
 }
 
+/**
+ * Field names that hold a secret in the models (user.model: passwordHash, tfaSecret, tfaPendingSecret,
+ * tfaRecoveryHashes; account and account-request: pinHash, pinSalt; card-secret: hash; transaction target:
+ * cardSecretHash) or would carry one as given (pin, cardSecret, secret, recovery codes, a TOTP seed).
+ */
+const SECRET_KEYS = /^(passwordHash|pinHash|pinSalt|pin|cardSecret|cardSecretHash|hash|secret|tfaSecret|tfaPendingSecret|tfaRecoveryHashes|recoveryCodes|totpSecret|otpauth(Url|Uri)?)$/i;
+/** A two-factor secret and recovery hash put on `member` before the walk, so the two-factor reset has one to leak. */
+const TFA_SECRET = 'sealed-tfa-secret-of-member-JBSWY3DPEHPK3PXP';
+const TFA_RECOVERY = 'recovery-hash-of-member-5f1c0e';
+/** The passwords the walk sets (CHANGES, newUser). */
+const WALK_PASSWORDS = ['long enough', 'another long one'];
+
+/** Where in `value` a secret field name or one of the secret values appears. */
+function secretsIn(value: unknown, secrets: readonly string[], at = ''): string[] {
+  if (typeof value === 'string') return secrets.filter((secret) => value.includes(secret)).map(() => `${at || '(text)'} holds a secret value`);
+  if (Array.isArray(value)) return value.flatMap((v, i) => secretsIn(v, secrets, `${at}[${i}]`));
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, v]) => [
+    ...(SECRET_KEYS.test(key) && v !== null && v !== undefined ? [`${at}.${key}`] : []),
+    ...secretsIn(v, secrets, `${at}.${key}`),
+  ]);
+}
+
 const mutating = Object.keys(ACCESS_RULES).filter((key) => {
   const [method, path] = key.split(' ') as [string, string];
   return method !== 'GET' && path.startsWith('/api/admin/');
@@ -117,11 +144,14 @@ describe('every admin change: refused to others, audited once with before and af
   let s: CheckoutStack;
   let apps: Record<ServiceName, ServiceApp>;
   const tokens: Record<string, string> = {};
+  /** Every answer the admin's changes got, to look for secrets in at the end. */
+  const answers: { where: string; body: string }[] = [];
 
   beforeAll(async () => {
     s = await startCheckoutStack(inject('mongoUri'), { card: true });
     apps = { accounts: s.accounts, catalog: s.catalog, checkout: s.app, payments: s.payments! };
     for (const username of ['till', 'bar', 'member', 'admin']) tokens[username] = await login(s, username);
+    await userModel(s.accountsDb).updateOne({ _id: s.memberUserId }, { $set: { tfaEnabled: true, tfaSecret: TFA_SECRET, tfaRecoveryHashes: [TFA_RECOVERY] } });
   });
   afterAll(async () => {
     await s.close();
@@ -159,6 +189,7 @@ describe('every admin change: refused to others, audited once with before and af
       headers: { authorization: `Bearer ${tokens.admin}` },
       ...(call.payload === undefined ? {} : { payload: call.payload as object }),
     });
+    answers.push({ where: key, body: res.body });
     expect(res.statusCode, res.body).toBeLessThan(300);
     expect(await AuditLog.countDocuments({}), 'audit entries written by one change').toBe(beforeCount + 1);
     const entry = await AuditLog.findOne({}).sort({ _id: -1 }).lean();
@@ -166,5 +197,49 @@ describe('every admin change: refused to others, audited once with before and af
     expect(entry?.before === null && entry?.after === null, 'an entry says what it was before and after').toBe(false);
     expect(entry).toHaveProperty('before');
     expect(entry).toHaveProperty('after');
+  });
+
+  it('leaves no password hash, PIN hash or salt, card secret or two-factor secret in any answer or audit entry', async () => {
+    // Every secret the databases hold now (the walk's users, accounts, requests and cards), the member's two-factor
+    // secret the walk reset, and the plain passwords the walk sent.
+    const users = await userModel(s.accountsDb).find({}, { passwordHash: 1, tfaSecret: 1, tfaPendingSecret: 1, tfaRecoveryHashes: 1 }).lean();
+    const pins = [...(await accountModel(s.accountsDb).find({}, { pinHash: 1, pinSalt: 1 }).lean()), ...(await accountRequestModel(s.accountsDb).find({}, { pinHash: 1, pinSalt: 1 }).lean())];
+    const cards = await cardSecretModel(s.accountsDb).find({}, { hash: 1 }).lean();
+    const secrets = [
+      ...users.flatMap((u) => [u.passwordHash, u.tfaSecret, u.tfaPendingSecret, ...(u.tfaRecoveryHashes ?? [])]),
+      ...pins.flatMap((a) => [a.pinHash, a.pinSalt]),
+      ...cards.map((c) => c.hash),
+      TFA_SECRET,
+      TFA_RECOVERY,
+      ...WALK_PASSWORDS,
+    ].filter((v): v is string => typeof v === 'string' && v.length >= 8);
+    expect(secrets.length).toBeGreaterThan(users.length);
+    // The walk above ran first (a file's tests run in order): its answers are all here.
+    expect(answers.length).toBe(mutating.filter((key) => CHANGES[key]).length);
+
+    // What the admin pages read afterwards: every admin list and the records the walk changed.
+    const reads = Object.keys(ACCESS_RULES)
+      .filter((key) => key.startsWith('GET /api/admin/') && !key.includes('{'))
+      .map((key) => key.slice(4));
+    reads.push(`/api/admin/users/${s.memberUserId}/`, `/api/admin/accounts/${String(pins[0]?._id)}/`);
+    for (const path of reads) {
+      const res = await apps[serviceOf(path)].inject({ method: 'GET', url: `${path}?perPage=200`, headers: { authorization: `Bearer ${tokens.admin}` } });
+      answers.push({ where: `GET ${path}`, body: res.body });
+    }
+
+    const found: string[] = [];
+    for (const { where, body } of answers) {
+      let parsed: unknown = body;
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        // Not JSON: looked at as text.
+      }
+      found.push(...secretsIn(parsed, secrets).map((f) => `answer of ${where}: ${f}`));
+    }
+    const entries = await auditLogModel(s.accountsDb).find({}).lean();
+    expect(entries.length).toBeGreaterThanOrEqual(answers.filter((a) => !a.where.startsWith('GET')).length);
+    for (const entry of entries) found.push(...secretsIn({ before: entry.before, after: entry.after, who: entry.who }, secrets).map((f) => `audit ${entry.action}: ${f}`));
+    expect(found).toEqual([]);
   });
 });

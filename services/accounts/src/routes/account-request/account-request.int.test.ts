@@ -180,4 +180,17 @@ describe('account requests: /setup and /admin/account_requests', () => {
     expect(page2.pageCount).toBe(Math.ceil(all.total / 2));
     expect((await app.inject({ method: 'GET', url: '/api/admin/account_requests?status=unknown', headers: bearer(admin) })).statusCode).toBe(422);
   });
+
+  it('stores the requested name cleaned (NFC, no bidi controls or zero-width characters), and the user\'s name for an empty one', async () => {
+    const m = await newMember();
+    const res = await ask(m.token, { creditAccount: false, name: 'Probe \u202Eevil.exe\u202C' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.name).toBe('Probe evil.exe');
+    const stored = await accountRequestModel(app.db).findById(res.json().result.id).lean();
+    expect(stored?.name).toBe('Probe evil.exe');
+
+    const other = await newMember();
+    const blank = await ask(other.token, { creditAccount: false, name: '\u200B \u202E' });
+    expect(blank.json().result.name).toBe(`Nieuw Lid ${counter}`);
+  });
 });

@@ -1,4 +1,4 @@
-import { AccountRequestBody, AccountRequestView, ApiResponse, ok, type ValidationDetail } from '@kassa/contracts';
+import { AccountRequestBody, AccountRequestView, ApiResponse, cleanName, ok, type ValidationDetail } from '@kassa/contracts';
 import { AppError, forbidden, isDuplicateKey, type ServiceApp } from '@kassa/service-kit';
 import { checkBic, checkIban } from '@kassa/contracts/sepa';
 import { requestView } from '../../account-requests/request-view';
@@ -44,7 +44,7 @@ export default function postAccountRequest(app: ServiceApp, ctx: AccountsContext
         const created = await accountRequestModel(app.db).create({
           userId: user._id,
           username: user.username,
-          name: body.name?.trim() || user.displayName?.trim() || user.username,
+          name: body.name || cleanName(user.displayName ?? '') || user.username,
           creditAccount: body.creditAccount,
           iban,
           bic,
