@@ -76,13 +76,15 @@ describe('docker-compose.yml', () => {
     expect(without).toEqual([]);
   });
 
-  it('runs production with the real providers, never the stand-ins, and no training switch', () => {
+  it('runs production with the real providers, never the stand-ins, no training switch and no demo seed', () => {
     for (const [name, service] of Object.entries(compose.services)) {
       const env = service.environment ?? {};
       if (!('NODE_ENV' in env)) continue;
       expect(env.NODE_ENV, name).toBe('production');
       expect(env, name).toMatchObject({ TERMINAL_PROVIDER: 'sepay', IDEAL_PROVIDER: 'mollie', SSO_PROVIDER: 'viaduct' });
       expect(env.KASSA_TRAINING, name).toBeUndefined();
+      // Production seeds no demo data by default; an explicit 1 would be refused.
+      expect(env.KASSA_SEED_DEMO, name).toBeUndefined();
       for (const secret of ['JWT_SECRET', 'INTERNAL_TOKEN', 'PIN_PEPPER']) expect(env[secret], `${name} ${secret}`).toMatch(/^\$\{\w+:\?/);
     }
   });
