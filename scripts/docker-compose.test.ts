@@ -125,4 +125,20 @@ describe('docker-compose.yml', () => {
     expect([...confs].sort()).toEqual(['remote.nginx.conf', 'shell.nginx.conf']);
     for (const conf of confs) expect(readFileSync(join(ROOT, 'scripts', conf), 'utf8'), conf).toMatch(/^\s*gzip_static\s+on;/m);
   });
+
+  it("keeps the server's headers (security, CORS) on every nginx location that adds headers of its own", () => {
+    // nginx inherits add_header from the server only into locations that set none themselves.
+    const names = (text: string) => new Set([...text.matchAll(/^\s*add_header\s+(\S+)/gm)].map((m) => m[1]!.toLowerCase()));
+    for (const conf of ['shell.nginx.conf', 'remote.nginx.conf']) {
+      const text = readFileSync(join(ROOT, 'scripts', conf), 'utf8').replace(/#.*$/gm, '');
+      const locations = [...text.matchAll(/location[^{]*\{([^}]*)\}/g)].map((m) => m[1]!.replace(/;\s*/g, ';\n'));
+      const server = names(text.replace(/location[^{]*\{[^}]*\}/g, ''));
+      expect(server.size, conf).toBeGreaterThan(0);
+      for (const location of locations) {
+        const own = names(location);
+        if (own.size === 0) continue;
+        for (const header of server) expect(own.has(header), `${conf}: a location drops ${header}`).toBe(true);
+      }
+    }
+  });
 });
