@@ -8,7 +8,10 @@
  * 4. every service and worker started from its Dockerfile's CMD with NODE_ENV=production, real providers named, secrets
  *    of its own, against a local FerretDB and the local Redis. Each service must answer /health and /ready (the gateway
  *    /api/health and /api/ready, which asks every service), each worker must touch its heartbeat file;
- * 5. every one of them started again with the development secrets and the stand-ins must refuse, naming each.
+ *    Production seeds no demo data: signing in as admin/admin through the gateway must fail;
+ * 5. every one of them started again with the development secrets, the stand-ins and KASSA_SEED_DEMO=1 must refuse,
+ *    naming exactly the ones it reads (PIN_PEPPER, SSO_PROVIDER and the demo seed in accounts, the terminal and iDEAL
+ *    providers in payments, the demo seed in catalog, JWT_SECRET and INTERNAL_TOKEN everywhere).
  *
  * Runs in `.ci/run` after `npm test`. Prints each step; exits 1 on the first failure with the process output.
  */
@@ -17,7 +20,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { DEV_SECRETS } from '@kassa/service-kit';
+import { connectMongo, DEV_SECRETS } from '@kassa/service-kit';
 import { dropPgDatabase, freePort, ROOT, startLocalMongo, type LocalMongo } from './lib/local-mongo';
 
 /** What the Dockerfiles run; the check below fails when a Dockerfile says something else. */
@@ -178,8 +181,36 @@ async function main(): Promise<void> {
     log(`${target.name}: /health and /ready answer 200 (${target.command.join(' ')})`);
   }
 
-  // The same commands with what only training may use: each must refuse and name every variable at fault.
-  const unsafe = { ...production, ...DEV_SECRETS, SSO_PROVIDER: 'standin', IDEAL_PROVIDER: 'standin', TERMINAL_PROVIDER: 'standin', PORT: String(await freePort()) };
+  // Production seeds no demo data: admin/admin (and every other demo user) must not exist.
+  const signIn = await fetch(`http://127.0.0.1:${ports.gateway}/api/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin' }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const signInBody = (await signIn.json().catch(() => ({}))) as { errorIdentifier?: string };
+  if (signIn.status !== 400 || signInBody.errorIdentifier !== 'invalid_credentials') {
+    fail(`POST /api/login/ as admin/admin answered ${signIn.status} ${JSON.stringify(signInBody)}: production seeded the demo users`);
+  }
+  const seeded: string[] = [];
+  for (const [service, collection] of [['accounts', 'users'], ['catalog', 'categories']] as const) {
+    const db = await connectMongo(mongo.uri, `${production.MONGODB_DB_PREFIX}_${service}`);
+    const count = await db.collection(collection).countDocuments().finally(() => db.close());
+    if (count > 0) seeded.push(`${count} ${collection} in ${service}`);
+  }
+  if (seeded.length) fail(`production seeded demo data: ${seeded.join(', ')}`);
+  log('no demo data: POST /api/login/ as admin/admin answers 400 invalid_credentials; no users, no categories');
+
+  // The same commands with what only training may use: each must refuse and name every variable at fault that it reads.
+  const unsafe = {
+    ...production,
+    ...DEV_SECRETS,
+    SSO_PROVIDER: 'standin',
+    IDEAL_PROVIDER: 'standin',
+    TERMINAL_PROVIDER: 'standin',
+    KASSA_SEED_DEMO: '1',
+    PORT: String(await freePort()),
+  };
   for (const target of targets) {
     const proc = start(target, app, unsafe);
     const code = await new Promise<number | null>((resolve) => {
@@ -187,13 +218,23 @@ async function main(): Promise<void> {
       proc.child.once('exit', (c) => (clearTimeout(timer), resolve(c)));
     });
     const out = proc.output();
-    const named = ['JWT_SECRET', 'INTERNAL_TOKEN'].every((v) => out.includes(`${v}: the development value`));
-    if (code === null || code === 0 || !out.includes('Refusing to start in production') || !named) {
-      fail(`${target.name} did not refuse the development secrets (exit ${code})\n${out}`);
+    const expected = refusedVariables(target.name);
+    const listed = [...new Set(out.split('\n').filter((l) => /^\s+[A-Z_]+: /.test(l)).map((l) => l.trim().split(':')[0]!))].sort();
+    if (code === null || code === 0 || !out.includes('Refusing to start in production') || listed.join() !== expected.join()) {
+      fail(`${target.name} did not refuse naming exactly ${expected.join(', ')} (exit ${code}, named ${listed.join(', ') || 'nothing'})\n${out}`);
     }
-    const listed = out.split('\n').filter((l) => /^\s+[A-Z_]+: /.test(l)).map((l) => l.trim().split(':')[0]);
-    log(`${target.name}: refused with development secrets and stand-ins, naming ${listed.join(', ')}`);
+    log(`${target.name}: refused with development secrets, stand-ins and the demo seed, naming ${listed.join(', ')}`);
   }
+}
+
+/** What each target reads of the training settings above, so what its refusal must name (and nothing else). */
+function refusedVariables(target: string): string[] {
+  const service = target.replace(/-worker$/, '');
+  const names = ['JWT_SECRET', 'INTERNAL_TOKEN'];
+  if (service === 'accounts') names.push('PIN_PEPPER', 'SSO_PROVIDER', 'KASSA_SEED_DEMO');
+  if (service === 'catalog') names.push('KASSA_SEED_DEMO');
+  if (service === 'payments') names.push('TERMINAL_PROVIDER', 'IDEAL_PROVIDER');
+  return names.sort();
 }
 
 async function cleanUp(): Promise<void> {
@@ -207,7 +248,7 @@ async function cleanUp(): Promise<void> {
 
 try {
   await main();
-  log('passed: every service and worker starts from its production build and refuses training settings');
+  log('passed: every service and worker starts from its production build without demo data and refuses training settings');
 } catch (err) {
   console.error(`[test:prod] FAILED: ${(err as Error).message}`);
   process.exitCode = 1;

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { BaseEnv, DEV_SECRETS, isTraining, loadConfig } from './config';
+import { BaseEnv, DemoSeedEnv, DEV_SECRETS, isTraining, loadConfig, seedsDemo } from './config';
 
 const ServiceEnv = BaseEnv.extend({
   PIN_PEPPER: z.string().default(DEV_SECRETS.PIN_PEPPER),
   TERMINAL_PROVIDER: z.enum(['standin', 'sepay']).default('standin'),
   SSO_PROVIDER: z.enum(['standin', 'viaduct']).default('standin'),
+  ...DemoSeedEnv,
 });
 const own = { JWT_SECRET: 'x'.repeat(40), INTERNAL_TOKEN: 'y'.repeat(24), PIN_PEPPER: 'z'.repeat(24), TERMINAL_PROVIDER: 'sepay', SSO_PROVIDER: 'viaduct' };
 
@@ -21,6 +22,10 @@ describe('loadConfig in production', () => {
     for (const key of ['JWT_SECRET', 'INTERNAL_TOKEN', 'PIN_PEPPER', 'TERMINAL_PROVIDER', 'SSO_PROVIDER']) expect(message).toContain(`  ${key}: `);
   });
 
+  it('refuses an explicit demo seed (admin/admin) like the other training things', () => {
+    expect(() => loadConfig(ServiceEnv, { NODE_ENV: 'production', ...own, KASSA_SEED_DEMO: '1' })).toThrow(/^Refusing[^\n]*\n {2}KASSA_SEED_DEMO: [^\n]*$/);
+  });
+
   it('names only what is still wrong', () => {
     expect(() => loadConfig(ServiceEnv, { NODE_ENV: 'production', ...own, INTERNAL_TOKEN: DEV_SECRETS.INTERNAL_TOKEN })).toThrow(/^Refusing[^\n]*\n {2}INTERNAL_TOKEN: [^\n]*$/);
   });
@@ -30,6 +35,13 @@ describe('loadConfig in production', () => {
     expect(isTraining(env)).toBe(false);
   });
 
+  it('does not seed the demo data unless asked, and a training run may ask', () => {
+    expect(seedsDemo(loadConfig(ServiceEnv, { NODE_ENV: 'production', ...own }))).toBe(false);
+    expect(seedsDemo(loadConfig(ServiceEnv, { NODE_ENV: 'production', ...own, KASSA_SEED_DEMO: '0' }))).toBe(false);
+    expect(seedsDemo(loadConfig(ServiceEnv, { NODE_ENV: 'production', KASSA_TRAINING: '1' }))).toBe(false);
+    expect(seedsDemo(loadConfig(ServiceEnv, { NODE_ENV: 'production', KASSA_TRAINING: '1', KASSA_SEED_DEMO: '1' }))).toBe(true);
+  });
+
   it('starts with stand-ins and development secrets when KASSA_TRAINING=1 says it is a training run', () => {
     const env = loadConfig(ServiceEnv, { NODE_ENV: 'production', KASSA_TRAINING: '1' });
     expect(isTraining(env)).toBe(true);
@@ -37,5 +49,11 @@ describe('loadConfig in production', () => {
 
   it('lets development and tests (npm start) run the stand-ins, as training', () => {
     expect(isTraining(loadConfig(ServiceEnv, {}))).toBe(true);
+  });
+
+  it('seeds the demo data outside production unless KASSA_SEED_DEMO=0', () => {
+    expect(seedsDemo(loadConfig(ServiceEnv, {}))).toBe(true);
+    expect(seedsDemo(loadConfig(ServiceEnv, { NODE_ENV: 'test' }))).toBe(true);
+    expect(seedsDemo(loadConfig(ServiceEnv, { KASSA_SEED_DEMO: '0' }))).toBe(false);
   });
 });

@@ -10,6 +10,18 @@ export const DEV_SECRETS = {
 /** Adapters whose `standin` value fakes the outside world: a card terminal, a bank, a sign-in provider. */
 const PROVIDER_VARIABLES = ['TERMINAL_PROVIDER', 'IDEAL_PROVIDER', 'SSO_PROVIDER'] as const;
 
+/**
+ * The services that seed demo data into an empty database (accounts: users such as admin/admin; catalog: products)
+ * extend their environment with this. Unset, they seed outside production only; production never seeds it unless
+ * a training run asks for it with KASSA_SEED_DEMO=1 (an explicit 1 without KASSA_TRAINING=1 is refused).
+ */
+export const DemoSeedEnv = {
+  KASSA_SEED_DEMO: z.enum(['0', '1']).optional(),
+};
+
+/** Whether a service with DemoSeedEnv seeds the demo data: as KASSA_SEED_DEMO says, else only outside production. */
+export const seedsDemo = (env: { NODE_ENV?: unknown; KASSA_SEED_DEMO?: '0' | '1' }) => (env.KASSA_SEED_DEMO ?? (env.NODE_ENV === 'production' ? '0' : '1')) === '1';
+
 /** Environment shared by every service and worker. Parsed once at start-up; a bad value fails with every problem listed. */
 export const BaseEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -57,7 +69,7 @@ export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.Process
 /** True when money and sign-ins may be fake: outside production, or in production with KASSA_TRAINING=1. */
 export const isTraining = (env: { NODE_ENV?: unknown; KASSA_TRAINING?: unknown }) => env.NODE_ENV !== 'production' || env.KASSA_TRAINING === '1';
 
-/** What production refuses in a service's parsed environment: each development secret and stand-in it would use. */
+/** What production refuses in a service's parsed environment: each development secret, stand-in and demo seed it would use. */
 export function productionProblems(env: Record<string, unknown>): string[] {
   if (isTraining(env)) return [];
   const problems: string[] = [];
@@ -67,5 +79,6 @@ export function productionProblems(env: Record<string, unknown>): string[] {
   for (const key of PROVIDER_VARIABLES) {
     if (env[key] === 'standin') problems.push(`${key}: "standin" is for training only; name the real provider and its settings`);
   }
+  if (env.KASSA_SEED_DEMO === '1') problems.push('KASSA_SEED_DEMO: the demo data (users such as admin/admin) is for training only; leave it unset or 0');
   return problems;
 }

@@ -1,10 +1,11 @@
-import { BaseEnv, DEV_SECRETS, loadConfig } from '@kassa/service-kit';
+import { BaseEnv, DemoSeedEnv, DEV_SECRETS, loadConfig } from '@kassa/service-kit';
 import { z } from 'zod';
 
 export const DEV_PIN_PEPPER = DEV_SECRETS.PIN_PEPPER;
 
 export const AccountsEnv = BaseEnv.extend({
   PORT: z.coerce.number().int().default(8081),
+  ...DemoSeedEnv,
   /** Server-side secret mixed into every PIN and card-secret hash (docs/decisions.md, "PIN hashing"). */
   PIN_PEPPER: z.string().min(16).default(DEV_PIN_PEPPER),
   /** `standin` serves a local sign-in page; `viaduct` talks OAuth2 to the real provider. */

@@ -105,23 +105,47 @@ describe('gateway edges', () => {
   let upstream: FastifyInstance;
   let gateway: FastifyInstance;
   let gatewayUrl: string;
+  const logLines: Record<string, unknown>[] = [];
+  const logWaiters: (() => void)[] = [];
+  const logged = (line: string) => {
+    logLines.push(JSON.parse(line) as Record<string, unknown>);
+    for (const wake of logWaiters.splice(0)) wake();
+  };
+  /** Resolves once a log line matches (the test's own timeout bounds the wait). */
+  const logLine = async (match: (line: Record<string, unknown>) => boolean) => {
+    while (!logLines.some(match)) await new Promise<void>((resolve) => logWaiters.push(resolve));
+  };
 
   beforeAll(async () => {
     upstream = Fastify();
     upstream.post('/api/checkout/cash/', async (request) => ({ error: false, errorCode: 200, errorIdentifier: null, errorMessage: null, result: { headers: request.headers, body: request.body } }));
     upstream.get('/api/transactions/card/:id/status/', () => new Promise(() => undefined));
     upstream.post('/api/login/', async (request) => ({ error: false, errorCode: 200, errorIdentifier: null, errorMessage: null, result: { headers: request.headers } }));
+    // Headers at once, then a space every 400 ms for 4 s: never idle as long as the 1.5-s timeout, but over it in all.
+    upstream.get('/api/products/', (_request, reply) => {
+      reply.hijack();
+      reply.raw.writeHead(200, { 'content-type': 'application/json' });
+      let sent = 0;
+      const timer = setInterval(() => {
+        if (++sent < 10) reply.raw.write(' ');
+        else {
+          clearInterval(timer);
+          reply.raw.end('{"error":false}');
+        }
+      }, 400);
+      reply.raw.on('close', () => clearInterval(timer));
+    });
     const upstreamUrl = await upstream.listen({ port: 0, host: '127.0.0.1' });
     const env = GatewayEnv.parse({
-      LOG_LEVEL: 'silent',
       CATALOG_URL: upstreamUrl,
       ACCOUNTS_URL: upstreamUrl,
       CHECKOUT_URL: upstreamUrl,
       PAYMENTS_URL: upstreamUrl,
       SHELL_DIST: '',
       UPSTREAM_TIMEOUT_MS: '1500',
+      LOG_LEVEL: 'info',
     });
-    gateway = await buildGateway(env);
+    gateway = await buildGateway(env, { logStream: { write: logged } });
     gatewayUrl = await gateway.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -164,6 +188,17 @@ describe('gateway edges', () => {
     expect(headers['x-kassa-client-address']).toBe('127.0.0.1');
   });
 
+  it("logs a client's X-Request-Id as clientRequestId on every line of the request, beside the gateway's own id", async () => {
+    const res = await rawPost('/api/checkout/cash/', '{}', { 'x-request-id': 'till-7-sale-42' });
+    const ownId = res.json.result.headers['x-request-id'];
+    // "request completed" is written when the response has finished, which can be just after the client has it all.
+    await logLine((line) => line.reqId === ownId && line.msg === 'request completed');
+    const lines = logLines.filter((line) => line.reqId === ownId);
+    expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+    expect(lines.filter((line) => line.clientRequestId !== 'till-7-sale-42')).toEqual([]);
+    expect(logLines.filter((line) => line.reqId === 'till-7-sale-42')).toEqual([]);
+  });
+
   it('keys the sign-in flood guard on the connection, so rotating X-Forwarded-For does not get past it', async () => {
     const answers: number[] = [];
     for (let i = 0; i < 125; i++) answers.push((await post('/api/login/', '{}', { 'x-forwarded-for': `10.0.0.${i}` })).status);
@@ -176,6 +211,12 @@ describe('gateway edges', () => {
       const res = await fetch(`${gatewayUrl}/api/docs/specs/${name}.json`);
       expect(res.status, name).toBe(404);
     }
+  });
+
+  it('cuts off a service that trickles its body past the overall deadline, instead of waiting for each pause', async () => {
+    const res = await fetch(`${gatewayUrl}/api/products/`);
+    expect(res.status).toBe(200);
+    await expect(res.text()).rejects.toThrow();
   });
 
   it('gives up on a service that does not answer with 504 in the wrapper', async () => {

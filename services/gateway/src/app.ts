@@ -15,6 +15,7 @@ import type { GatewayEnv } from './config';
 import { preloadLinks } from './preload-hints';
 import { REMOTE_NAMES, REMOTES_MAP_PATH, remoteOrigins, remotesManifest } from './remotes';
 import { ROUTE_TABLE, upstreams, type ServiceName } from './route-table';
+import { UpstreamDeadlineError, UpstreamDeadlines } from './upstream-deadline';
 
 const NO_CACHE = 'no-cache';
 /** The services' own body limit (Fastify's default): larger bodies are refused here, before they are streamed on. */
@@ -23,14 +24,21 @@ export const BODY_LIMIT = 1024 * 1024;
 export interface GatewayOptions {
   /** Extra routes (the live feed) registered by the server entry. */
   plugins?: ((app: FastifyInstance) => Promise<void> | void)[];
+  /** Where the log lines go (standard output when unset); tests read them. */
+  logStream?: { write: (line: string) => void };
 }
 
 export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: env.LOG_LEVEL, base: { service: 'gateway' } },
+    logger: { level: env.LOG_LEVEL, base: { service: 'gateway' }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     // The gateway makes every request id itself: an id a client sends is logged beside it, never used as it.
     requestIdHeader: false,
     genReqId: () => randomUUID(),
+    // ... and every line of the request, from "incoming request" to "request completed", carries it as clientRequestId.
+    childLoggerFactory: (logger, bindings, options, raw) => {
+      const clientId = raw.headers['x-request-id'];
+      return logger.child(typeof clientId === 'string' ? { ...bindings, clientRequestId: clientId.slice(0, 100) } : bindings, options);
+    },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreDuplicateSlashes: true },
@@ -75,8 +83,6 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    const clientId = request.headers['x-request-id'];
-    if (typeof clientId === 'string') request.log = request.log.child({ clientRequestId: clientId.slice(0, 100) });
     const length = Number(request.headers['content-length']);
     if (length > BODY_LIMIT) {
       return reply.code(413).send(apiError(413, 'payload_too_large', `The request is too large: at most ${BODY_LIMIT / 1024 / 1024} MB.`));
@@ -104,19 +110,25 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
   app.get(REMOTES_MAP_PATH, async (_req, reply) => reply.header('cache-control', NO_CACHE).send(remotesManifest(env)));
 
   const targets = upstreams(env);
+  // A hung or trickling service: the client's request has UPSTREAM_TIMEOUT_MS in all (upstream-deadline.ts).
+  const deadlines = new UpstreamDeadlines(env.UPSTREAM_TIMEOUT_MS);
   for (const { prefix, service } of ROUTE_TABLE) {
     const proxyOptions: FastifyHttpProxyOptions = {
       upstream: targets[service],
       prefix,
       rewritePrefix: prefix,
       http2: false,
-      undici: {
+      undici: deadlines.agent({
         connections: 128,
         pipelining: 1,
         keepAliveTimeout: 30_000,
         connectTimeout: 1000,
         headersTimeout: env.UPSTREAM_TIMEOUT_MS,
         bodyTimeout: env.UPSTREAM_TIMEOUT_MS,
+      }),
+      preHandler: (request, reply, done) => {
+        deadlines.start(request.id, reply.raw);
+        done();
       },
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => {
@@ -157,7 +169,9 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
 function upstreamDown(reply: FastifyReply, service: ServiceName, error: { error?: Error } | Error) {
   const err = error instanceof Error ? error : error.error;
   const code = (err as { code?: string } | undefined)?.code ?? '';
-  const timeout = /TIMEOUT/i.test(code) || /timeout/i.test(err?.message ?? '');
+  // reply-from passes the deadline's abort on as the cause of an InternalServerError.
+  const deadline = err instanceof UpstreamDeadlineError || err?.cause instanceof UpstreamDeadlineError;
+  const timeout = deadline || /TIMEOUT/i.test(code) || /timeout/i.test(err?.message ?? '');
   reply.request.log.warn({ service, code, err: err?.message }, 'upstream unavailable');
   if (timeout) {
     return reply.code(504).send(apiError(504, 'service_unavailable', `The ${service} service did not answer in time. Please try again.`));

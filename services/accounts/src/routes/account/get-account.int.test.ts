@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { accountModel } from '../../models/account.model';
 import { auditLogModel } from '../../models/audit-log.model';
 import { userModel } from '../../models/user.model';
+import { LOGIN_LIMITS, LOGIN_WINDOW_MS } from '../../security/login-guard';
 import { bearer, internalPost, loginAs, startAccountsTestApp, stopAccountsTestApp, TestClock, type AccountsTestApp } from '../../testing/accounts-test-app';
 
 describe('own account: GET /api/account/ and POST /api/account/pin', () => {
@@ -59,6 +60,27 @@ describe('own account: GET /api/account/ and POST /api/account/pin', () => {
     expect((await change({ pin: '5555', current: '9999' })).json().errorIdentifier).toBe('invalid_account_pin');
     expect((await change({ pin: '5555', current: 'not-my-password' })).json()).toMatchObject({ errorIdentifier: 'invalid_credentials', errorMessage: 'That is not your current PIN code or password.' });
     expect((await change({ pin: '1234', current: 'member' })).statusCode).toBe(200);
+  });
+
+  it('limits wrong current PINs like the till and wrong current passwords like sign-in, per username', async () => {
+    clock.advance(LOGIN_WINDOW_MS + 1000); // the wrong password of the test above no longer counts
+    const token = await loginAs(app, 'member');
+    const change = (payload: object) => app.inject({ method: 'POST', url: '/api/account/pin', headers: bearer(token), payload });
+    // PINs: the till's lock-out (the 5th wrong one locks, then even the right PIN is refused).
+    for (const wrong of ['0000', '0001', '0002', '0003']) expect((await change({ pin: '5555', current: wrong })).json().errorIdentifier).toBe('invalid_account_pin');
+    expect((await change({ pin: '5555', current: '0004' })).json().errorIdentifier).toBe('pin_locked');
+    expect((await change({ pin: '5555', current: '1234' })).json()).toMatchObject({ errorIdentifier: 'pin_locked' });
+    // Passwords: the failed sign-in limit of the username, shared with POST /api/login/.
+    for (let i = 0; i < LOGIN_LIMITS.user; i++) expect((await change({ pin: '5555', current: `guess-${i}` })).json().errorIdentifier).toBe('invalid_credentials');
+    const refused = await change({ pin: '5555', current: 'member' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ errorIdentifier: 'too_many_requests', errorMessage: expect.stringMatching(/^Too many failed sign-ins/) });
+    const login = await app.inject({ method: 'POST', url: '/api/login/', payload: { username: 'member', password: 'member' } });
+    expect(login.json().errorIdentifier).toBe('too_many_requests');
+    // Once the window has passed the password works again, and a new PIN lifts the PIN lock-out.
+    clock.advance(LOGIN_WINDOW_MS + 1000);
+    expect((await change({ pin: '1234', current: 'member' })).statusCode).toBe(200);
+    expect((await change({ pin: '1234', current: '1234' })).statusCode).toBe(200);
   });
 
   it('sets a new PIN: the old one stops working, the new one pays', async () => {

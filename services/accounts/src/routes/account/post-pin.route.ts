@@ -4,6 +4,7 @@ import { auditWho, writeAudit } from '../../audit';
 import type { AccountsContext } from '../../context';
 import { currentUser } from '../../guards';
 import { accountModel } from '../../models/account.model';
+import { clientAddress } from '../../security/client-address';
 import { checkPassword } from '../../security/passwords';
 import type { PinAccount } from '../../security/pin-guard';
 import { hashPin } from '../../security/secrets';
@@ -11,13 +12,22 @@ import { noLinkedAccount } from './get-account.route';
 
 /**
  * A PIN that is set is changed only with the PIN itself (counted like a PIN at the till, under the same lock-out) or
- * the user's password, so someone holding a signed-in phone cannot take over the account at the bar.
+ * the user's password (counted like a sign-in, under the same failed sign-in limits per username and address), so
+ * someone holding a signed-in phone cannot take over the account at the bar, nor guess the password here unlimited.
  */
-async function proveCurrent(ctx: AccountsContext, account: PinAccount, passwordHash: string | null | undefined, current: string | undefined) {
+async function proveCurrent(
+  ctx: AccountsContext,
+  account: PinAccount,
+  user: { username: string; passwordHash?: string | null },
+  address: string | null,
+  current: string | undefined,
+) {
   const given = current?.trim() ?? '';
   if (given === '') throw new AppError(422, 'validation_error', 'Validation error', [{ loc: ['body', 'current'], msg: 'Enter your current PIN code or your password.', type: 'value_error' }]);
   if (/^\d{4}$/.test(given)) return ctx.pins.check(account, given);
-  if (!(await checkPassword(given, passwordHash))) throw new AppError(400, 'invalid_credentials', 'That is not your current PIN code or password.');
+  const attempt = await ctx.logins.claim(user.username, address);
+  if (!(await checkPassword(given, user.passwordHash))) throw new AppError(400, 'invalid_credentials', 'That is not your current PIN code or password.');
+  await ctx.logins.release(attempt);
 }
 
 /** Sets the PIN of the user's own account; a new PIN also lifts a lock-out. */
@@ -32,7 +42,10 @@ export default function postPin(app: ServiceApp, ctx: AccountsContext) {
       const hadPin = await ctx.ledger.lock(String(accountId), async () => {
         const account = await accountModel(app.db).findById(accountId, { pinHash: 1, pinSalt: 1 }).lean();
         if (!account) throw noLinkedAccount();
-        if (account.pinHash) await proveCurrent(ctx, { _id: account._id, pinHash: account.pinHash, pinSalt: account.pinSalt ?? null }, user.passwordHash, request.body.current);
+        if (account.pinHash) {
+          const pinAccount = { _id: account._id, pinHash: account.pinHash, pinSalt: account.pinSalt ?? null };
+          await proveCurrent(ctx, pinAccount, user, clientAddress(request.headers), request.body.current);
+        }
         await accountModel(app.db).updateOne({ _id: accountId }, { $set: hashPin(ctx.env.PIN_PEPPER, request.body.pin) });
         await ctx.pins.reset(accountId);
         ctx.ledger.forget(String(accountId));
