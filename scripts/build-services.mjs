@@ -15,7 +15,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** What production runs, per service: `src/<entry>.ts` becomes `dist/<entry>.js`. */
 export const SERVICE_ENTRIES = {
-  accounts: ['server', 'worker', 'jobs/ledger-audit.command'],
+  accounts: ['server', 'worker', 'jobs/ledger-audit.command', 'commands/create-admin.command'],
   catalog: ['server'],
   checkout: ['server'],
   payments: ['server', 'worker'],

@@ -8,7 +8,8 @@
  * 4. every service and worker started from its Dockerfile's CMD with NODE_ENV=production, real providers named, secrets
  *    of its own, against a local FerretDB and the local Redis. Each service must answer /health and /ready (the gateway
  *    /api/health and /api/ready, which asks every service), each worker must touch its heartbeat file;
- *    Production seeds no demo data: signing in as admin/admin through the gateway must fail;
+ *    Production seeds no demo data: signing in as admin/admin through the gateway must fail; the compiled create-admin
+ *    command then makes the first administrator, who signs in and opens the admin settings;
  * 5. every one of them started again with the development secrets, the stand-ins and KASSA_SEED_DEMO=1 must refuse,
  *    naming exactly the ones it reads (PIN_PEPPER, SSO_PROVIDER and the demo seed in accounts, the terminal and iDEAL
  *    providers in payments, the demo seed in catalog, JWT_SECRET and INTERNAL_TOKEN everywhere).
@@ -200,6 +201,28 @@ async function main(): Promise<void> {
   }
   if (seeded.length) fail(`production seeded demo data: ${seeded.join(', ')}`);
   log('no demo data: POST /api/login/ as admin/admin answers 400 invalid_credentials; no users, no categories');
+
+  // The first administrator, as README "Production" makes one: the compiled command in the accounts image.
+  const firstAdmin = { username: 'penningmeester', password: secret() };
+  const made = spawnSync(process.execPath, ['services/accounts/dist/commands/create-admin.command.js', firstAdmin.username], {
+    cwd: app,
+    env: { ...production, KASSA_ADMIN_PASSWORD: firstAdmin.password },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  if (made.status !== 0) fail(`create-admin exited ${made.status}: ${made.stdout}${made.stderr}`);
+  const adminSignIn = await fetch(`http://127.0.0.1:${ports.gateway}/api/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(firstAdmin),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const adminToken = ((await adminSignIn.json().catch(() => ({}))) as { result?: { access_token?: string } }).result?.access_token;
+  const settings = adminToken
+    ? await fetch(`http://127.0.0.1:${ports.gateway}/api/admin/settings/`, { headers: { authorization: `Bearer ${adminToken}` }, signal: AbortSignal.timeout(10_000) })
+    : undefined;
+  if (adminSignIn.status !== 200 || settings?.status !== 200) fail(`the administrator create-admin made could not sign in and open the admin settings (${adminSignIn.status}, ${settings?.status})`);
+  log('create-admin (compiled, in the accounts image) made an administrator who signs in and opens /api/admin/settings/');
 
   // The same commands with what only training may use: each must refuse and name every variable at fault that it reads.
   const unsafe = {
