@@ -119,11 +119,16 @@ export function auditMatches(current: unknown, after: unknown): boolean {
 /**
  * The usual check: loads the entity's audit view by id (null when gone) and compares it with the entry's `after`: a
  * delete happened when the record is gone, a create when it is there with those fields, an update when it has them.
+ * A matching record is delivered as found (the fields the change did not name included).
  */
 export const viewCheck =
   (load: (entityId: string) => Promise<unknown>): AuditCheck =>
-  async (entry) =>
-    entry.entityId !== null && auditMatches(await load(entry.entityId), entry.after);
+  async (entry) => {
+    if (entry.entityId === null) return false;
+    const current = await load(entry.entityId);
+    if (!auditMatches(current, entry.after)) return false;
+    return current === null ? true : { after: current };
+  };
 
 /** Sends one entry; null when stored, else what went wrong. */
 type Deliver = (body: AuditEntryRequest) => Promise<string | null>;
