@@ -1,3 +1,4 @@
+import { registerAuditChecks } from './admin/audit-checks';
 import { auditClient, createServiceApp, ensureIndexes, internalClient, type ServiceApp } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import type { CatalogContext } from './admin/catalog-context';
@@ -65,6 +66,7 @@ export async function buildCatalogApp(env: CatalogEnv, db: Connection, deps: Par
     checkout: deps.checkout ?? internalClient(env.CHECKOUT_URL, env.INTERNAL_TOKEN),
     now: deps.now ?? (() => new Date()),
   };
+  registerAuditChecks(ctx);
   app.addHook('onClose', () => ctx.audit.close());
   for (const route of routes) route(app, ctx);
   return app;
