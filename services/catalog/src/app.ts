@@ -1,4 +1,3 @@
-import { registerAuditChecks } from './admin/audit-checks';
 import { auditClient, createServiceApp, ensureIndexes, internalClient, type ServiceApp } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import type { CatalogContext } from './admin/catalog-context';
@@ -27,6 +26,7 @@ import getReasons from './routes/checkout/get-reasons.route';
 import postPrices from './routes/internal/post-prices.route';
 import getMenu from './routes/products/get-menu.route';
 import getProducts from './routes/products/get-products.route';
+import { registerAuditChecks } from './admin/audit-checks';
 
 const routes = [
   getProducts,
