@@ -121,7 +121,7 @@ describe('audited changes with a write-ahead outbox (real FerretDB)', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    await records().insertMany(['a', 'b', 'c', 'd', 'e', 'f'].map((id) => ({ _id: id, price: 1 })));
+    await records().insertMany(['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id) => ({ _id: id, price: 1 })));
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
@@ -199,10 +199,22 @@ describe('audited changes with a write-ahead outbox (real FerretDB)', () => {
     await c.close();
   });
 
+  it('resolves a pending entry by its `expect` when `after` is not what the record looks like, and keeps its `after`', async () => {
+    const crashed = client({ outbox: failing('updateOne') });
+    const reset = { ...change('f', 6), action: 'record.reset', after: { price: 6, note: 'reset by the board' }, expect: { price: 6 } };
+    await crashed.audited(reset, log, setPrice('f', 6));
+    await crashed.close();
+    const relay = client();
+    await relay.flush();
+    expect(storedFor('f')).toMatchObject([{ after: { price: 6, note: 'reset by the board' } }]);
+    expect(posted.filter((p) => p.entityId === 'f')).toHaveLength(1);
+    await relay.close();
+  });
+
   it('refuses, before changing anything, an entity the service registered no check for', async () => {
     const c = client();
     let ran = false;
-    const unchecked = { ...change('f', 4), entity: 'unknown' };
+    const unchecked = { ...change('g', 4), entity: 'unknown' };
     await expect(c.audited(unchecked, log, async () => (ran = true))).rejects.toThrow('no audit check registered for unknown');
     expect(ran).toBe(false);
     await c.close();

@@ -17,6 +17,11 @@ export interface AuditRecord {
    * database that reads before it writes cannot tell apart). Random when not given.
    */
   key?: string;
+  /**
+   * For `audited`: what the record looks like once the change is made, as the entity's check sees it, when `after` is
+   * not that (a password reset: `{ tokensValidAfter }`); `after` when not given. Kept in the outbox, never delivered.
+   */
+  expect?: unknown;
 }
 
 /** Anything with pino's `warn(obj, msg)`: the request logger, so the warning carries the request id. */
@@ -47,11 +52,11 @@ export interface AuditClientOptions {
 
 /**
  * Whether the change of a pending entry happened: the service looks at the record now (for a delete: is it gone; for a
- * create: is it there; for an update: does it match `after`). `true` delivers the entry as written ahead, `false` drops
- * it, an object delivers it with these `before`/`after` (facts only known once the change was made). A throw leaves it
- * for the next relay.
+ * create: is it there; for an update: does it match `expected`, the entry's `expect` or else its `after`). `true`
+ * delivers the entry as written ahead, `false` drops it, an object delivers it with these `before`/`after` (facts only
+ * known once the change was made). A throw leaves it for the next relay.
  */
-export type AuditCheck = (entry: AuditEntryRequest) => Promise<boolean | { before?: unknown; after?: unknown }>;
+export type AuditCheck = (entry: AuditEntryRequest, expected: unknown) => Promise<boolean | { before?: unknown; after?: unknown }>;
 
 /** What the change's result adds to the entry written ahead (an id made by the database, the exact record after). */
 export type AuditSettle<T> = (result: T) => { entityId?: string | null; before?: unknown; after?: unknown };
@@ -85,6 +90,8 @@ interface OutboxDoc {
   body: AuditEntryRequest;
   /** Missing on entries written by `record` (ready at once). */
   state?: 'pending' | 'ready';
+  /** What the check compares the record with, when not `body.after`. */
+  expect?: unknown;
   /** The call that wrote the pending entry: only it removes the entry when its change fails. */
   owner?: string;
   createdAt: Date;
@@ -116,18 +123,21 @@ export function auditMatches(current: unknown, after: unknown): boolean {
   return now !== null && contains(now, expected);
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /**
- * The usual check: loads the entity's audit view by id (null when gone) and compares it with the entry's `after`: a
+ * The usual check: loads the entity's audit view by id (null when gone) and compares it with what the entry expects: a
  * delete happened when the record is gone, a create when it is there with those fields, an update when it has them.
- * A matching record is delivered as found (the fields the change did not name included).
+ * The entry is delivered with the record as found laid over its `after` (fields the change did not name included).
  */
 export const viewCheck =
   (load: (entityId: string) => Promise<unknown>): AuditCheck =>
-  async (entry) => {
+  async (entry, expected) => {
     if (entry.entityId === null) return false;
-    const current = await load(entry.entityId);
-    if (!auditMatches(current, entry.after)) return false;
-    return current === null ? true : { after: current };
+    const current = plain(await load(entry.entityId)) ?? null;
+    if (!auditMatches(current, expected)) return false;
+    if (current === null) return true;
+    return { after: isRecord(entry.after) && isRecord(current) ? { ...entry.after, ...current } : current };
   };
 
 /** Sends one entry; null when stored, else what went wrong. */
@@ -192,7 +202,7 @@ function outboxClient(attempt: Deliver, opts: AuditClientOptions): AuditClient {
     const check = checks.get(doc.body.entity);
     if (!check) return null;
     try {
-      const verdict = await check(doc.body);
+      const verdict = await check(doc.body, doc.expect === undefined ? doc.body.after : doc.expect);
       if (verdict === false) return false;
       return verdict === true ? doc.body : { ...doc.body, ...verdict };
     } catch (err) {
@@ -290,7 +300,8 @@ function outboxClient(attempt: Deliver, opts: AuditClientOptions): AuditClient {
       const key = ahead.key!;
       const owner = randomUUID();
       try {
-        await outbox.insertOne({ _id: key, body: ahead, state: 'pending', owner, createdAt: new Date() });
+        const expect = plain(entry.expect);
+        await outbox.insertOne({ _id: key, body: ahead, state: 'pending', owner, createdAt: new Date(), ...(expect === undefined ? {} : { expect }) });
       } catch (err) {
         // The same keyed entry is on its way already (another request made "the" change); this call marks it ready too.
         if (!isDuplicateKey(err)) throw err;
