@@ -59,7 +59,7 @@ export interface AuditClientOptions {
 export type AuditCheck = (entry: AuditEntryRequest, expected: unknown) => Promise<boolean | { before?: unknown; after?: unknown }>;
 
 /** What the change's result adds to the entry written ahead (an id made by the database, the exact record after). */
-export type AuditSettle<T> = (result: T) => { entityId?: string | null; before?: unknown; after?: unknown };
+export type AuditSettle<T> = (result: T) => { action?: string; entityId?: string | null; before?: unknown; after?: unknown };
 
 export interface AuditClient {
   /**
@@ -262,6 +262,7 @@ function outboxClient(attempt: Deliver, opts: AuditClientOptions): AuditClient {
 
   const settled = (ahead: AuditEntryRequest, extra: ReturnType<AuditSettle<unknown>>): AuditEntryRequest => ({
     ...ahead,
+    ...(extra.action ? { action: extra.action } : {}),
     ...('entityId' in extra ? { entityId: extra.entityId ?? null } : {}),
     ...('before' in extra ? { before: plain(extra.before) ?? null } : {}),
     ...('after' in extra ? { after: plain(extra.after) ?? null } : {}),
