@@ -6,6 +6,7 @@ import { adminLedgers } from './accounts-admin/ledgers';
 import type { AccountsContext } from './context';
 import { accountModel } from './models/account.model';
 import { accountRequestModel } from './models/account-request.model';
+import { cardSecretModel } from './models/card-secret.model';
 import { postingModel } from './models/posting.model';
 import { registerModel } from './models/register.model';
 import { userModel } from './models/user.model';
@@ -27,7 +28,12 @@ export function registerAuditChecks(db: Connection, ctx: Pick<AccountsContext, '
   });
   audit.check('account', async (entry, expected) => {
     // A top-up or correction happened when its posting (keyed by the nonce) is there; the posting says before and after.
-    const posting = (expected as { posting?: string } | null)?.posting;
+    const { posting, card } = (expected ?? {}) as { posting?: string; card?: string };
+    if (card) {
+      // A card linked to (or moved to) the account: the card names it now.
+      const found = await cardSecretModel(db).findOne({ hash: card }, { accountId: 1 }).lean();
+      return found !== null && String(found.accountId) === entry.entityId;
+    }
     if (!posting) return accountView(entry, expected);
     const found = await postingModel(db).findOne({ key: posting }, { amount: 1, balanceAfter: 1, seq: 1 }).lean();
     if (!found) return false;

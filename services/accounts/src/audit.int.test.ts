@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { accountsAuditClient, auditEntryOf, writeAudit } from './audit';
 import { registerAuditChecks } from './audit-checks';
 import { auditLogModel } from './models/audit-log.model';
+import { cardSecretModel } from './models/card-secret.model';
 import { userModel } from './models/user.model';
 import { bearer, loginAs, startAccountsTestApp, stopAccountsTestApp, type AccountsTestApp } from './testing/accounts-test-app';
 
@@ -114,5 +115,22 @@ describe('audit entries of accounts across a crash', () => {
     await relay();
     expect(await entries({ key })).toEqual([]);
     expect(await app.db.collection(AUDIT_OUTBOX).countDocuments({ _id: key } as object)).toBe(0);
+  });
+
+  it('resolves a card link left pending by the card it names: delivered when the card names the account, never with the hash', async () => {
+    const account = (await call('POST', '/api/admin/accounts/', { name: 'Kaart Klant' })).json().result as { id: string };
+    const linked = `hash-linked-${account.id}`;
+    await cardSecretModel(app.db).create({ hash: linked, accountId: account.id });
+    const outbox = app.db.collection<{ _id: string }>(AUDIT_OUTBOX);
+    for (const [name, hash] of [['linked', linked], ['unknown', `hash-unknown-${account.id}`]] as const) {
+      const key = `card-${name}-${account.id}`;
+      const body = { key, actor: { id: null, username: 'bar' }, action: 'card.link', entity: 'account', entityId: account.id, before: null, after: { accountId: account.id }, at: new Date().toISOString(), service: 'accounts' };
+      await outbox.insertOne({ _id: key, body, expect: { card: hash }, state: 'pending', owner: 'crashed', createdAt: new Date() } as { _id: string });
+    }
+    await relay();
+    const stored = await entries({ entityId: account.id, action: 'card.link' });
+    expect(stored.map((e) => e.key)).toEqual([`card-linked-${account.id}`]);
+    expect(JSON.stringify(stored)).not.toContain('hash-');
+    expect(await outbox.countDocuments({ _id: { $in: [`card-linked-${account.id}`, `card-unknown-${account.id}`] } } as object)).toBe(0);
   });
 });
