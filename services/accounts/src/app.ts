@@ -70,6 +70,8 @@ import { TfaGuard } from './security/tfa-guard';
 import { createSsoAdapter } from './sso/create-sso-adapter';
 import type { SsoAdapter } from './sso/sso-adapter';
 import { StandinSsoAdapter } from './sso/standin-adapter';
+import { accountsAuditClient } from './audit';
+import { registerAuditChecks } from './audit-checks';
 
 const routes: ((app: ServiceApp, ctx: AccountsContext) => void)[] = [
   getOwnTransactions,
@@ -160,7 +162,10 @@ export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: A
     checkout: internalClient(env.CHECKOUT_URL, env.INTERNAL_TOKEN),
     // Today's balance waits for this process's pending head caches, a second at most under a busy till.
     balanceDays: new BalanceDays(db, now, () => Promise.race([ledger.settled(), new Promise<void>((resolve) => setTimeout(resolve, 1_000).unref())])),
+    audit: accountsAuditClient(db),
   };
+  registerAuditChecks(db, ctx);
+  app.addHook('onClose', () => ctx.audit.close());
   // The balance at a date: old postings get their day once, closed days are worked out now and every ten minutes.
   keepUp(app, 'balance days', () => ctx.balanceDays.migrate().then(() => ctx.balanceDays.keepClosedDays()), () => ctx.balanceDays.keepClosedDays());
   for (const route of routes) route(app, ctx);

@@ -1,4 +1,5 @@
-import { isDuplicateKey } from '@kassa/service-kit';
+import type { AuditEntryRequest } from '@kassa/contracts';
+import { isDuplicateKey, localAuditClient, type AuditClient } from '@kassa/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { auditLogModel } from './models/audit-log.model';
@@ -36,6 +37,30 @@ export async function writeAudit(db: Connection, entry: AuditEntry): Promise<{ i
     return { id: String(existing._id), replay: true };
   }
 }
+
+/** An entry as the audit client carries it (POST /internal/audit's body) as the log stores it. */
+export const auditEntryOf = (body: AuditEntryRequest, now: Date = new Date()): AuditEntry => ({
+  key: body.key,
+  who: { userId: body.actor.id, username: body.actor.username },
+  action: body.action,
+  entityType: body.entity,
+  entityId: body.entityId,
+  before: body.before,
+  after: body.after,
+  at: body.at ? new Date(body.at) : now,
+  service: body.service,
+});
+
+/**
+ * The audit client of accounts itself: `audited` changes keep their entry in this database's `audit_outbox` from before
+ * the change until it is in the log (a crash in between is resolved by the relay with the checks of audit-checks.ts).
+ */
+export function accountsAuditClient(db: Connection, opts: { graceMs?: number; relayEveryMs?: number } = {}): AuditClient {
+  return localAuditClient((body) => writeAudit(db, auditEntryOf(body)), { outbox: db, service: 'accounts', ...opts });
+}
+
+/** The actor of an audit entry: the signed-in user. */
+export const auditActor = (user: { sub: string; username: string }) => ({ id: user.sub, username: user.username });
 
 export const auditWho = (user: { sub: string; username: string }) => ({ userId: user.sub, username: user.username });
 

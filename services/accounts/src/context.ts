@@ -1,4 +1,4 @@
-import type { InternalClient } from '@kassa/service-kit';
+import type { AuditClient, InternalClient } from '@kassa/service-kit';
 import type { BalanceDays } from './accounts-admin/balance-days';
 import type { AccountsEnv } from './config';
 import type { AccountDirectory } from './directory/account-directory';
@@ -26,5 +26,10 @@ export interface AccountsContext {
   checkout: InternalClient;
   /** The balance of all accounts at the end of a day, with the closed days kept (upkeep in the background). */
   balanceDays: BalanceDays;
+  /**
+   * The audit log, written with each change: `audit.audited(entry, log, change)` keeps the entry in the outbox from
+   * before the change until it is in the log (audit.ts), so no change is kept without its entry.
+   */
+  audit: AuditClient;
   now: () => Date;
 }

@@ -26,6 +26,7 @@ import getReasons from './routes/checkout/get-reasons.route';
 import postPrices from './routes/internal/post-prices.route';
 import getMenu from './routes/products/get-menu.route';
 import getProducts from './routes/products/get-products.route';
+import { registerAuditChecks } from './admin/audit-checks';
 
 const routes = [
   getProducts,
@@ -65,6 +66,7 @@ export async function buildCatalogApp(env: CatalogEnv, db: Connection, deps: Par
     checkout: deps.checkout ?? internalClient(env.CHECKOUT_URL, env.INTERNAL_TOKEN),
     now: deps.now ?? (() => new Date()),
   };
+  registerAuditChecks(ctx);
   app.addHook('onClose', () => ctx.audit.close());
   for (const route of routes) route(app, ctx);
   return app;

@@ -18,6 +18,7 @@ import postUndo from './routes/transactions/post-undo.route';
 import type { CheckoutContext, CheckoutDeps } from './sales/context';
 import { redisLivePublisher } from './sales/live-feed';
 import { priceBook } from './sales/price-book';
+import { registerUndoAuditCheck } from './sales/undo';
 
 const routes = [postCheckout, postUndo, postFinish, postCardOutcome, getTransactions, deleteTransaction, getAccountSales, getProductSales, getSalesCount, getDaySales];
 
@@ -45,6 +46,7 @@ export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: P
     cardTries: new CardTries(db, deps.now ?? (() => new Date())),
     saleDays: new SaleDays(db, deps.now ?? (() => new Date()), env.TIME_ZONE),
   };
+  registerUndoAuditCheck(ctx);
   app.addHook('onClose', () => ctx.audit.close());
   // The admin list's day register: registered once from old sales, closed days counted now and every ten minutes.
   keepUp(app, 'sale days', () => ctx.saleDays.migrate().then(() => ctx.saleDays.countClosedDays()), () => ctx.saleDays.countClosedDays());

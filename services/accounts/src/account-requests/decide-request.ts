@@ -1,8 +1,7 @@
 import type { AccountRequestDecisionBody } from '@kassa/contracts';
-import { AppError, isDuplicateKey, localDay, notFound } from '@kassa/service-kit';
+import { AppError, isDuplicateKey, localDay, notFound, type AuditWarnLogger } from '@kassa/service-kit';
 import { mandateIdFor } from '../accounts-admin/mandate';
 import type { Connection } from 'mongoose';
-import { writeAudit } from '../audit';
 import type { AccountsContext } from '../context';
 import { accountModel } from '../models/account.model';
 import { accountRequestDecisionModel, accountRequestModel, type AccountRequestDoc } from '../models/account-request.model';
@@ -27,6 +26,7 @@ export async function decideAccountRequest(
   requestId: string,
   body: AccountRequestDecisionBody,
   actor: Actor,
+  log: AuditWarnLogger,
 ): Promise<AccountRequestDoc> {
   const AccountRequest = accountRequestModel(db);
   const Decision = accountRequestDecisionModel(db);
@@ -58,52 +58,60 @@ export async function decideAccountRequest(
   }
 
   const accountId = body.status === 'approved' ? request._id : null;
-  if (accountId) {
-    try {
-      await accountModel(db).create({
-        _id: accountId,
-        name: request.name,
-        type: 'member',
-        creditAccount: request.creditAccount,
-        iban: request.creditAccount ? request.iban : null,
-        bic: request.creditAccount ? request.bic : null,
-        // The member agreed to the direct debit with the request: that is the mandate, signed on the request's day.
-        mandateId: request.creditAccount ? mandateIdFor(String(request._id)) : null,
-        mandateSignedAt: request.creditAccount ? localDay(request.createdAt ?? now, 'Europe/Amsterdam') : null,
-        pinHash: request.pinHash,
-        pinSalt: request.pinSalt,
-        userId: request.userId,
-        balance: 0,
-        headSeq: 0,
-      });
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
-    await userModel(db).updateOne({ _id: request.userId }, { $set: { accountId } });
-    ctx.directory.invalidate();
-    ctx.ledger.forget(String(accountId));
-  }
-
   const decidedBy = decision.by?.username ?? actor.username;
-  await AccountRequest.updateOne(
-    { _id: request._id },
-    { $set: { status: decision.status, note: decision.note ?? null, decidedAt: decision.at, decidedBy, accountId }, $unset: { openFor: 1 } },
-  );
-  await writeAudit(db, {
-    key: `account_request.decision:${String(request._id)}`,
-    who: { userId: actor.userId, username: actor.username },
-    action: body.status === 'approved' ? 'account_request.approve' : 'account_request.reject',
-    entityType: 'account_request',
-    entityId: String(request._id),
-    before: { status: 'pending' },
-    after: {
-      status: decision.status,
-      note: decision.note ?? null,
-      ...(accountId
-        ? { accountId: String(accountId), name: request.name, creditAccount: request.creditAccount, iban: request.creditAccount ? request.iban : null, userId: String(request.userId) }
-        : {}),
+  const after = {
+    status: decision.status,
+    note: decision.note ?? null,
+    ...(accountId
+      ? { accountId: String(accountId), name: request.name, creditAccount: request.creditAccount, iban: request.creditAccount ? request.iban : null, userId: String(request.userId) }
+      : {}),
+  };
+  await ctx.audit.audited(
+    {
+      key: `account_request.decision:${String(request._id)}`,
+      actor: { id: actor.userId, username: actor.username },
+      action: body.status === 'approved' ? 'account_request.approve' : 'account_request.reject',
+      entity: 'account_request',
+      entityId: String(request._id),
+      before: { status: 'pending' },
+      after,
+      // It happened when the request carries the decision (its last step).
+      expect: { status: decision.status },
+      at: decision.at,
     },
-    at: decision.at,
-  });
+    log,
+    async () => {
+      if (accountId) {
+        try {
+          await accountModel(db).create({
+            _id: accountId,
+            name: request.name,
+            type: 'member',
+            creditAccount: request.creditAccount,
+            iban: request.creditAccount ? request.iban : null,
+            bic: request.creditAccount ? request.bic : null,
+            // The member agreed to the direct debit with the request: that is the mandate, signed on the request's day.
+            mandateId: request.creditAccount ? mandateIdFor(String(request._id)) : null,
+            mandateSignedAt: request.creditAccount ? localDay(request.createdAt ?? now, 'Europe/Amsterdam') : null,
+            pinHash: request.pinHash,
+            pinSalt: request.pinSalt,
+            userId: request.userId,
+            balance: 0,
+            headSeq: 0,
+          });
+        } catch (err) {
+          if (!isDuplicateKey(err)) throw err;
+        }
+        await userModel(db).updateOne({ _id: request.userId }, { $set: { accountId } });
+        ctx.directory.invalidate();
+        ctx.ledger.forget(String(accountId));
+      }
+
+      await AccountRequest.updateOne(
+        { _id: request._id },
+        { $set: { status: decision.status, note: decision.note ?? null, decidedAt: decision.at, decidedBy, accountId }, $unset: { openFor: 1 } },
+      );
+    },
+  );
   return { ...request, status: decision.status, note: decision.note ?? null, decidedAt: decision.at, decidedBy, accountId };
 }

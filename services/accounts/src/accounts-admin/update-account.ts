@@ -1,6 +1,6 @@
 import type { AdminAccount, AdminAccountPatchBody } from '@kassa/contracts';
-import { AppError, type ServiceApp } from '@kassa/service-kit';
-import { auditWho, writeAudit } from '../audit';
+import { AppError, type AuditWarnLogger, type ServiceApp } from '@kassa/service-kit';
+import { auditActor } from '../audit';
 import type { AccountsContext } from '../context';
 import { accountModel } from '../models/account.model';
 import { adminAccount, auditView, checkBank } from './admin-accounts';
@@ -9,17 +9,23 @@ import { adminAccount, auditView, checkBank } from './admin-accounts';
  * Changes an open account (PUT gives every field, PATCH some) and writes its audit entry. IBAN and BIC are checked
  * when they or the credit flag are part of the change, so a name fix never trips over an old account's bank details.
  */
-export async function updateAccount(app: ServiceApp, ctx: AccountsContext, id: string, fields: AdminAccountPatchBody & Record<string, unknown>, user: { sub: string; username: string }): Promise<AdminAccount> {
+export async function updateAccount(app: ServiceApp, ctx: AccountsContext, id: string, fields: AdminAccountPatchBody & Record<string, unknown>, user: { sub: string; username: string }, log: AuditWarnLogger): Promise<AdminAccount> {
   const { view: before } = await adminAccount(app.db, ctx, id);
   if (before.closedAt) throw new AppError(409, 'account_closed', `${before.name} is closed.`);
   const set: Record<string, unknown> = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
   if ('creditAccount' in set || 'iban' in set || 'bic' in set) {
     Object.assign(set, checkBank({ creditAccount: (set.creditAccount as boolean | undefined) ?? before.creditAccount, iban: 'iban' in set ? (set.iban as string | null) : before.iban, bic: 'bic' in set ? (set.bic as string | null) : before.bic }));
   }
-  await accountModel(app.db).updateOne({ _id: id }, { $set: set });
-  ctx.directory.invalidate();
-  ctx.ledger.forget(id);
-  const { view: after } = await adminAccount(app.db, ctx, id);
-  await writeAudit(app.db, { who: auditWho(user), action: 'account.update', entityType: 'account', entityId: id, before: auditView(before), after: auditView(after), at: ctx.now() });
-  return after;
+  return ctx.audit.audited(
+    // The balance is not part of the change (a sale may move it meanwhile).
+    { actor: auditActor(user), action: 'account.update', entity: 'account', entityId: id, before: auditView(before), after: { ...auditView(before), ...set }, expect: set, at: ctx.now() },
+    log,
+    async () => {
+      await accountModel(app.db).updateOne({ _id: id }, { $set: set });
+      ctx.directory.invalidate();
+      ctx.ledger.forget(id);
+      return (await adminAccount(app.db, ctx, id)).view;
+    },
+    (after) => ({ after: auditView(after) }),
+  );
 }

@@ -28,3 +28,6 @@ export async function barMenu(db: Connection): Promise<BarMenu> {
     categories: [...onMenu, ...off].map((c) => ({ id: String(c._id), name: c.name, colour: c.colour, onMenu: c.onMenu !== false, products: counts.get(String(c._id)) ?? 0 })),
   };
 }
+
+/** What the audit log keeps of the menu: the names it shows, in order. */
+export const menuSummary = (menu: BarMenu): string[] => menu.categories.filter((c) => c.onMenu).map((c) => c.name);

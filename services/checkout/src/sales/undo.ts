@@ -73,17 +73,46 @@ export async function undoSale(ctx: CheckoutContext, id: string, user: TokenClai
   return undoResult(current);
 }
 
-/** The audit entry of an undo, once per sale and action (keyed): who, and the sale before and after. */
-export function auditUndo(
+/**
+ * An undo made together with its audit entry (once per sale and action, keyed): who, the sale before, and after. The
+ * entry is written ahead with the undo's author as its expected after; `settle` adds what the undo answered.
+ */
+export function auditedUndo(
   ctx: CheckoutContext,
   request: { user: TokenClaims; params: { id: string }; log: AuditWarnLogger },
   action: 'transaction.undo' | 'transaction.card_refund',
   before: object,
-  after: object,
-): Promise<boolean> {
+  after: (result: UndoResult) => object,
+  undo: () => Promise<UndoResult>,
+): Promise<UndoResult> {
   const id = request.params.id;
-  return ctx.audit.record(
-    { actor: { id: request.user.sub, username: request.user.username }, key: `${action}:${id}`, action, entity: 'transaction', entityId: id, before, after },
+  return ctx.audit.audited(
+    {
+      actor: { id: request.user.sub, username: request.user.username },
+      key: `${action}:${id}`,
+      action,
+      entity: 'transaction',
+      entityId: id,
+      before,
+      after: { undone: { by: request.user.username } },
+    },
     request.log,
+    undo,
+    (result) => ({ after: after(result) }),
   );
+}
+
+/**
+ * How the audit relay tells whether the undo of an entry left pending happened: the sale is undone by the entry's
+ * author. The entry is then delivered with the undo as stored.
+ */
+export function registerUndoAuditCheck(ctx: Pick<CheckoutContext, 'db' | 'audit'>) {
+  ctx.audit.check('transaction', async (entry) => {
+    const tx = (await transactionModel(ctx.db).findById(entry.entityId).lean()) as TransactionDoc | null;
+    const expected = entry.after as { undone?: { by?: string } } | null;
+    if (!tx?.undone || tx.undone.by !== expected?.undone?.by) return false;
+    const result = undoResult(tx);
+    const extra = entry.action === 'transaction.undo' ? { balance_after: result.balance_after, accountName: result.accountName } : {};
+    return { after: { ...expected, undone: result.undone, ...extra } };
+  });
 }

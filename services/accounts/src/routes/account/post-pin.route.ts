@@ -1,6 +1,6 @@
 import { ApiResponse, ok, SetPinBody, SetPinResult } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
-import { auditWho, writeAudit } from '../../audit';
+import { auditActor } from '../../audit';
 import type { AccountsContext } from '../../context';
 import { currentUser } from '../../guards';
 import { accountModel } from '../../models/account.model';
@@ -39,7 +39,9 @@ export default function postPin(app: ServiceApp, ctx: AccountsContext) {
       const user = await currentUser(app, request);
       if (!user.accountId) throw noLinkedAccount();
       const accountId = user.accountId;
-      const hadPin = await ctx.ledger.lock(String(accountId), async () => {
+      // Whether it had a PIN is known once the change is made (under the account's lock).
+      const entry = { actor: auditActor(request.user), action: 'account.pin.set', entity: 'account', entityId: String(accountId), before: { hasPin: null }, after: { hasPin: true }, at: ctx.now() };
+      const setPin = () => ctx.ledger.lock(String(accountId), async () => {
         const account = await accountModel(app.db).findById(accountId, { pinHash: 1, pinSalt: 1 }).lean();
         if (!account) throw noLinkedAccount();
         if (account.pinHash) {
@@ -51,15 +53,7 @@ export default function postPin(app: ServiceApp, ctx: AccountsContext) {
         ctx.ledger.forget(String(accountId));
         return Boolean(account.pinHash);
       });
-      await writeAudit(app.db, {
-        who: auditWho(request.user),
-        action: 'account.pin.set',
-        entityType: 'account',
-        entityId: String(accountId),
-        before: { hasPin: hadPin },
-        after: { hasPin: true },
-        at: ctx.now(),
-      });
+      await ctx.audit.audited(entry, request.log, setPin, (hadPin) => ({ before: { hasPin: hadPin } }));
       return ok({ hasPin: true });
     },
   );

@@ -1,7 +1,7 @@
 import { AdminCloseResult, ApiResponse, formatEuros, IdParam, ok } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
 import { adminAccount, auditView } from '../../accounts-admin/admin-accounts';
-import { auditWho, writeAudit } from '../../audit';
+import { auditActor } from '../../audit';
 import type { AccountsContext } from '../../context';
 import { accountModel } from '../../models/account.model';
 
@@ -23,18 +23,26 @@ export default function deleteAdminAccount(app: ServiceApp, ctx: AccountsContext
       if (before.closedAt) throw new AppError(409, 'account_closed', `${before.name} is closed already.`);
       const head = await ctx.ledger.readHead(id);
       if (head.balanceAfter < 0) throw new AppError(409, 'conflict', `${before.name} owes ${formatEuros(-head.balanceAfter)}: collect it or book a correction before closing.`);
-      // Closed first, so no sale lands between reading the balance and expiring it (the ledger refuses them now).
-      await accountModel(app.db).updateOne({ _id: id }, { $set: { closedAt: ctx.now() } });
-      ctx.ledger.forget(id);
-      ctx.directory.invalidate();
-      let expired = 0;
-      const left = await ctx.ledger.readHead(id);
-      if (left.balanceAfter > 0) {
-        const posted = await ctx.ledger.post({ accountId: id, amount: -left.balanceAfter, key: `expiry:${id}`, kind: 'expiry', ref: `close:${id}`, description: EXPIRY_DESCRIPTION, by: request.user.username });
-        expired = -posted.amount;
-      }
-      const { view: after } = await adminAccount(app.db, ctx, id);
-      await writeAudit(app.db, { who: auditWho(request.user), action: 'account.close', entityType: 'account', entityId: id, before: auditView(before), after: { ...auditView(after), expired }, at: ctx.now() });
+      const closedAt = ctx.now();
+      const { after, expired } = await ctx.audit.audited(
+        // The close happened when the account carries this closing moment.
+        { actor: auditActor(request.user), action: 'account.close', entity: 'account', entityId: id, before: auditView(before), after: { ...auditView(before), closedAt }, expect: { closedAt }, at: closedAt },
+        request.log,
+        async () => {
+          // Closed first, so no sale lands between reading the balance and expiring it (the ledger refuses them now).
+          await accountModel(app.db).updateOne({ _id: id }, { $set: { closedAt } });
+          ctx.ledger.forget(id);
+          ctx.directory.invalidate();
+          let expired = 0;
+          const left = await ctx.ledger.readHead(id);
+          if (left.balanceAfter > 0) {
+            const posted = await ctx.ledger.post({ accountId: id, amount: -left.balanceAfter, key: `expiry:${id}`, kind: 'expiry', ref: `close:${id}`, description: EXPIRY_DESCRIPTION, by: request.user.username });
+            expired = -posted.amount;
+          }
+          return { after: (await adminAccount(app.db, ctx, id)).view, expired };
+        },
+        (closed) => ({ after: { ...auditView(closed.after), expired: closed.expired } }),
+      );
       return ok({ account: after, expired });
     },
   );

@@ -1,6 +1,6 @@
 import { AdminRegister, ApiResponse, IdParam, ok } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
-import { auditWho, writeAudit } from '../../audit';
+import { auditActor } from '../../audit';
 import type { AccountsContext } from '../../context';
 import { registerModel } from '../../models/register.model';
 import { adminRegister } from '../../users/admin-registers';
@@ -15,9 +15,10 @@ export default function deleteAdminRegister(app: ServiceApp, ctx: AccountsContex
       if (before.users.length > 0) {
         throw new AppError(409, 'conflict', `${before.name} still has users: ${before.users.map((u) => u.username).join(', ')}. Give them another register first.`);
       }
-      await registerModel(app.db).deleteOne({ _id: before.id });
-      await app.authDirectory.forgetRegister(before.id);
-      await writeAudit(app.db, { who: auditWho(request.user), action: 'register.delete', entityType: 'register', entityId: before.id, before, after: null, at: ctx.now() });
+      await ctx.audit.audited({ actor: auditActor(request.user), action: 'register.delete', entity: 'register', entityId: before.id, before, after: null, at: ctx.now() }, request.log, async () => {
+        await registerModel(app.db).deleteOne({ _id: before.id });
+        await app.authDirectory.forgetRegister(before.id);
+      });
       return ok(before);
     },
   );

@@ -8,6 +8,6 @@ export default function patchAdminAccount(app: ServiceApp, ctx: AccountsContext)
   app.patch(
     '/api/admin/accounts/:id/',
     { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Change some fields of an account', params: IdParam, body: AdminAccountPatchBody, response: { 200: ApiResponse(AdminAccount) } } },
-    async (request) => ok(await updateAccount(app, ctx, request.params.id, request.body, request.user)),
+    async (request) => ok(await updateAccount(app, ctx, request.params.id, request.body, request.user, request.log)),
   );
 }

@@ -1,6 +1,6 @@
 import { AdminUser, AdminUserPatchBody, ApiResponse, IdParam, ok } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
-import { auditWho, writeAudit } from '../../audit';
+import { auditActor } from '../../audit';
 import type { AccountsContext } from '../../context';
 import { userModel } from '../../models/user.model';
 import { publishUser } from '../../security/rights';
@@ -23,11 +23,17 @@ export default function patchAdminUser(app: ServiceApp, ctx: AccountsContext) {
       await assertLinks(app.db, request.body, request.params.id);
       const set: Record<string, unknown> = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
       if (request.body.disabled === true) set.tokensValidAfter = ctx.now();
-      const updated = await userModel(app.db).findByIdAndUpdate(request.params.id, { $set: set }, { new: true }).lean();
-      if (!updated) throw new AppError(404, 'not_found', 'This user does not exist.');
-      await publishUser(app, updated);
-      const { view: after } = await adminUser(app.db, request.params.id);
-      await writeAudit(app.db, { who: auditWho(request.user), action: 'user.update', entityType: 'user', entityId: after.id, before: auditView(before), after: auditView(after), at: ctx.now() });
+      const after = await ctx.audit.audited(
+        { actor: auditActor(request.user), action: 'user.update', entity: 'user', entityId: before.id, before: auditView(before), after: { ...auditView(before), ...set, tokensValidAfter: undefined }, expect: set, at: ctx.now() },
+        request.log,
+        async () => {
+          const updated = await userModel(app.db).findByIdAndUpdate(request.params.id, { $set: set }, { new: true }).lean();
+          if (!updated) throw new AppError(404, 'not_found', 'This user does not exist.');
+          await publishUser(app, updated);
+          return (await adminUser(app.db, request.params.id)).view;
+        },
+        (view) => ({ after: auditView(view) }),
+      );
       return ok(after);
     },
   );

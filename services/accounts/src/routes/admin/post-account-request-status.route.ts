@@ -22,7 +22,7 @@ export default function postAccountRequestStatus(app: ServiceApp, ctx: AccountsC
       const decided = await decideAccountRequest(app.db, ctx, request.params.id, request.body, {
         userId: request.user.sub,
         username: request.user.username,
-      });
+      }, request.log);
       request.log.info({ requestId: request.params.id, status: request.body.status }, 'account request decided');
       return ok(requestView(decided));
     },

@@ -1,6 +1,6 @@
 import { ADMIN_UPGRADE_METHOD_LABELS, AdminUpgradeBody, AdminUpgradeResult, ApiResponse, formatEuros, IdParam, ok } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
-import { auditWho, writeAudit } from '../../audit';
+import { auditActor } from '../../audit';
 import type { AccountsContext } from '../../context';
 
 /**
@@ -18,37 +18,46 @@ export default function postAdminAccountUpgrade(app: ServiceApp, ctx: AccountsCo
       const id = request.params.id;
       const { amount, method, reason, nonce, allowNegative } = request.body;
       const correction = method === 'correction';
-      let posted;
-      try {
-        posted = await ctx.ledger.post({
-          accountId: id,
-          amount,
-          key: `admin-upgrade:${nonce}`,
-          kind: correction ? 'correction' : 'topup',
-          ref: `admin:${request.user.sub}`,
-          description: correction ? 'Correction by the board' : `Top-up by the board (${ADMIN_UPGRADE_METHOD_LABELS[method].toLowerCase()})`,
-          method,
-          reason: reason || null,
-          by: request.user.username,
-          allowNegative: correction && allowNegative,
-        });
-      } catch (err) {
-        if (err instanceof AppError && err.identifier === 'insufficient_credits' && correction) {
-          throw new AppError(409, 'confirmation_required', `This correction takes the account below what it may reach (${formatEuros(amount)}). Confirm it to book it anyway.`);
-        }
-        throw err;
-      }
-      await writeAudit(app.db, {
-        key: `audit:admin-upgrade:${nonce}`,
-        who: auditWho(request.user),
+      const key = `admin-upgrade:${nonce}`;
+      const entry = {
+        key: `audit:${key}`,
+        actor: auditActor(request.user),
         action: correction ? 'account.correction' : 'account.upgrade',
-        entityType: 'account',
+        entity: 'account',
         entityId: id,
-        before: { balance: posted.balanceAfter - posted.amount },
-        after: { balance: posted.balanceAfter, amount: posted.amount, method, reason: reason || null, seq: posted.seq },
+        before: { balance: null },
+        after: { amount, method, reason: reason || null },
+        // It happened when the posting is there; the check reads the balances from it.
+        expect: { posting: key },
         at: ctx.now(),
-      });
+      };
+      const posted = await ctx.audit.audited(entry, request.log, () => post(), (p) => ({
+        before: { balance: p.balanceAfter - p.amount },
+        after: { balance: p.balanceAfter, amount: p.amount, method, reason: reason || null, seq: p.seq },
+      }));
       return ok({ accountId: id, seq: posted.seq, amount: posted.amount, balanceAfter: posted.balanceAfter, replay: posted.replay });
+
+      async function post() {
+        try {
+          return await ctx.ledger.post({
+            accountId: id,
+            amount,
+            key,
+            kind: correction ? 'correction' : 'topup',
+            ref: `admin:${request.user.sub}`,
+            description: correction ? 'Correction by the board' : `Top-up by the board (${ADMIN_UPGRADE_METHOD_LABELS[method].toLowerCase()})`,
+            method,
+            reason: reason || null,
+            by: request.user.username,
+            allowNegative: correction && allowNegative,
+          });
+        } catch (err) {
+          if (err instanceof AppError && err.identifier === 'insufficient_credits' && correction) {
+            throw new AppError(409, 'confirmation_required', `This correction takes the account below what it may reach (${formatEuros(amount)}). Confirm it to book it anyway.`);
+          }
+          throw err;
+        }
+      }
     },
   );
 }

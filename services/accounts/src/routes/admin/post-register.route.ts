@@ -1,6 +1,7 @@
 import { AdminRegister, AdminRegisterBody, ApiResponse, ok } from '@kassa/contracts';
 import { AppError, isDuplicateKey, type ServiceApp } from '@kassa/service-kit';
-import { auditWho, writeAudit } from '../../audit';
+import { Types } from 'mongoose';
+import { auditActor } from '../../audit';
 import type { AccountsContext } from '../../context';
 import { registerModel } from '../../models/register.model';
 import { publishRegister } from '../../security/rights';
@@ -13,17 +14,23 @@ export default function postAdminRegister(app: ServiceApp, ctx: AccountsContext)
     { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Create a register', body: AdminRegisterBody, response: { 200: ApiResponse(AdminRegister) } } },
     async (request) => {
       await assertRegisterNameFree(app.db, request.body.name);
-      let id: string;
-      try {
-        const created = await registerModel(app.db).create(request.body);
-        id = String(created._id);
-        await publishRegister(app, created);
-      } catch (err) {
-        if (isDuplicateKey(err)) throw new AppError(409, 'conflict', `There is already a register called ${request.body.name}.`);
-        throw err;
-      }
-      const after = await adminRegister(app.db, id);
-      await writeAudit(app.db, { who: auditWho(request.user), action: 'register.create', entityType: 'register', entityId: id, before: null, after, at: ctx.now() });
+      // The id is made here, so the audit entry written ahead of the register names it.
+      const id = String(new Types.ObjectId());
+      const after = await ctx.audit.audited(
+        { actor: auditActor(request.user), action: 'register.create', entity: 'register', entityId: id, before: null, after: { id, name: request.body.name }, at: ctx.now() },
+        request.log,
+        async () => {
+          try {
+            const created = await registerModel(app.db).create({ _id: id, ...request.body });
+            await publishRegister(app, created);
+          } catch (err) {
+            if (isDuplicateKey(err)) throw new AppError(409, 'conflict', `There is already a register called ${request.body.name}.`);
+            throw err;
+          }
+          return adminRegister(app.db, id);
+        },
+        (view) => ({ after: view }),
+      );
       return ok(after);
     },
   );

@@ -1,6 +1,6 @@
 import { AdminPasswordBody, AdminUser, ApiResponse, IdParam, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
-import { auditWho, writeAudit } from '../../audit';
+import { auditActor } from '../../audit';
 import type { AccountsContext } from '../../context';
 import { userModel } from '../../models/user.model';
 import { hashPassword } from '../../security/passwords';
@@ -14,20 +14,29 @@ export default function postAdminUserPassword(app: ServiceApp, ctx: AccountsCont
     { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: "Reset a user's password", params: IdParam, body: AdminPasswordBody, response: { 200: ApiResponse(AdminUser) } } },
     async (request) => {
       const { view: before } = await adminUser(app.db, request.params.id);
-      const updated = await userModel(app.db)
-        .findByIdAndUpdate(request.params.id, { $set: { passwordHash: await hashPassword(request.body.password), tokensValidAfter: ctx.now() } }, { new: true })
-        .lean();
-      await publishUser(app, updated!);
-      const { view: after } = await adminUser(app.db, request.params.id);
-      await writeAudit(app.db, {
-        who: auditWho(request.user),
-        action: 'user.password.reset',
-        entityType: 'user',
-        entityId: after.id,
-        before: { ...auditView(before), password: 'set' },
-        after: { ...auditView(after), password: 'reset, earlier sign-ins ended' },
-        at: ctx.now(),
-      });
+      const passwordHash = await hashPassword(request.body.password);
+      const at = ctx.now();
+      const reset = { password: 'reset, earlier sign-ins ended' };
+      const after = await ctx.audit.audited(
+        {
+          actor: auditActor(request.user),
+          action: 'user.password.reset',
+          entity: 'user',
+          entityId: before.id,
+          before: { ...auditView(before), password: 'set' },
+          after: { ...auditView(before), ...reset },
+          // The reset happened when the user's sign-ins end at this moment.
+          expect: { tokensValidAfter: at },
+          at,
+        },
+        request.log,
+        async () => {
+          const updated = await userModel(app.db).findByIdAndUpdate(request.params.id, { $set: { passwordHash, tokensValidAfter: at } }, { new: true }).lean();
+          await publishUser(app, updated!);
+          return (await adminUser(app.db, request.params.id)).view;
+        },
+        (view) => ({ after: { ...auditView(view), ...reset } }),
+      );
       return ok(after);
     },
   );

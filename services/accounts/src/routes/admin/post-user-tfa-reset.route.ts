@@ -1,6 +1,6 @@
 import { ApiResponse, IdParam, ok, TfaDisableResult } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
-import { auditWho, writeAudit } from '../../audit';
+import { auditActor } from '../../audit';
 import type { AccountsContext } from '../../context';
 import { userModel } from '../../models/user.model';
 import { TFA_OFF } from '../user/post-tfa-disable.route';
@@ -18,17 +18,22 @@ export default function postUserTfaReset(app: ServiceApp, ctx: AccountsContext) 
       const User = userModel(app.db);
       const user = await User.findById(request.params.id, { username: 1, tfaEnabled: 1 }).lean();
       if (!user) throw new AppError(404, 'not_found', 'User not found.');
-      await User.updateOne({ _id: user._id }, { $set: TFA_OFF });
-      await republishUser(app, user._id);
-      await writeAudit(app.db, {
-        who: auditWho(request.user),
-        action: 'user.tfa.reset',
-        entityType: 'user',
-        entityId: String(user._id),
-        before: { username: user.username, tfaEnabled: user.tfaEnabled ?? false },
-        after: { username: user.username, tfaEnabled: false },
-        at: ctx.now(),
-      });
+      await ctx.audit.audited(
+        {
+          actor: auditActor(request.user),
+          action: 'user.tfa.reset',
+          entity: 'user',
+          entityId: String(user._id),
+          before: { username: user.username, tfaEnabled: user.tfaEnabled ?? false },
+          after: { username: user.username, tfaEnabled: false },
+          at: ctx.now(),
+        },
+        request.log,
+        async () => {
+          await User.updateOne({ _id: user._id }, { $set: TFA_OFF });
+          await republishUser(app, user._id);
+        },
+      );
       return ok({ tfaEnabled: false as const });
     },
   );

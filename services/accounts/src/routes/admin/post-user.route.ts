@@ -1,6 +1,7 @@
 import { AdminUser, AdminUserCreateBody, ApiResponse, ok } from '@kassa/contracts';
 import { AppError, isDuplicateKey, type ServiceApp } from '@kassa/service-kit';
-import { auditWho, writeAudit } from '../../audit';
+import { Types } from 'mongoose';
+import { auditActor } from '../../audit';
 import type { AccountsContext } from '../../context';
 import { userModel } from '../../models/user.model';
 import { hashPassword } from '../../security/passwords';
@@ -18,17 +19,24 @@ export default function postAdminUser(app: ServiceApp, ctx: AccountsContext) {
       const { password, ...fields } = request.body;
       if (await userModel(app.db).exists({ username: fields.username })) throw taken(fields.username);
       await assertLinks(app.db, fields, null);
-      let id: string;
-      try {
-        const created = await userModel(app.db).create({ ...fields, displayName: fields.displayName ?? null, passwordHash: await hashPassword(password), acceptedConditionVersion: 0 });
-        id = String(created._id);
-        await publishUser(app, created);
-      } catch (err) {
-        if (isDuplicateKey(err)) throw taken(fields.username);
-        throw err;
-      }
-      const { view } = await adminUser(app.db, id);
-      await writeAudit(app.db, { who: auditWho(request.user), action: 'user.create', entityType: 'user', entityId: id, before: null, after: auditView(view), at: ctx.now() });
+      const passwordHash = await hashPassword(password);
+      // The id is made here, so the audit entry written ahead of the user names it.
+      const id = String(new Types.ObjectId());
+      const view = await ctx.audit.audited(
+        { actor: auditActor(request.user), action: 'user.create', entity: 'user', entityId: id, before: null, after: { username: fields.username }, at: ctx.now() },
+        request.log,
+        async () => {
+          try {
+            const created = await userModel(app.db).create({ _id: id, ...fields, displayName: fields.displayName ?? null, passwordHash, acceptedConditionVersion: 0 });
+            await publishUser(app, created);
+          } catch (err) {
+            if (isDuplicateKey(err)) throw taken(fields.username);
+            throw err;
+          }
+          return (await adminUser(app.db, id)).view;
+        },
+        (created) => ({ after: auditView(created) }),
+      );
       return ok(view);
     },
   );

@@ -1,7 +1,7 @@
 import { AdminLedger, AdminLedgerBody, ApiResponse, LedgerIdParam, ok } from '@kassa/contracts';
 import { notFound, type ServiceApp } from '@kassa/service-kit';
 import { adminLedgers, findLedger } from '../../accounts-admin/ledgers';
-import { auditWho, writeAudit } from '../../audit';
+import { auditActor } from '../../audit';
 import type { AccountsContext } from '../../context';
 import { ledgerSettingModel } from '../../models/ledger-setting.model';
 
@@ -14,9 +14,15 @@ export default function putAdminLedger(app: ServiceApp, ctx: AccountsContext) {
       const id = request.params.id;
       if (!findLedger(id)) throw notFound('This ledger does not exist.');
       const before = (await adminLedgers(app.db)).find((l) => l.id === id)!;
-      await ledgerSettingModel(app.db).updateOne({ ledgerId: id }, { $set: { code: request.body.code, kind: request.body.kind } }, { upsert: true });
-      const after = (await adminLedgers(app.db)).find((l) => l.id === id)!;
-      await writeAudit(app.db, { who: auditWho(request.user), action: 'ledger.update', entityType: 'ledger', entityId: id, before, after, at: ctx.now() });
+      const after = await ctx.audit.audited(
+        { actor: auditActor(request.user), action: 'ledger.update', entity: 'ledger', entityId: id, before, after: { ...before, code: request.body.code, kind: request.body.kind }, at: ctx.now() },
+        request.log,
+        async () => {
+          await ledgerSettingModel(app.db).updateOne({ ledgerId: id }, { $set: { code: request.body.code, kind: request.body.kind } }, { upsert: true });
+          return (await adminLedgers(app.db)).find((l) => l.id === id)!;
+        },
+        (ledger) => ({ after: ledger }),
+      );
       return ok(after);
     },
   );

@@ -1,6 +1,6 @@
 import { AdminRegister, AdminRegisterBody, ApiResponse, IdParam, ok } from '@kassa/contracts';
 import { AppError, isDuplicateKey, type ServiceApp } from '@kassa/service-kit';
-import { auditWho, writeAudit } from '../../audit';
+import { auditActor } from '../../audit';
 import type { AccountsContext } from '../../context';
 import { registerModel } from '../../models/register.model';
 import { publishRegister } from '../../security/rights';
@@ -20,17 +20,23 @@ export default function putAdminRegister(app: ServiceApp, ctx: AccountsContext) 
     async (request) => {
       const before = await adminRegister(app.db, request.params.id);
       await assertRegisterNameFree(app.db, request.body.name, request.params.id);
-      let updated;
-      try {
-        updated = await registerModel(app.db).findByIdAndUpdate(request.params.id, { $set: request.body }, { new: true }).lean();
-      } catch (err) {
-        if (isDuplicateKey(err)) throw new AppError(409, 'conflict', `There is already a register called ${request.body.name}.`);
-        throw err;
-      }
-      if (!updated) throw new AppError(404, 'not_found', 'This register does not exist.');
-      await publishRegister(app, updated);
-      const after = await adminRegister(app.db, request.params.id);
-      await writeAudit(app.db, { who: auditWho(request.user), action: 'register.update', entityType: 'register', entityId: after.id, before, after, at: ctx.now() });
+      const after = await ctx.audit.audited(
+        { actor: auditActor(request.user), action: 'register.update', entity: 'register', entityId: before.id, before, after: { ...before, ...request.body }, at: ctx.now() },
+        request.log,
+        async () => {
+          let updated;
+          try {
+            updated = await registerModel(app.db).findByIdAndUpdate(request.params.id, { $set: request.body }, { new: true }).lean();
+          } catch (err) {
+            if (isDuplicateKey(err)) throw new AppError(409, 'conflict', `There is already a register called ${request.body.name}.`);
+            throw err;
+          }
+          if (!updated) throw new AppError(404, 'not_found', 'This register does not exist.');
+          await publishRegister(app, updated);
+          return adminRegister(app.db, request.params.id);
+        },
+        (view) => ({ after: view }),
+      );
       return ok(after);
     },
   );

@@ -1,6 +1,6 @@
 import { AdminSettings, AdminSettingsBody, ApiResponse, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
-import { auditWho, writeAudit } from '../../audit';
+import { auditActor } from '../../audit';
 import type { AccountsContext } from '../../context';
 import { SETTINGS_KEY, settingsModel } from '../../models/settings.model';
 import { getSettings } from '../../settings';
@@ -22,12 +22,20 @@ export default function putAdminSettings(app: ServiceApp, ctx: AccountsContext) 
       const before = await getSettings(app.db);
       const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
       if (bumpConditionsVersion) set.conditionsVersion = before.conditionsVersion + 1;
-      if (Object.keys(set).length > 0) await settingsModel(app.db).updateOne({ key: SETTINGS_KEY }, { $set: set });
-      await publishSettings(app);
-      const after = await getSettings(app.db);
-      if (Object.keys(set).length > 0) {
-        await writeAudit(app.db, { who: auditWho(request.user), action: 'settings.update', entityType: 'settings', entityId: SETTINGS_KEY, before, after, at: ctx.now() });
+      if (Object.keys(set).length === 0) {
+        await publishSettings(app);
+        return ok(await getSettings(app.db));
       }
+      const after = await ctx.audit.audited(
+        { actor: auditActor(request.user), action: 'settings.update', entity: 'settings', entityId: SETTINGS_KEY, before, after: { ...before, ...set }, at: ctx.now() },
+        request.log,
+        async () => {
+          await settingsModel(app.db).updateOne({ key: SETTINGS_KEY }, { $set: set });
+          await publishSettings(app);
+          return getSettings(app.db);
+        },
+        (settings) => ({ after: settings }),
+      );
       return ok(after);
     },
   );

@@ -1,6 +1,6 @@
 import { ApiResponse, ok, ReaderRegisterBody, ReaderRegisterResult } from '@kassa/contracts';
 import { AppError, isDuplicateKey, type ServiceApp } from '@kassa/service-kit';
-import { auditWho, writeAudit } from '../../audit';
+import { auditActor } from '../../audit';
 import type { AccountsContext } from '../../context';
 import { requireAnyCapability } from '../../guards';
 import { accountModel } from '../../models/account.model';
@@ -22,7 +22,20 @@ export default function postReaderRegister(app: ServiceApp, ctx: AccountsContext
       const { cardSecret, accountId, pin } = request.body;
       const hash = hashCardSecret(ctx.env.PIN_PEPPER, cardSecret);
       const CardSecret = cardSecretModel(app.db);
-      const { account, previous } = await ctx.ledger.lock(accountId, async () => {
+      // The entry written ahead names the card's account as it is now; the change says what it was under the lock.
+      const ahead = await CardSecret.findOne({ hash }, { accountId: 1 }).lean();
+      const entry = {
+        actor: auditActor(request.user),
+        action: ahead ? 'card.move' : 'card.link',
+        entity: 'account',
+        entityId: accountId,
+        before: ahead ? { accountId: String(ahead.accountId) } : null,
+        after: { accountId },
+        // It happened when the card names this account (the check looks the card up; the hash is never delivered).
+        expect: { card: hash },
+        at: ctx.now(),
+      };
+      const link = () => ctx.ledger.lock(accountId, async () => {
         const found = await accountModel(app.db).findById(accountId, { name: 1, type: 1, pinHash: 1, pinSalt: 1 }).lean();
         if (!found || found.type === 'system') throw new AppError(404, 'not_found', 'Account not found.');
         await ctx.pins.check({ _id: found._id, pinHash: found.pinHash ?? null, pinSalt: found.pinSalt ?? null }, pin);
@@ -34,15 +47,10 @@ export default function postReaderRegister(app: ServiceApp, ctx: AccountsContext
         });
         return { account: found, previous: before ? String(before.accountId) : null };
       });
-      await writeAudit(app.db, {
-        who: auditWho(request.user),
+      const { account } = await ctx.audit.audited(entry, request.log, link, ({ previous }) => ({
         action: previous ? 'card.move' : 'card.link',
-        entityType: 'account',
-        entityId: accountId,
         before: previous ? { accountId: previous } : null,
-        after: { accountId },
-        at: ctx.now(),
-      });
+      }));
       return ok({ accountId, accountName: account.name });
     },
   );

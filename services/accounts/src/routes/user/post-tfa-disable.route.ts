@@ -1,6 +1,6 @@
 import { ApiResponse, ok, TfaCodeBody, TfaDisableResult } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
-import { auditWho, writeAudit } from '../../audit';
+import { auditActor } from '../../audit';
 import type { AccountsContext } from '../../context';
 import { currentUser } from '../../guards';
 import { userModel } from '../../models/user.model';
@@ -23,17 +23,14 @@ export default function postTfaDisable(app: ServiceApp, ctx: AccountsContext) {
       const user = await currentUser(app, request);
       if (!user.tfaEnabled) throw new AppError(409, 'conflict', 'Two-factor sign-in is not on.');
       await ctx.tfa.check(user, request.body.code);
-      await userModel(app.db).updateOne({ _id: user._id }, { $set: TFA_OFF });
-      await republishUser(app, user._id);
-      await writeAudit(app.db, {
-        who: auditWho(request.user),
-        action: 'user.tfa.disable',
-        entityType: 'user',
-        entityId: String(user._id),
-        before: { tfaEnabled: true },
-        after: { tfaEnabled: false },
-        at: ctx.now(),
-      });
+      await ctx.audit.audited(
+        { actor: auditActor(request.user), action: 'user.tfa.disable', entity: 'user', entityId: String(user._id), before: { tfaEnabled: true }, after: { tfaEnabled: false }, at: ctx.now() },
+        request.log,
+        async () => {
+          await userModel(app.db).updateOne({ _id: user._id }, { $set: TFA_OFF });
+          await republishUser(app, user._id);
+        },
+      );
       return ok({ tfaEnabled: false as const });
     },
   );

@@ -1,6 +1,6 @@
 import { ApiResponse, ok, TfaCodeBody, TfaEnableResult } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
-import { auditWho, writeAudit } from '../../audit';
+import { auditActor } from '../../audit';
 import type { AccountsContext } from '../../context';
 import { currentUser } from '../../guards';
 import { userModel } from '../../models/user.model';
@@ -27,27 +27,24 @@ export default function postTfaEnable(app: ServiceApp, ctx: AccountsContext) {
       if (step === null || !(await ctx.tfa.claimStep(user._id, step, now))) throw invalidTfaCode();
 
       const recoveryCodes = newRecoveryCodes();
-      await userModel(app.db).updateOne(
-        { _id: user._id },
-        {
-          $set: {
-            tfaEnabled: true,
-            tfaSecret: user.tfaPendingSecret,
-            tfaPendingSecret: null,
-            tfaRecoveryHashes: recoveryCodes.map((c) => hashRecoveryCode(ctx.env.PIN_PEPPER, String(user._id), c)),
-          },
+      await ctx.audit.audited(
+        { actor: auditActor(request.user), action: 'user.tfa.enable', entity: 'user', entityId: String(user._id), before: { tfaEnabled: false }, after: { tfaEnabled: true }, at: now },
+        request.log,
+        async () => {
+          await userModel(app.db).updateOne(
+            { _id: user._id },
+            {
+              $set: {
+                tfaEnabled: true,
+                tfaSecret: user.tfaPendingSecret,
+                tfaPendingSecret: null,
+                tfaRecoveryHashes: recoveryCodes.map((c) => hashRecoveryCode(ctx.env.PIN_PEPPER, String(user._id), c)),
+              },
+            },
+          );
+          await republishUser(app, request.user.sub);
         },
       );
-      await republishUser(app, request.user.sub);
-      await writeAudit(app.db, {
-        who: auditWho(request.user),
-        action: 'user.tfa.enable',
-        entityType: 'user',
-        entityId: String(user._id),
-        before: { tfaEnabled: false },
-        after: { tfaEnabled: true },
-        at: now,
-      });
       return ok({ tfaEnabled: true as const, recoveryCodes });
     },
   );

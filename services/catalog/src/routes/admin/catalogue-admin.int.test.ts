@@ -1,7 +1,10 @@
 import type { Capability } from '@kassa/contracts';
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { localDay } from '@kassa/service-kit';
+import { AUDIT_OUTBOX, auditClient, localDay } from '@kassa/service-kit';
+import { registerAuditChecks } from '../../admin/audit-checks';
 import { startCheckoutStack, type CheckoutStack } from '../../../../checkout/src/testing/checkout-stack';
 
 /** The catalogue's admin calls on the real catalog and checkout services (sales counted by checkout), on FerretDB. */
@@ -152,5 +155,41 @@ describe('catalogue administration', () => {
     expect(till).toContain('Aaa Alle Producten');
     expect(till).not.toContain('Aab Verborgen');
     expect((await s.catalog.inject({ method: 'GET', url: '/api/admin/products/all/', headers: { authorization: s.token(TILL) } })).statusCode).toBe(403);
+  });
+
+  it('resolves an entry a crash left pending with the checks of the catalog: kept when the record matches its after, dropped when not', async () => {
+    // A relay whose accounts stand-in notes what it is sent: a resolved entry is sent, a dropped one is not.
+    const sent: string[] = [];
+    const stub = createServer((req, res) => {
+      let text = '';
+      req.on('data', (c: Buffer) => (text += c.toString()));
+      req.on('end', () => {
+        sent.push((JSON.parse(text) as { key: string }).key);
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
+    const relay = auditClient(`http://127.0.0.1:${(stub.address() as AddressInfo).port}`, 'token', { outbox: s.catalogDb, graceMs: 0, relayEveryMs: 600_000 });
+    registerAuditChecks({ db: s.catalogDb, audit: relay });
+    const created = (await call('POST', '/api/admin/products/', { name: 'Crash Pils', price: 240, categoryId: s.categoryIds[0], vatRate: 21 })).json().result;
+    const changed = await call('PUT', `/api/admin/products/${created.id}/`, { ...created, price: 250 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const category = (await call('GET', '/api/admin/categories/')).json().result.categories[0];
+    const menu = (await call('GET', '/api/admin/bar/menu/')).json().result.categories.filter((c: { onMenu: boolean }) => c.onMenu).map((c: { name: string }) => c.name);
+
+    const pending = { product: { ...created, price: 250 }, wrongPrice: { ...created, price: 999 }, category: { id: category.id, name: category.name, colour: category.colour, position: category.position }, deleted: null, menu: { menu } };
+    const entities = { product: 'product', wrongPrice: 'product', category: 'category', deleted: 'product', menu: 'bar_menu' };
+    const outbox = s.catalogDb.collection<{ _id: string; body?: object; state?: string; owner?: string; createdAt?: Date }>(AUDIT_OUTBOX);
+    for (const [name, after] of Object.entries(pending)) {
+      const entity = entities[name as keyof typeof entities];
+      const entityId = entity === 'bar_menu' ? 'menu' : entity === 'category' ? category.id : created.id;
+      const body = { key: `crash:${name}:${created.id}`, actor: { id: ADMIN.sub, username: 'admin' }, action: `${entity}.update`, entity, entityId, before: null, after, at: new Date().toISOString() };
+      await outbox.insertOne({ _id: body.key, body, state: 'pending', owner: 'crashed', createdAt: new Date() });
+    }
+    await relay.flush();
+    expect(sent.filter((key) => key.startsWith('crash:')).sort()).toEqual(['category', 'menu', 'product'].map((name) => `crash:${name}:${created.id}`));
+    expect(await outbox.countDocuments({ _id: { $in: Object.keys(pending).map((name) => `crash:${name}:${created.id}`) } })).toBe(0);
+    await new Promise((resolve) => stub.close(resolve));
+    await relay.close();
   });
 });

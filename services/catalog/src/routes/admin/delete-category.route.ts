@@ -18,9 +18,10 @@ export default function deleteAdminCategory(app: ServiceApp, ctx: CatalogContext
       if (products > 0) {
         throw new AppError(409, 'conflict', `${doc.name} still holds ${products} product${products === 1 ? '' : 's'}. Move or delete them first.`);
       }
-      await categoryModel(ctx.db).deleteOne({ _id: doc._id });
       const before = adminCategory(doc, 0);
-      await ctx.audit.record({ actor: actorOf(request.user), action: 'category.delete', entity: 'category', entityId: before.id, before, after: null }, request.log);
+      await ctx.audit.audited({ actor: actorOf(request.user), action: 'category.delete', entity: 'category', entityId: before.id, before, after: null }, request.log, () =>
+        categoryModel(ctx.db).deleteOne({ _id: doc._id }),
+      );
       return ok(before);
     },
   );

@@ -22,9 +22,10 @@ export default function deleteAdminProduct(app: ServiceApp, ctx: CatalogContext)
       if (sold.count > 0) {
         throw new AppError(409, 'conflict', `${doc.name} is in past sales, so it stays there and in the counts. Hide it instead of deleting it.`);
       }
-      await Product.deleteOne({ _id: request.params.id });
       const before = adminProduct(doc);
-      await ctx.audit.record({ actor: actorOf(request.user), action: 'product.delete', entity: 'product', entityId: before.id, before, after: null }, request.log);
+      await ctx.audit.audited({ actor: actorOf(request.user), action: 'product.delete', entity: 'product', entityId: before.id, before, after: null }, request.log, () =>
+        Product.deleteOne({ _id: request.params.id }),
+      );
       return ok(before);
     },
   );

@@ -13,9 +13,10 @@ export default function deleteAdminReason(app: ServiceApp, ctx: CatalogContext) 
     async (request) => {
       const doc = await reasonModel(ctx.db).findById(request.params.id).lean();
       if (!doc) throw reasonNotFound();
-      await reasonModel(ctx.db).deleteOne({ _id: doc._id });
       const before = adminReason(doc);
-      await ctx.audit.record({ actor: actorOf(request.user), action: 'reason.delete', entity: 'reason', entityId: before.id, before, after: null }, request.log);
+      await ctx.audit.audited({ actor: actorOf(request.user), action: 'reason.delete', entity: 'reason', entityId: before.id, before, after: null }, request.log, () =>
+        reasonModel(ctx.db).deleteOne({ _id: doc._id }),
+      );
       return ok(before);
     },
   );

@@ -1,5 +1,6 @@
 import { AdminProduct, AdminProductBody, ApiResponse, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
+import { Types } from 'mongoose';
 import { actorOf, type CatalogContext } from '../../admin/catalog-context';
 import { assertCategory } from '../../admin/products';
 import { adminProduct } from '../../admin/views';
@@ -13,8 +14,14 @@ export default function postAdminProduct(app: ServiceApp, ctx: CatalogContext) {
     async (request) => {
       const { hidden, ...fields } = request.body;
       await assertCategory(ctx.db, fields.categoryId);
-      const created = adminProduct((await productModel(ctx.db).create({ ...fields, active: !hidden })).toObject());
-      await ctx.audit.record({ actor: actorOf(request.user), action: 'product.create', entity: 'product', entityId: created.id, before: null, after: created }, request.log);
+      // The id is made here, so the audit entry written ahead of the product names it.
+      const doc = { _id: new Types.ObjectId(), ...fields, active: !hidden };
+      const created = await ctx.audit.audited(
+        { actor: actorOf(request.user), action: 'product.create', entity: 'product', entityId: String(doc._id), before: null, after: adminProduct({ ...doc, categoryId: new Types.ObjectId(fields.categoryId) }) },
+        request.log,
+        async () => adminProduct((await productModel(ctx.db).create(doc)).toObject()),
+        (view) => ({ after: view }),
+      );
       return ok(created);
     },
   );

@@ -1,5 +1,6 @@
 import { AdminReason, AdminReasonBody, ApiResponse, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
+import { Types } from 'mongoose';
 import { actorOf, type CatalogContext } from '../../admin/catalog-context';
 import { assertReasonNameFree } from '../../admin/reasons';
 import { adminReason } from '../../admin/views';
@@ -12,8 +13,14 @@ export default function postAdminReason(app: ServiceApp, ctx: CatalogContext) {
     { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Create a reason', body: AdminReasonBody, response: { 200: ApiResponse(AdminReason) } } },
     async (request) => {
       await assertReasonNameFree(ctx.db, request.body.name);
-      const created = adminReason((await reasonModel(ctx.db).create(request.body)).toObject());
-      await ctx.audit.record({ actor: actorOf(request.user), action: 'reason.create', entity: 'reason', entityId: created.id, before: null, after: created }, request.log);
+      // The id is made here, so the audit entry written ahead of the reason names it.
+      const _id = new Types.ObjectId();
+      const created = await ctx.audit.audited(
+        { actor: actorOf(request.user), action: 'reason.create', entity: 'reason', entityId: String(_id), before: null, after: adminReason({ _id, ...request.body }) },
+        request.log,
+        async () => adminReason((await reasonModel(ctx.db).create({ _id, ...request.body })).toObject()),
+        (view) => ({ after: view }),
+      );
       return ok(created);
     },
   );

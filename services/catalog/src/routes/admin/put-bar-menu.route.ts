@@ -1,6 +1,6 @@
 import { ApiResponse, BarMenu, BarMenuBody, ok } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
-import { barMenu } from '../../admin/bar-menu';
+import { barMenu, menuSummary } from '../../admin/bar-menu';
 import { actorOf, type CatalogContext } from '../../admin/catalog-context';
 import { categoryModel } from '../../models/category.model';
 
@@ -15,16 +15,28 @@ export default function putAdminBarMenu(app: ServiceApp, ctx: CatalogContext) {
     async (request) => {
       const { categoryIds } = request.body;
       const Category = categoryModel(ctx.db);
-      const known = await Category.countDocuments({ _id: { $in: categoryIds } });
-      if (known !== categoryIds.length) {
+      const known = new Map((await Category.find({ _id: { $in: categoryIds } }, { name: 1 }).lean()).map((c) => [String(c._id), c.name]));
+      if (categoryIds.some((id) => !known.has(id))) {
         throw new AppError(422, 'validation_error', 'Choose existing categories.', [{ loc: ['body', 'categoryIds'], msg: 'One of these categories does not exist.', type: 'value_error' }]);
       }
       const before = await barMenu(ctx.db);
-      await Category.updateMany({ _id: { $nin: categoryIds } }, { $set: { onMenu: false, menuPosition: null } });
-      for (const [i, id] of categoryIds.entries()) await Category.updateOne({ _id: id }, { $set: { onMenu: true, menuPosition: i } });
-      const after = await barMenu(ctx.db);
-      const summary = (m: typeof before) => m.categories.filter((c) => c.onMenu).map((c) => c.name);
-      await ctx.audit.record({ actor: actorOf(request.user), action: 'bar.menu.update', entity: 'bar_menu', entityId: 'menu', before: { menu: summary(before) }, after: { menu: summary(after) } }, request.log);
+      const after = await ctx.audit.audited(
+        {
+          actor: actorOf(request.user),
+          action: 'bar.menu.update',
+          entity: 'bar_menu',
+          entityId: 'menu',
+          before: { menu: menuSummary(before) },
+          after: { menu: categoryIds.map((id) => known.get(id)) },
+        },
+        request.log,
+        async () => {
+          await Category.updateMany({ _id: { $nin: categoryIds } }, { $set: { onMenu: false, menuPosition: null } });
+          for (const [i, id] of categoryIds.entries()) await Category.updateOne({ _id: id }, { $set: { onMenu: true, menuPosition: i } });
+          return barMenu(ctx.db);
+        },
+        (menu) => ({ after: { menu: menuSummary(menu) } }),
+      );
       return ok(after);
     },
   );

@@ -2,6 +2,7 @@ import { AdminCategory, AdminCategoryBody, ApiResponse, IdParam, ok } from '@kas
 import { AppError, isDuplicateKey, type ServiceApp } from '@kassa/service-kit';
 import { actorOf, type CatalogContext } from '../../admin/catalog-context';
 import { assertCategoryNameFree, categoryNotFound, categoryView } from '../../admin/categories';
+import { adminCategory } from '../../admin/views';
 import { categoryModel } from '../../models/category.model';
 
 /** PUT /api/admin/categories/{id}/: name, colour and order. */
@@ -17,17 +18,25 @@ export default function putAdminCategory(app: ServiceApp, ctx: CatalogContext) {
       const doc = await Category.findById(request.params.id).lean();
       if (!doc) throw categoryNotFound();
       await assertCategoryNameFree(ctx.db, request.body.name, request.params.id);
-      let updated;
-      try {
-        updated = await Category.findByIdAndUpdate(request.params.id, { $set: request.body }, { new: true }).lean();
-      } catch (err) {
-        if (isDuplicateKey(err)) throw new AppError(409, 'conflict', `There is already a category called ${request.body.name}.`);
-        throw err;
-      }
-      if (!updated) throw categoryNotFound();
       const before = await categoryView(ctx.db, doc);
-      const after = await categoryView(ctx.db, updated);
-      await ctx.audit.record({ actor: actorOf(request.user), action: 'category.update', entity: 'category', entityId: after.id, before, after }, request.log);
+      // Its product count is not part of the change (a sale of a new product may change it meanwhile).
+      const { productCount: _count, ...expected } = adminCategory({ ...doc, ...request.body }, before.productCount);
+      const after = await ctx.audit.audited(
+        { actor: actorOf(request.user), action: 'category.update', entity: 'category', entityId: before.id, before, after: expected },
+        request.log,
+        async () => {
+          let updated;
+          try {
+            updated = await Category.findByIdAndUpdate(request.params.id, { $set: request.body }, { new: true }).lean();
+          } catch (err) {
+            if (isDuplicateKey(err)) throw new AppError(409, 'conflict', `There is already a category called ${request.body.name}.`);
+            throw err;
+          }
+          if (!updated) throw categoryNotFound();
+          return categoryView(ctx.db, updated);
+        },
+        (view) => ({ after: view }),
+      );
       return ok(after);
     },
   );

@@ -1,5 +1,6 @@
 import { AdminProduct, AdminProductBody, ApiResponse, IdParam, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
+import { Types } from 'mongoose';
 import { actorOf, type CatalogContext } from '../../admin/catalog-context';
 import { assertCategory, productNotFound } from '../../admin/products';
 import { adminProduct } from '../../admin/views';
@@ -19,11 +20,17 @@ export default function putAdminProduct(app: ServiceApp, ctx: CatalogContext) {
       if (!doc) throw productNotFound();
       const { hidden, ...fields } = request.body;
       await assertCategory(ctx.db, fields.categoryId);
-      const updated = await Product.findByIdAndUpdate(request.params.id, { $set: { ...fields, active: !hidden } }, { new: true }).lean();
-      if (!updated) throw productNotFound();
       const before = adminProduct(doc);
-      const after = adminProduct(updated);
-      await ctx.audit.record({ actor: actorOf(request.user), action: 'product.update', entity: 'product', entityId: after.id, before, after }, request.log);
+      const after = await ctx.audit.audited(
+        { actor: actorOf(request.user), action: 'product.update', entity: 'product', entityId: before.id, before, after: adminProduct({ ...doc, ...fields, categoryId: new Types.ObjectId(fields.categoryId), active: !hidden }) },
+        request.log,
+        async () => {
+          const updated = await Product.findByIdAndUpdate(request.params.id, { $set: { ...fields, active: !hidden } }, { new: true }).lean();
+          if (!updated) throw productNotFound();
+          return adminProduct(updated);
+        },
+        (view) => ({ after: view }),
+      );
       return ok(after);
     },
   );

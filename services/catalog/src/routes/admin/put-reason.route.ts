@@ -14,11 +14,17 @@ export default function putAdminReason(app: ServiceApp, ctx: CatalogContext) {
       const doc = await reasonModel(ctx.db).findById(request.params.id).lean();
       if (!doc) throw reasonNotFound();
       await assertReasonNameFree(ctx.db, request.body.name, request.params.id);
-      const updated = await reasonModel(ctx.db).findByIdAndUpdate(request.params.id, { $set: request.body }, { new: true }).lean();
-      if (!updated) throw reasonNotFound();
       const before = adminReason(doc);
-      const after = adminReason(updated);
-      await ctx.audit.record({ actor: actorOf(request.user), action: 'reason.update', entity: 'reason', entityId: after.id, before, after }, request.log);
+      const after = await ctx.audit.audited(
+        { actor: actorOf(request.user), action: 'reason.update', entity: 'reason', entityId: before.id, before, after: adminReason({ ...doc, ...request.body }) },
+        request.log,
+        async () => {
+          const updated = await reasonModel(ctx.db).findByIdAndUpdate(request.params.id, { $set: request.body }, { new: true }).lean();
+          if (!updated) throw reasonNotFound();
+          return adminReason(updated);
+        },
+        (view) => ({ after: view }),
+      );
       return ok(after);
     },
   );

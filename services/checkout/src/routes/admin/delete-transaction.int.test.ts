@@ -1,8 +1,11 @@
 import type { AuditLogEntry, Capability } from '@kassa/contracts';
-import { auditClient } from '@kassa/service-kit';
+import { AUDIT_OUTBOX, auditClient } from '@kassa/service-kit';
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { transactionModel } from '../../models/transaction.model';
+import { registerUndoAuditCheck } from '../../sales/undo';
 import { loginAs } from '../../../../accounts/src/testing/accounts-test-app';
 import { startCheckoutStack, type CheckoutStack } from '../../testing/checkout-stack';
 
@@ -52,6 +55,35 @@ describe("an administrator's undo", () => {
       before: { status: 'completed', method: 'account', total: sale.total, accountId: account, undone: null },
       after: { undone: { by: 'penningmeester' }, balance_after: 5000, accountName: 'Audit Klant' },
     });
+  });
+
+  it('resolves an undo entry a crash left pending: delivered when the sale is undone by its author, dropped when not', async () => {
+    const sent: { key: string; after: unknown }[] = [];
+    const stub = createServer((req, res) => {
+      let text = '';
+      req.on('data', (c: Buffer) => (text += c.toString()));
+      req.on('end', () => {
+        sent.push(JSON.parse(text) as { key: string; after: unknown });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
+    const relay = auditClient(`http://127.0.0.1:${(stub.address() as AddressInfo).port}`, 'token', { outbox: s.app.db, graceMs: 0, relayEveryMs: 600_000 });
+    registerUndoAuditCheck({ db: s.app.db, audit: relay });
+
+    const undone = (await sellOnAccount(s, 'Crash Ongedaan')).sale.transaction_id;
+    expect((await adminUndo(s, undone)).statusCode).toBe(200);
+    const kept = (await sellOnAccount(s, 'Crash Gebleven')).sale.transaction_id;
+    const outbox = s.app.db.collection<{ _id: string; body: object; state: string; owner: string; createdAt: Date }>(AUDIT_OUTBOX);
+    for (const id of [undone, kept]) {
+      const body = { key: `crash:transaction.undo:${id}`, actor: { id: ADMIN.sub, username: ADMIN.username }, action: 'transaction.undo', entity: 'transaction', entityId: id, before: { undone: null }, after: { undone: { by: ADMIN.username } }, at: new Date().toISOString() };
+      await outbox.insertOne({ _id: body.key, body, state: 'pending', owner: 'crashed', createdAt: new Date() });
+    }
+    await relay.flush();
+    expect(sent.filter((e) => e.key.startsWith('crash:'))).toMatchObject([{ key: `crash:transaction.undo:${undone}`, after: { undone: { by: ADMIN.username }, balance_after: 5000, accountName: 'Crash Ongedaan' } }]);
+    expect(await outbox.countDocuments({ _id: { $in: [undone, kept].map((id) => `crash:transaction.undo:${id}`) } })).toBe(0);
+    await new Promise((resolve) => stub.close(resolve));
+    await relay.close();
   });
 });
 

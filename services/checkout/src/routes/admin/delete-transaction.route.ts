@@ -2,7 +2,7 @@ import { ApiResponse, IdParam, ok, UndoResult } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { transactionModel, type TransactionDoc } from '../../models/transaction.model';
 import type { CheckoutContext } from '../../sales/context';
-import { auditUndo, undoSale } from '../../sales/undo';
+import { auditedUndo, undoSale } from '../../sales/undo';
 
 /**
  * An administrator's undo: no time limit, also for card sales (refunded at the terminal first). Never a delete.
@@ -17,16 +17,16 @@ export default function deleteTransaction(app: ServiceApp, ctx: CheckoutContext)
     },
     async (request) => {
       const before = (await transactionModel(ctx.db).findById(request.params.id, { status: 1, method: 1, total: 1, accountId: 1, upgrade: 1, undone: 1 }).lean()) as TransactionDoc | null;
-      const result = await undoSale(ctx, request.params.id, request.user, { admin: true, note: `Undone by administrator ${request.user.username}` }, request.id);
-      if (before && !before.undone) {
-        await auditUndo(
-          ctx,
-          request,
-          'transaction.undo',
-          { status: before.status, method: before.method, total: before.total, accountId: before.accountId ?? null, topup: before.upgrade?.amount ?? null, undone: null },
-          { undone: result.undone, balance_after: result.balance_after, accountName: result.accountName },
-        );
-      }
+      const undo = () => undoSale(ctx, request.params.id, request.user, { admin: true, note: `Undone by administrator ${request.user.username}` }, request.id);
+      if (!before || before.undone) return ok(await undo());
+      const result = await auditedUndo(
+        ctx,
+        request,
+        'transaction.undo',
+        { status: before.status, method: before.method, total: before.total, accountId: before.accountId ?? null, topup: before.upgrade?.amount ?? null, undone: null },
+        (r) => ({ undone: r.undone, balance_after: r.balance_after, accountName: r.accountName }),
+        undo,
+      );
       return ok(result);
     },
   );

@@ -2,7 +2,7 @@ import { ApiResponse, IdParam, ok, UndoBody, UndoResult } from '@kassa/contracts
 import type { ServiceApp } from '@kassa/service-kit';
 import { transactionModel, type TransactionDoc } from '../../models/transaction.model';
 import type { CheckoutContext } from '../../sales/context';
-import { auditUndo, undoSale } from '../../sales/undo';
+import { auditedUndo, undoSale } from '../../sales/undo';
 
 /**
  * The till's undo of a recent sale. A card sale is undone once the staff member confirms the refund at the terminal;
@@ -18,16 +18,16 @@ export default function postUndo(app: ServiceApp, ctx: CheckoutContext) {
     async (request) => {
       const refundConfirmed = request.body?.refundConfirmed === true;
       const before = refundConfirmed ? ((await transactionModel(ctx.db).findById(request.params.id, { method: 1, total: 1, upgrade: 1, undone: 1 }).lean()) as TransactionDoc | null) : null;
-      const result = await undoSale(ctx, request.params.id, request.user, { admin: false, refundConfirmed }, request.id);
-      if (before && before.method === 'card' && !before.undone) {
-        await auditUndo(
-          ctx,
-          request,
-          'transaction.card_refund',
-          { method: before.method, total: before.total, topup: before.upgrade?.amount ?? null, undone: null },
-          { undone: result.undone, refundedAt: 'terminal', confirmedBy: request.user.username },
-        );
-      }
+      const undo = () => undoSale(ctx, request.params.id, request.user, { admin: false, refundConfirmed }, request.id);
+      if (!before || before.method !== 'card' || before.undone) return ok(await undo());
+      const result = await auditedUndo(
+        ctx,
+        request,
+        'transaction.card_refund',
+        { method: before.method, total: before.total, topup: before.upgrade?.amount ?? null, undone: null },
+        (r) => ({ undone: r.undone, refundedAt: 'terminal', confirmedBy: request.user.username }),
+        undo,
+      );
       return ok(result);
     },
   );
