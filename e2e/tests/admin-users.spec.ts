@@ -93,6 +93,10 @@ test('a new user signs in; a password reset ends their old sign-in, losing the a
 
   await page.getByLabel('New password').fill('tweede-wachtwoord');
   await page.getByRole('button', { name: 'Set password' }).click();
+  // It says what will happen before it happens.
+  const confirm = page.getByRole('dialog', { name: `Set a new password for ${username}` });
+  await expect(confirm).toContainText(`every device signed in as ${username} is signed out at once`);
+  await confirm.getByRole('button', { name: 'Set password' }).click();
   await expect(page.getByRole('status')).toContainText(`Every device signed in as ${username} is signed out.`);
   expect((await fetch(`${baseURL}/api/config/`, { headers: { authorization: `Bearer ${theirs}` } })).status).toBe(401);
   await them.context().close();
