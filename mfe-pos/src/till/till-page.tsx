@@ -4,14 +4,14 @@ import { Button, LoadingArea, describeError, useMediaQuery, type ErrorLike } fro
 import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useGetTillAccountsQuery } from '../accounts/accounts-api';
 import { useCardReader } from '../card-reader/use-card-reader';
-import { CartPanel } from '../cart/cart-panel';
+import { CartPanel } from './cart-panel';
 import { productAdded, selectCart } from '../cart/cart-slice';
 import { useGetReasonsQuery } from '../checkout/checkout-api';
 import { CheckoutModals } from '../checkout/checkout-modals';
 import { selectCheckoutBusy, selectStack } from '../checkout/checkout-slice';
 import { cardSwiped } from '../checkout/checkout-thunks';
 import { ADDED_SNACKBAR_MS, noticeShown } from '../feedback/feedback-slice';
-import { TillFeedback } from '../feedback/till-feedback';
+import { TillFeedback } from './till-feedback';
 import { PendingCardBar } from '../pending-card/pending-card-bar';
 import { ProductGrid } from '../products/product-grid';
 import { useGetProductsQuery } from '../products/products-api';

@@ -5,8 +5,8 @@ import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { selectCheckoutBusy, selectPendingCard } from '../checkout/checkout-slice';
 import { startCheckout, startTopUp, type TillEffects } from '../checkout/checkout-thunks';
-import { productAdded, productRemoved, selectEntries, selectTopUp, selectTotal, topUpCleared, type CartEntry } from './cart-slice';
-import { checkoutButtons, topUpAvailable } from './checkout-rules';
+import { productAdded, productRemoved, selectEntries, selectTopUp, selectTotal, topUpCleared, type CartEntry } from '../cart/cart-slice';
+import { checkoutButtons, topUpAvailable } from '../checkout/checkout-rules';
 
 /** SPEC "Cart panel". */
 export function CartPanel({ effects, onClose }: { effects: TillEffects; onClose?: () => void }) {

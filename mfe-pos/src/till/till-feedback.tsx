@@ -3,7 +3,7 @@ import { CheckIcon, Snackbar } from '@kassa/ui';
 import { useEffect } from 'react';
 import { productRemoved } from '../cart/cart-slice';
 import { undoSale, type TillEffects } from '../checkout/checkout-thunks';
-import { checkmarkDone, noticeClosed, saleClosed, selectCheckmark, selectNotice, selectSale, type Notice } from './feedback-slice';
+import { checkmarkDone, noticeClosed, saleClosed, selectCheckmark, selectNotice, selectSale, type Notice } from '../feedback/feedback-slice';
 
 /** SPEC 9: the checkmark appears after 200 ms and stays 1300 ms. */
 export const CHECKMARK_DELAY_MS = 200;

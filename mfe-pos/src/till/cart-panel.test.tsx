@@ -5,7 +5,7 @@ import type { TillEffects } from '../checkout/checkout-thunks';
 import { json, ok, stubApi } from '../testing/api-stub';
 import { renderTill } from '../testing/render-till';
 import { CartPanel } from './cart-panel';
-import { productAdded, topUpSet } from './cart-slice';
+import { productAdded, topUpSet } from '../cart/cart-slice';
 
 const effects: TillEffects = { dialogs: { error: async () => true, confirm: async () => true }, playSuccess: () => undefined };
 const pils: Product = { id: '1'.repeat(24), name: 'Pils', price: 250, deposit: false };
