@@ -12,16 +12,12 @@ export const TAG_TYPES = [
   'Accounts',
   'AccountRequests',
   'Transactions',
-  'Invoices',
   'Registers',
   'Users',
   'Ledgers',
-  'DirectDebit',
   'AuditLogs',
   'LedgerAudit',
-  'Ideal',
   'Settings',
-  'Exact',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
