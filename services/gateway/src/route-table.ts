@@ -36,11 +36,8 @@ export const ROUTE_TABLE: { prefix: string; service: ServiceName }[] = [
   { prefix: '/api/checkout', service: 'checkout' },
   { prefix: '/api/transactions', service: 'checkout' },
   { prefix: '/api/admin/transactions', service: 'checkout' },
-  { prefix: '/api/admin/invoices', service: 'checkout' },
   { prefix: '/api/transactions/card', service: 'payments' },
   { prefix: '/api/payments', service: 'payments' },
-  { prefix: '/api/admin/direct_debit', service: 'payments' },
-  { prefix: '/api/admin/exact', service: 'payments' },
   { prefix: '/api/admin/ideal', service: 'payments' },
   { prefix: '/api/admin/terminal', service: 'payments' },
 ];
