@@ -1,6 +1,60 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const REMOTES = ['mfe-pos', 'mfe-account', 'mfe-admin', 'mfe-slides'];
+const SERVICES = ['accounts', 'catalog', 'checkout', 'gateway', 'payments'];
+
+/**
+ * Feature folders of the till, one way: a folder imports only from folders in later layers. `till` is the page that
+ * composes them; `pending-card` shows checkout's state; `checkout` sells what `cart` holds; the last layer's folders
+ * never import each other.
+ */
+const POS_LAYERS = [['till'], ['pending-card'], ['checkout'], ['accounts', 'card-reader', 'cart', 'feedback', 'products']];
+
+const others = (list, self) => list.filter((x) => x !== self);
+
+const boundaryZones = [
+  ...REMOTES.map((remote) => ({
+    target: `./${remote}`,
+    from: ['./shell', ...others(REMOTES, remote).map((r) => `./${r}`)],
+    message: 'A remote imports neither another remote nor the shell: share through libs/ or the store.',
+  })),
+  { target: './shell', from: REMOTES.map((r) => `./${r}`), message: 'The shell loads remotes through Module Federation, never their source.' },
+  ...SERVICES.map((service) => ({
+    target: `./services/${service}`,
+    from: others(SERVICES, service).map((s) => `./services/${s}`),
+    message: 'A service talks to another over HTTP or queues; shared conventions go to libs/contracts.',
+  })),
+  {
+    target: './libs',
+    from: ['./shell', './services', './testing', ...REMOTES.map((r) => `./${r}`)],
+    message: 'A library depends on no app or service.',
+  },
+  ...POS_LAYERS.flatMap((layer, i) =>
+    layer.map((feature) => ({
+      target: `./mfe-pos/src/${feature}`,
+      from: [...POS_LAYERS.slice(0, i).flat(), ...(i === POS_LAYERS.length - 1 ? others(layer, feature) : [])].map((f) => `./mfe-pos/src/${f}`),
+      message: 'Till feature folders import one way: till -> pending-card -> checkout -> cart, accounts, feedback, products, card-reader.',
+    })),
+  ),
+].filter((zone) => zone.from.length > 0);
+
+/** Where the environment may be read: one config file per app or service, and what runs around them. */
+const ENV_READERS = [
+  '**/config.ts',
+  '**/*.config.{ts,js,mjs}',
+  '**/rspack.config.*',
+  '**/*.command.ts',
+  '**/testing.ts',
+  '**/testing/**',
+  'testing/**',
+  '**/*.test.{ts,tsx}',
+  'scripts/**',
+  'bench/**',
+  'e2e/**',
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.tools/**', 'test-results/**', 'playwright-report/**', 'bench/.out/**'] },
@@ -15,6 +69,44 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'off',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: boundaryZones }],
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read the environment in the config file (config.ts) and pass it on.' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "VariableDeclarator[init.type='Identifier'][init.name='process'] > ObjectPattern > Property[key.name='env']",
+          message: 'Read the environment in the config file (config.ts) and pass it on.',
+        },
+      ],
+    },
+  },
+  {
+    // Cycles inside the apps, services and libraries; type-only imports leave no cycle at run time.
+    files: ['{shell,mfe-*,services/*,libs/*}/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }],
+    },
+  },
+  {
+    files: ['services/*/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/testing/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@kassa/test-stack', '@kassa/test-stack/*'], message: 'The test stack is for tests only.' }] }],
+    },
+  },
+  {
+    files: ENV_READERS,
+    rules: { 'no-restricted-properties': 'off', 'no-restricted-syntax': 'off' },
   },
   {
     files: ['scripts/**', 'bench/**', 'e2e/**', '**/*.mjs', '**/rspack.config.*'],

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TokenClaims, Capability } from '@kassa/contracts';
 import { BaseEnv } from './config';
+import { createRedis } from './queues';
 
 /**
  * Environment for an integration test: the run's MongoDB-wire server (from the vitest global setup), a database
@@ -27,3 +28,18 @@ export const claims = (over: Partial<TokenClaims> & { capabilities?: Capability[
   capabilities: over.capabilities ?? [],
   registerId: over.registerId ?? null,
 });
+
+/** Removes what a test run left in Redis under its own queue prefix (queues, stand-in terminal state). */
+export async function clearRedisPrefix(redisUrl: string, prefix: string): Promise<void> {
+  const redis = createRedis(redisUrl, { forWorker: true });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -4,13 +4,13 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startCheckoutStack, type CheckoutStack } from '../../../checkout/src/testing/checkout-stack';
-import { clearRedisPrefix } from '../../../payments/src/testing/clear-redis-prefix';
+import { type CheckoutStack, startCheckoutStack } from '@kassa/test-stack';
 import { wrappedAccountModel, wrappedYearModel } from '../models/wrapped.model';
 import { settingsModel } from '../models/settings.model';
 import { loginAs } from '../testing/accounts-test-app';
 import { startAccountsWorker } from './accounts-worker';
 import { computePosWrapped } from './pos-wrapped.job';
+import { clearRedisPrefix } from '@kassa/service-kit/testing';
 
 const BAR: Capability[] = ['PAYMENT_CASH', 'PAYMENT_ACCOUNT_OTHER', 'PAYMENT_OTHER', 'PAYMENT_UNDO'];
 

@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildCatalogApp } from '../../../catalog/src/app';
-import { CatalogEnv } from '../../../catalog/src/config';
+import { buildCatalogApp, CatalogEnv } from '@kassa/test-stack/catalog';
 import { connectMongo, type ServiceApp } from '@kassa/service-kit';
 import { registerModel } from '../models/register.model';
 import { userModel } from '../models/user.model';

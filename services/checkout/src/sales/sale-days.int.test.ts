@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { migrationModel } from '@kassa/service-kit';
 import { saleDayModel } from '../models/sale-day.model';
 import { transactionModel } from '../models/transaction.model';
-import { startCheckoutStack, TestClock, type CheckoutStack } from '../testing/checkout-stack';
+import { type CheckoutStack, startCheckoutStack, TestClock } from '@kassa/test-stack';
 import { SaleDays } from './sale-days';
 
 const BAR: Capability[] = ['PAYMENT_CASH', 'PAYMENT_OTHER'];

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { createHmac } from 'node:crypto';
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startCheckoutStack, type CheckoutStack } from '../../../checkout/src/testing/checkout-stack';
+import { type CheckoutStack, startCheckoutStack } from '@kassa/test-stack';
 import { ROUTE_TABLE, type ServiceName } from '../route-table';
 import { ACCESS_RULES, type Access } from './access-rules';
 

@@ -1,12 +1,8 @@
 import type { ServiceApp } from '@kassa/service-kit';
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { accountRequestModel } from '../../../accounts/src/models/account-request.model';
-import { accountModel } from '../../../accounts/src/models/account.model';
-import { auditLogModel } from '../../../accounts/src/models/audit-log.model';
-import { cardSecretModel } from '../../../accounts/src/models/card-secret.model';
-import { userModel } from '../../../accounts/src/models/user.model';
-import { startCheckoutStack, type CheckoutStack } from '../../../checkout/src/testing/checkout-stack';
+import { accountModel, accountRequestModel, auditLogModel, cardSecretModel, userModel } from '@kassa/test-stack/accounts';
+import { type CheckoutStack, startCheckoutStack } from '@kassa/test-stack';
 import { ROUTE_TABLE, type ServiceName } from '../route-table';
 import { ACCESS_RULES } from './access-rules';
 

@@ -5,11 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loginAs } from '../../testing/accounts-test-app';
-import { startCheckoutStack, type CheckoutStack } from '../../../../checkout/src/testing/checkout-stack';
-import { clearRedisPrefix } from '../../../../payments/src/testing/clear-redis-prefix';
+import { type CheckoutStack, startCheckoutStack } from '@kassa/test-stack';
 import { startAccountsWorker } from '../../jobs/accounts-worker';
 import { LEDGER_AUDIT_QUEUE } from '../../jobs/ledger-audit.job';
 import { auditRunModel } from '../../models/audit-run.model';
+import { clearRedisPrefix } from '@kassa/service-kit/testing';
 
 const BAR: Capability[] = ['PAYMENT_CASH', 'PAYMENT_ACCOUNT_OTHER', 'PAYMENT_OTHER', 'PAYMENT_UNDO'];
 

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AUDIT_OUTBOX, auditClient, localDay } from '@kassa/service-kit';
 import { registerAuditChecks } from '../../admin/audit-checks';
-import { startCheckoutStack, type CheckoutStack } from '../../../../checkout/src/testing/checkout-stack';
+import { type CheckoutStack, startCheckoutStack } from '@kassa/test-stack';
 
 /** The catalogue's admin calls on the real catalog and checkout services (sales counted by checkout), on FerretDB. */
 const TILL: Capability[] = ['PAYMENT_CASH', 'PAYMENT_UNDO'];

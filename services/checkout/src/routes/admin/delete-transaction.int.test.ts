@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { transactionModel } from '../../models/transaction.model';
 import { registerUndoAuditCheck } from '../../sales/undo';
-import { loginAs } from '../../../../accounts/src/testing/accounts-test-app';
-import { startCheckoutStack, type CheckoutStack } from '../../testing/checkout-stack';
+import { loginAs } from '@kassa/test-stack/accounts';
+import { type CheckoutStack, startCheckoutStack } from '@kassa/test-stack';
 
 const BAR: Capability[] = ['PAYMENT_CASH', 'PAYMENT_ACCOUNT_OTHER', 'PAYMENT_OTHER', 'PAYMENT_UNDO'];
 const ADMIN = { isAdmin: true, username: 'penningmeester', sub: '64b7f0c2a1b2c3d4e5f60720' };

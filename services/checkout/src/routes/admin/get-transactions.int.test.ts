@@ -1,7 +1,7 @@
 import type { Capability, TransactionView } from '@kassa/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startCheckoutStack, TestClock, type CheckoutStack } from '../../testing/checkout-stack';
+import { type CheckoutStack, startCheckoutStack, TestClock } from '@kassa/test-stack';
 
 const BAR: Capability[] = ['PAYMENT_CASH', 'PAYMENT_ACCOUNT_OTHER', 'PAYMENT_OTHER', 'PAYMENT_UNDO'];
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildCheckoutApp } from '../../app';
 import { transactionModel } from '../../models/transaction.model';
-import { startCheckoutStack, type CheckoutStack } from '../../testing/checkout-stack';
+import { type CheckoutStack, startCheckoutStack } from '@kassa/test-stack';
 
 describe('checkout under concurrency and failure', () => {
   let s: CheckoutStack;

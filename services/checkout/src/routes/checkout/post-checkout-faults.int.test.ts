@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { transactionModel } from '../../models/transaction.model';
-import { startCheckoutStack, type CheckoutStack } from '../../testing/checkout-stack';
+import { type CheckoutStack, startCheckoutStack } from '@kassa/test-stack';
 
 /** A port nothing listens on: what checkout meets while the accounts service is down. */
 async function deadPort(): Promise<number> {

@@ -3,8 +3,8 @@ import { createRedis } from '@kassa/service-kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { transactionModel } from '../../models/transaction.model';
-import { loginAs } from '../../../../accounts/src/testing/accounts-test-app';
-import { startCheckoutStack, type CheckoutStack } from '../../testing/checkout-stack';
+import { loginAs } from '@kassa/test-stack/accounts';
+import { type CheckoutStack, startCheckoutStack } from '@kassa/test-stack';
 
 const nonce = () => randomUUID();
 

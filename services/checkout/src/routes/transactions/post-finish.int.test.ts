@@ -1,9 +1,9 @@
 import { formatEuros, type AuditLogEntry, type Capability, type TerminalOutcome } from '@kassa/contracts';
-import { loginAs } from '../../../../accounts/src/testing/accounts-test-app';
+import { loginAs } from '@kassa/test-stack/accounts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { transactionModel } from '../../models/transaction.model';
-import { startCheckoutStack, type CheckoutStack } from '../../testing/checkout-stack';
+import { type CheckoutStack, startCheckoutStack } from '@kassa/test-stack';
 
 const TILL: Capability[] = ['PAYMENT_CARD', 'PAYMENT_CASH', 'PAYMENT_ACCOUNT_OTHER', 'PAYMENT_UNDO'];
 /** Long enough that the payment is certainly still pending while the test looks at it. */

@@ -2,7 +2,7 @@ import type { Capability } from '@kassa/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { transactionModel } from '../../models/transaction.model';
-import { startCheckoutStack, TestClock, type CheckoutStack } from '../../testing/checkout-stack';
+import { type CheckoutStack, startCheckoutStack, TestClock } from '@kassa/test-stack';
 
 const BAR: Capability[] = ['PAYMENT_CASH', 'PAYMENT_ACCOUNT_OTHER', 'PAYMENT_OTHER', 'PAYMENT_UNDO'];
 

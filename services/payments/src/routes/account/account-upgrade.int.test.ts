@@ -1,19 +1,16 @@
 import { AppError, connectMongo, createRedis, type InternalClient, internalClient, type ServiceApp } from '@kassa/service-kit';
-import { claims, testEnv } from '@kassa/service-kit/testing';
+import { claims, clearRedisPrefix, testEnv } from '@kassa/service-kit/testing';
 import type { Queue } from 'bullmq';
 import { Types } from 'mongoose';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { postingModel } from '../../../../accounts/src/models/posting.model';
-import { userModel } from '../../../../accounts/src/models/user.model';
-import { bearer, loginAs, startAccountsTestApp, stopAccountsTestApp, type AccountsTestApp } from '../../../../accounts/src/testing/accounts-test-app';
+import { type AccountsTestApp, bearer, loginAs, postingModel, startAccountsTestApp, stopAccountsTestApp, userModel } from '@kassa/test-stack/accounts';
 import { buildPaymentsApp } from '../../app';
 import { PaymentsEnv } from '../../config';
 import { StandinIdealProvider } from '../../ideal/standin-ideal-provider';
 import { idealStatusProcessor, type IdealStatusData } from '../../jobs/ideal-status.job';
 import { startIdealWorker } from '../../jobs/ideal-worker';
 import { idealPaymentModel } from '../../models/ideal-payment.model';
-import { clearRedisPrefix } from '../../testing/clear-redis-prefix';
 
 /**
  * Online top-ups end to end on the services: the real accounts service and ledger (over HTTP), payments with the

@@ -1,6 +1,6 @@
 import { ok, type CardOutcomeRequest } from '@kassa/contracts';
 import { connectMongo, createQueue, createRedis, type ServiceApp } from '@kassa/service-kit';
-import { claims, testEnv } from '@kassa/service-kit/testing';
+import { claims, clearRedisPrefix, testEnv } from '@kassa/service-kit/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Types } from 'mongoose';
 import { pino } from 'pino';
@@ -10,7 +10,6 @@ import { PaymentsEnv } from '../../config';
 import { pollJobId, TERMINAL_POLL_QUEUE } from '../../jobs/terminal-poll.job';
 import { startTerminalWorker } from '../../jobs/terminal-worker';
 import { cardTransactionModel } from '../../models/card-transaction.model';
-import { clearRedisPrefix } from '../../testing/clear-redis-prefix';
 
 /** A checkout stand-in that records the outcomes the worker reports; it refuses the first reports for ids in `refuse`. */
 async function fakeCheckout() {

@@ -1,26 +1,25 @@
 import type { Capability, InternalAccount, TokenClaims } from '@kassa/contracts';
 import { connectMongo, internalClient, type InternalClient, type ServiceApp } from '@kassa/service-kit';
-import { claims, testEnv } from '@kassa/service-kit/testing';
+import { claims, clearRedisPrefix, testEnv } from '@kassa/service-kit/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { Types } from 'mongoose';
 import { pino } from 'pino';
-import { accountModel } from '../../../accounts/src/models/account.model';
-import { postingModel } from '../../../accounts/src/models/posting.model';
-import { userModel } from '../../../accounts/src/models/user.model';
-import { hashPin } from '../../../accounts/src/security/secrets';
-import { startAccountsTestApp, stopAccountsTestApp } from '../../../accounts/src/testing/accounts-test-app';
-import { buildCatalogApp } from '../../../catalog/src/app';
-import { CatalogEnv } from '../../../catalog/src/config';
-import { seedCatalogDemo } from '../../../catalog/src/demo/seed-demo';
-import { productModel } from '../../../catalog/src/models/product.model';
-import { categoryModel } from '../../../catalog/src/models/category.model';
-import { buildPaymentsApp } from '../../../payments/src/app';
-import { PaymentsEnv } from '../../../payments/src/config';
-import { startTerminalWorker } from '../../../payments/src/jobs/terminal-worker';
-import { clearRedisPrefix } from '../../../payments/src/testing/clear-redis-prefix';
-import { buildCheckoutApp } from '../app';
-import { CheckoutEnv } from '../config';
-import type { CheckoutDeps } from '../sales/context';
+import { accountModel } from '@kassa/accounts/src/models/account.model';
+import { postingModel } from '@kassa/accounts/src/models/posting.model';
+import { userModel } from '@kassa/accounts/src/models/user.model';
+import { hashPin } from '@kassa/accounts/src/security/secrets';
+import { startAccountsTestApp, stopAccountsTestApp } from '@kassa/accounts/src/testing/accounts-test-app';
+import { buildCatalogApp } from '@kassa/catalog/src/app';
+import { CatalogEnv } from '@kassa/catalog/src/config';
+import { seedCatalogDemo } from '@kassa/catalog/src/demo/seed-demo';
+import { productModel } from '@kassa/catalog/src/models/product.model';
+import { categoryModel } from '@kassa/catalog/src/models/category.model';
+import { buildPaymentsApp } from '@kassa/payments/src/app';
+import { PaymentsEnv } from '@kassa/payments/src/config';
+import { startTerminalWorker } from '@kassa/payments/src/jobs/terminal-worker';
+import { buildCheckoutApp } from '@kassa/checkout/src/app';
+import { CheckoutEnv } from '@kassa/checkout/src/config';
+import type { CheckoutDeps } from '@kassa/checkout/src/sales/context';
 
 /** A settable clock for the undo window, so no test waits ten minutes. */
 export class TestClock {

@@ -1,0 +1,1 @@
+export { startCheckoutStack, TestClock, type CheckoutStack, type StackOptions } from './checkout-stack';
