@@ -1,3 +1,4 @@
+import { REMOTE_FOLDERS } from '@kassa/contracts/remote-routes';
 import { join } from 'node:path';
 import { ROOT } from './local-mongo';
 
@@ -19,7 +20,7 @@ export const PROCESSES: ProcSpec[] = [
   { name: 'gateway', entry: 'services/gateway/src/server.ts', portOffset: 0 },
 ];
 
-export const FRONTENDS = ['shell', 'mfe-pos', 'mfe-account', 'mfe-admin', 'mfe-slides'] as const;
+export const FRONTENDS = ['shell', ...REMOTE_FOLDERS] as const;
 
 /** Service URLs every process gets, derived from the gateway port. */
 export function serviceEnv(gatewayPort: number): Record<string, string> {

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { apiError, CLIENT_ADDRESS_HEADER, ok } from '@kassa/contracts';
+import { REMOTE_FOLDERS } from '@kassa/contracts/remote-routes';
 import { isTraining } from '@kassa/service-kit';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -13,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GatewayEnv } from './config';
 import { preloadLinks } from './preload-hints';
-import { REMOTE_NAMES, REMOTES_MAP_PATH, remoteOrigins, remotesManifest } from './remotes';
+import { REMOTES_MAP_PATH, remoteOrigins, remotesManifest } from './remotes';
 import { ROUTE_TABLE, upstreams, type ServiceName } from './route-table';
 import { UpstreamDeadlineError, UpstreamDeadlines } from './upstream-deadline';
 
@@ -188,7 +189,7 @@ async function serveFrontends(app: FastifyInstance, env: GatewayEnv) {
     else res.setHeader('cache-control', value);
     if ('header' in res) res.header('access-control-allow-origin', '*');
   };
-  for (const remote of REMOTE_NAMES) {
+  for (const remote of REMOTE_FOLDERS) {
     const dir = join(env.REMOTES_ROOT, remote, 'dist');
     if (!existsSync(dir)) continue;
     await app.register(fastifyStatic, { root: dir, prefix: `/remotes/${remote}/`, decorateReply: false, setHeaders, wildcard: true, preCompressed: true });

@@ -1,6 +1,6 @@
-import { remoteFolderForPath } from '@kassa/contracts/remote-routes';
+import { federationName, remoteFolderForPath } from '@kassa/contracts/remote-routes';
 import type { GatewayEnv } from './config';
-import { federationName, REMOTES_MAP_PATH, remotesManifest } from './remotes';
+import { REMOTES_MAP_PATH, remotesManifest } from './remotes';
 
 /**
  * The `Link` header of the shell's page at `pathname`: preloads of the remotes map and of the mf-manifest.json of the

@@ -1,4 +1,4 @@
-import { remoteFolderForPath } from '@kassa/contracts/remote-routes';
+import { federationName, remoteFolderForPath } from '@kassa/contracts/remote-routes';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { startEarlyRequest } from '@kassa/api-client/early-requests';
 import { promiseState } from './promise-state';
@@ -61,7 +61,7 @@ export function loadRemoteApp(name: RemoteName, { retry = false } = {}): Promise
 /** Which remote draws `pathname`, or null for the shell's own pages. */
 export function remoteForPath(pathname: string): RemoteName | null {
   const folder = remoteFolderForPath(pathname);
-  return folder ? (folder.replace('-', '_') as RemoteName) : null;
+  return folder ? federationName(folder) : null;
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { RemoteAppProps } from '@kassa/api-client';
+import type { RemoteName } from '@kassa/contracts/remote-routes';
 import type { ComponentType } from 'react';
 
 /** Federation names the gateway's /remotes.json maps to mf-manifest.json URLs. */
-export type RemoteName = 'mfe_pos' | 'mfe_account' | 'mfe_admin' | 'mfe_slides';
+export type { RemoteName } from '@kassa/contracts/remote-routes';
 
 /** Every remote exposes `./App`: a component rendering its routes under `basePath` with the host's providers. */
 export interface RemoteAppModule {
