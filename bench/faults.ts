@@ -259,7 +259,7 @@ async function finishCard(sale: Sale, token: string, patienceMs = 30_000): Promi
       sale.confirmedAt = Date.now();
       return;
     }
-    const stillOpen = answer?.body?.errorMessage === 'The payment is not finished yet.';
+    const stillOpen = answer?.body?.errorIdentifier === 'payment_not_finished';
     if (answer && !stillOpen) {
       sale.outcome = 'card-failed';
       sale.refusal = `${answer.status} ${answer.body?.errorIdentifier}: ${answer.body?.errorMessage}`;

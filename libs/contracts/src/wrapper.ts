@@ -25,6 +25,8 @@ export const ErrorIdentifier = z.enum([
   'already_undone',
   'undo_not_allowed',
   'transaction_not_finishable',
+  /** A card sale the terminal has not settled yet: ask again shortly (the finish call's "not finished yet"). */
+  'payment_not_finished',
   'amount_too_low',
   'account_request_exists',
   'internal_error',

@@ -326,7 +326,7 @@ describe('card payments', () => {
       'POST /checkout/card/': () => json(200, ok(purchase({ status: 'pending', terminal }))),
       'GET /transactions/card/*/status/': () => json(200, ok(cardStatus('completed'))),
       'POST /transactions/*/finish/': () =>
-        ++finishes < 3 ? json(409, fail(409, 'transaction_not_finishable', 'The payment is not finished yet.')) : json(200, ok(purchase())),
+        ++finishes < 3 ? json(409, fail(409, 'payment_not_finished', 'The payment is not finished yet.')) : json(200, ok(purchase())),
     });
     const { store, effects, errors } = till(['PAYMENT_CARD']);
     store.dispatch(startCheckout('card', effects));

@@ -300,7 +300,7 @@ export const finishCard =
         return;
       } catch (err) {
         failure = toKassaError(err);
-        const stillOnItsWay = approved && failure.identifier === 'transaction_not_finishable' && failure.message === 'The payment is not finished yet.';
+        const stillOnItsWay = approved && failure.identifier === 'payment_not_finished';
         if (!stillOnItsWay && failure.status !== 0 && failure.status < 500) break;
         if (attempt < FINISH_ATTEMPTS) await wait(STATUS_POLL_MS);
       }

@@ -47,7 +47,7 @@ export async function finishSale(ctx: CheckoutContext, id: string, user: TokenCl
   const tx = (await transactionModel(ctx.db).findById(id).lean()) as TransactionDoc | null;
   // Another register's sale is answered as unknown: its account name and balance are not this till's to see.
   if (!tx || !isOwnSale(tx, user)) throw notFound('Transaction not found');
-  if (OPEN.has(tx.status)) throw new AppError(409, 'transaction_not_finishable', 'The payment is not finished yet.');
+  if (OPEN.has(tx.status)) throw new AppError(409, 'payment_not_finished', 'The payment is not finished yet.');
   if (tx.status === 'completed') return purchaseResult(tx);
   if (tx.method === 'card' && FAILED.has(tx.status)) {
     throw new AppError(409, 'transaction_not_finishable', tx.error?.message ?? failedPaymentMessage(tx.status));

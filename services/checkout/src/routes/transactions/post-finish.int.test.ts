@@ -30,7 +30,7 @@ describe('card sales through the stand-in terminal', () => {
     return res.json().result as { transaction_id: string; total: number; status: string; terminal: unknown };
   };
   /** Waits for the terminal's final answer to reach checkout; the till polls the same way. */
-  const settled = (id: string) => expect.poll(async () => (await finish(id)).json().errorMessage, { timeout: 20_000, interval: 50 }).not.toBe('The payment is not finished yet.');
+  const settled = (id: string) => expect.poll(async () => (await finish(id)).json().errorIdentifier, { timeout: 20_000, interval: 50 }).not.toBe('payment_not_finished');
 
   beforeAll(async () => {
     s = await startCheckoutStack(inject('mongoUri'), { card: true });
@@ -45,7 +45,7 @@ describe('card sales through the stand-in terminal', () => {
     expect(held).toMatchObject({ status: 'pending', total: s.products[5]!.price, terminal: { friendly_name: 'Stand-in terminal', brand: 'standin' } });
     const early = await finish(held.transaction_id);
     expect(early.statusCode).toBe(409);
-    expect(early.json()).toMatchObject({ errorIdentifier: 'transaction_not_finishable', errorMessage: 'The payment is not finished yet.' });
+    expect(early.json()).toMatchObject({ errorIdentifier: 'payment_not_finished', errorMessage: 'The payment is not finished yet.' });
     expect((await cardStatus(held.transaction_id)).json().result).toMatchObject({ status: 'pending', failed: false, price: s.products[5]!.price });
 
     await planTerminal(['completed'], 0);
