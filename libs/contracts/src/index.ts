@@ -13,3 +13,4 @@ export * from './members';
 export * from './text';
 export * from './accounts-admin';
 export * from './wrapped';
+export * from './sale-conventions';

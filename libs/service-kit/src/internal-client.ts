@@ -1,4 +1,5 @@
-import { ApiError, type ErrorIdentifier } from '@kassa/contracts';
+import { ApiError, ApiResponse, type ErrorIdentifier } from '@kassa/contracts';
+import { z } from 'zod';
 import { AppError } from './errors';
 
 export interface InternalCallOptions {
@@ -11,10 +12,13 @@ export interface InternalCallOptions {
 /**
  * Calls another service's internal route. Errors in the wrapper are raised again as AppError with the same status
  * and identifier, so a user-facing error (insufficient_credits, invalid_account_pin) passes through unchanged;
- * a service that cannot be reached becomes a retryable 503.
+ * a service that cannot be reached becomes a retryable 503. A successful answer is parsed with the caller's schema of
+ * its result (the route's own contract), so a service that answers something else fails here, not further on.
  */
-export function internalClient(baseUrl: string, internalToken: string) {
-  return async function call<T>(path: string, opts: InternalCallOptions = {}): Promise<T> {
+export type InternalClient = <S extends z.ZodType>(path: string, schema: S, opts?: InternalCallOptions) => Promise<z.output<S>>;
+
+export function internalClient(baseUrl: string, internalToken: string): InternalClient {
+  return async function call<S extends z.ZodType>(path: string, schema: S, opts: InternalCallOptions = {}): Promise<z.output<S>> {
     let res: Response;
     try {
       res = await fetch(new URL(path, baseUrl), {
@@ -45,7 +49,11 @@ export function internalClient(baseUrl: string, internalToken: string) {
       }
       throw new AppError(res.status >= 500 ? 503 : res.status, 'service_unavailable', `A Kassa service answered ${res.status}. Please try again.`);
     }
-    return (json as { result: T }).result;
+    const wrapped = ApiResponse(z.unknown()).safeParse(json);
+    const answer = wrapped.success ? schema.safeParse(wrapped.data.result) : null;
+    if (!answer?.success) {
+      throw new AppError(502, 'bad_gateway', 'A Kassa service gave an answer that does not match its contract. Please try again.');
+    }
+    return answer.data;
   };
 }
-export type InternalClient = ReturnType<typeof internalClient>;

@@ -1,5 +1,5 @@
 import type { KassaError } from '@kassa/api-client';
-import type { CheckoutMethod, TransactionStatus, TransactionView } from '@kassa/contracts';
+import { amountDue, type CheckoutMethod, type TransactionStatus, type TransactionView } from '@kassa/contracts';
 import { Button, ConfirmModal, DateText, formatDate, formatMoney, ListFallback, Money, Pager, TextField, useDialogs } from '@kassa/ui';
 import { useState, type ReactNode } from 'react';
 import { AdminPage } from '../shared/admin-page';
@@ -31,8 +31,6 @@ const STATUS_TAG: Record<TransactionStatus, { tone: string; label: string }> = {
   cancelled: { tone: 'k-tag--negative', label: 'Cancelled' },
 };
 
-/** What the customer paid at the till: the products plus a top-up bought with them. */
-const amountDue = (tx: TransactionView) => tx.total + (tx.upgrade?.amount ?? 0);
 const productSummary = (tx: TransactionView) => tx.products.map((p) => (p.amount === 1 ? p.name : `${p.amount}× ${p.name}`)).join(', ');
 export const canUndo = (tx: TransactionView) => tx.status === 'completed' && !tx.undone;
 

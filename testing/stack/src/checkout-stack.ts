@@ -53,7 +53,7 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
   const catalogDb = await connectMongo(catalogEnv.MONGODB_URI, `${catalogEnv.MONGODB_DB_PREFIX}_catalog`);
   // Checkout starts after the catalog (it prices through it): the catalog's sales counts reach it once it listens.
   let checkoutClient: InternalClient | null = null;
-  const catalog = await buildCatalogApp(catalogEnv, catalogDb, { checkout: (path, o) => checkoutClient!(path, o) });
+  const catalog = await buildCatalogApp(catalogEnv, catalogDb, { checkout: (path, schema, o) => checkoutClient!(path, schema, o) });
   await seedCatalogDemo(catalogDb);
   closers.push(async () => {
     await catalogDb.dropDatabase();

@@ -51,7 +51,7 @@ export async function countLedger(db: Connection, checkout: InternalClient, ledg
     if (ledger.of.sales !== 'all') params.set('methods', ledger.of.sales.join(','));
     if (start) params.set('start', start);
     if (end) params.set('end', end);
-    return SalesCount.parse(await checkout<unknown>(`/internal/sales/count?${params}`)).count;
+    return (await checkout(`/internal/sales/count?${params}`, SalesCount)).count;
   }
   const filter: Record<string, unknown> = {};
   if (ledger.of.postings !== 'all') filter.kind = { $in: ledger.of.postings };

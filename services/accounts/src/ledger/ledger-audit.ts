@@ -1,4 +1,4 @@
-import type { AccountSale, AccountSalesResult, LedgerAuditDifference } from '@kassa/contracts';
+import { isCheckoutKey, isSaleKey, ledgerKeys, type AccountSale, AccountSalesResult, type LedgerAuditDifference } from '@kassa/contracts';
 import type { InternalClient } from '@kassa/service-kit';
 import type { Connection, Types } from 'mongoose';
 import { accountModel } from '../models/account.model';
@@ -103,7 +103,7 @@ export async function runLedgerAudit(db: Connection, opts: LedgerAuditOptions): 
       let list = byAccount.get(id);
       if (!list) byAccount.set(id, (list = []));
       list.push(p);
-      if (p.key.startsWith('checkout:') || p.key.startsWith('undo:')) salePostings.set(p.key, { accountId: id, amount: p.amount, at: p.at });
+      if (isSaleKey(p.key)) salePostings.set(p.key, { accountId: id, amount: p.amount, at: p.at });
     }
     for (const account of batch) checkAccount(account, byAccount.get(String(account._id)) ?? [], cutoff, diff);
   }
@@ -117,7 +117,7 @@ export async function runLedgerAudit(db: Connection, opts: LedgerAuditOptions): 
     try {
       const fetchSince = salesSince ? new Date(salesSince.getTime() - SALES_LOOKBACK_MS).toISOString() : null;
       const query = fetchSince ? `?since=${encodeURIComponent(fetchSince)}` : '';
-      sales = (await opts.checkout<AccountSalesResult>(`/internal/transactions/account-sales${query}`, { timeoutMs: 120_000 })).sales;
+      sales = (await opts.checkout(`/internal/transactions/account-sales${query}`, AccountSalesResult, { timeoutMs: 120_000 })).sales;
     } catch (err) {
       incomplete = `Purchases were not checked: checkout did not answer (${(err as Error).message}).`;
     }
@@ -238,10 +238,10 @@ function checkSales(
   let checked = 0;
 
   for (const sale of sales) {
-    const purchaseKey = `checkout:${sale.nonce}`;
-    const topupKey = `checkout:${sale.nonce}:topup`;
-    const undoKey = `undo:${sale.id}`;
-    const undoTopupKey = `undo:${sale.id}:topup`;
+    const purchaseKey = ledgerKeys.checkout(sale.nonce);
+    const topupKey = ledgerKeys.checkoutTopUp(sale.nonce);
+    const undoKey = ledgerKeys.undo(sale.id);
+    const undoTopupKey = ledgerKeys.undoTopUp(sale.id);
     for (const key of [purchaseKey, topupKey, undoKey, undoTopupKey]) known.add(key);
     const createdAt = new Date(sale.createdAt).getTime();
     if (createdAt < since || createdAt >= cutoff) continue;
@@ -296,7 +296,7 @@ function checkSales(
   for (const [key, posting] of postings) {
     if (known.has(key) || posting.at.getTime() >= cutoff) continue;
     // An undo may come long after its sale, so its sale is only surely in the list when every sale was asked for.
-    const judged = key.startsWith('checkout:') ? posting.at.getTime() >= since : salesSince === null;
+    const judged = isCheckoutKey(key) ? posting.at.getTime() >= since : salesSince === null;
     if (!judged) continue;
     diff({
       kind: 'posting_without_sale',

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
+  amountDue,
   hasCapabilities,
+  ledgerKeys,
   type Capability,
   type CheckoutBody,
   type CheckoutMethod,
   type PaymentMethod,
   type PurchaseResult,
-  type StartTerminalResult,
+  StartTerminalResult,
   type TokenClaims,
   type ValidationDetail,
 } from '@kassa/contracts';
@@ -15,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { transactionModel, type TransactionDoc } from '../models/transaction.model';
 import { postLedger, type CheckoutContext } from './context';
 import { publicName } from './live-feed';
-import { amountDue, purchaseResult, storedError } from './views';
+import { purchaseResult, storedError } from './views';
 
 /** Which capabilities open which checkout method (any one of a list is enough). */
 export const METHOD_CAPABILITIES: Record<CheckoutMethod, Capability[]> = {
@@ -201,7 +203,7 @@ async function drive(ctx: CheckoutContext, tx: TransactionDoc, user: TokenClaims
           {
             target,
             amount: -tx.total,
-            key: `checkout:${tx.nonce}`,
+            key: ledgerKeys.checkout(tx.nonce),
             kind: 'purchase',
             ref: String(tx._id),
             checkPin,
@@ -239,7 +241,7 @@ export async function postTopUp(ctx: CheckoutContext, tx: TransactionDoc, reques
     {
       target: { accountId: tx.upgrade.accountId },
       amount: tx.upgrade.amount,
-      key: `checkout:${tx.nonce}:topup`,
+      key: ledgerKeys.checkoutTopUp(tx.nonce),
       kind: 'topup',
       ref: String(tx._id),
       description: `Top-up at the bar (${tx.method})`,
@@ -291,7 +293,7 @@ async function cancel(ctx: CheckoutContext, tx: TransactionDoc, err: AppError): 
 
 async function startCard(ctx: CheckoutContext, tx: TransactionDoc, requestId: string): Promise<PurchaseResult> {
   const Tx = transactionModel(ctx.db);
-  const started = await ctx.payments<StartTerminalResult>('/internal/terminal/transactions', {
+  const started = await ctx.payments('/internal/terminal/transactions', StartTerminalResult, {
     body: { transactionId: String(tx._id), amount: amountDue(tx), registerId: tx.registerId ?? null },
     requestId,
   });

@@ -1,4 +1,4 @@
-import type { PostingRequest, PostingResult } from '@kassa/contracts';
+import { PostingResult, type PostingRequest } from '@kassa/contracts';
 import type { AuditClient, InternalClient } from '@kassa/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Connection } from 'mongoose';
@@ -35,4 +35,4 @@ export interface CheckoutContext extends CheckoutDeps {
 export type PostingInput = z.input<typeof PostingRequest>;
 
 export const postLedger = (ctx: CheckoutContext, posting: PostingInput, requestId?: string) =>
-  ctx.accounts<PostingResult>('/internal/ledger/postings', { body: posting, requestId });
+  ctx.accounts('/internal/ledger/postings', PostingResult, { body: posting, requestId });

@@ -6,7 +6,7 @@ const product = (id: string, price: number) => ({ id, name: `P${id}`, price, dep
 
 function fakeCatalog(prices: Map<string, number>) {
   const asked: string[][] = [];
-  const catalog = (async (_path: string, opts?: { body?: unknown }) => {
+  const catalog = (async (_path: string, _schema: unknown, opts?: { body?: unknown }) => {
     const { ids } = opts!.body as { ids: string[] };
     asked.push(ids);
     return { products: ids.flatMap((id) => (prices.has(id) ? [product(id, prices.get(id)!)] : [])) };

@@ -1,4 +1,4 @@
-import type { PricedProduct, PricesResult } from '@kassa/contracts';
+import { PricesResult, type PricedProduct } from '@kassa/contracts';
 import type { InternalClient } from '@kassa/service-kit';
 
 /**
@@ -16,7 +16,7 @@ export function priceBook(catalog: InternalClient, ttlMs = 2_000, now: () => num
       return !entry || t - entry.at >= ttlMs;
     });
     if (missing.length > 0) {
-      const { products } = await catalog<PricesResult>('/internal/prices', { body: { ids: missing }, requestId });
+      const { products } = await catalog('/internal/prices', PricesResult, { body: { ids: missing }, requestId });
       for (const id of missing) known.delete(id);
       for (const product of products) known.set(product.id, { product, at: t });
     }

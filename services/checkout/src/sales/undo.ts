@@ -1,10 +1,10 @@
 import type { PostingResult, TokenClaims, UndoResult } from '@kassa/contracts';
-import { formatEuros } from '@kassa/contracts';
+import { amountDue, formatEuros, ledgerKeys } from '@kassa/contracts';
 import { AppError, notFound, type AuditWarnLogger } from '@kassa/service-kit';
 import { transactionModel, type TransactionDoc } from '../models/transaction.model';
 import { postLedger, type CheckoutContext } from './context';
 import { isOwnSale } from './own-sale';
-import { amountDue, undoResult } from './views';
+import { undoResult } from './views';
 
 export interface UndoOptions {
   /** Administrators may undo any finished sale, also a card sale (after refunding it at the terminal) and an old one. */
@@ -41,14 +41,14 @@ export async function undoSale(ctx: CheckoutContext, id: string, user: TokenClai
   if (tx.upgrade?.posted) {
     reversal = await postLedger(
       ctx,
-      { target: { accountId: tx.upgrade.accountId }, amount: -tx.upgrade.amount, key: `undo:${id}:topup`, kind: 'undo', ref: id, description: 'Undo of a top-up' },
+      { target: { accountId: tx.upgrade.accountId }, amount: -tx.upgrade.amount, key: ledgerKeys.undoTopUp(id), kind: 'undo', ref: id, description: 'Undo of a top-up' },
       requestId,
     );
   }
   if ((tx.method === 'account' || tx.method === 'self') && tx.accountId && tx.total !== 0) {
     reversal = await postLedger(
       ctx,
-      { target: { accountId: tx.accountId }, amount: tx.total, key: `undo:${id}`, kind: 'undo', ref: id, description: 'Undo of a purchase' },
+      { target: { accountId: tx.accountId }, amount: tx.total, key: ledgerKeys.undo(id), kind: 'undo', ref: id, description: 'Undo of a purchase' },
       requestId,
     );
   }

@@ -1,9 +1,6 @@
-import type { PurchaseResult, TransactionStatus, TransactionView, UndoResult } from '@kassa/contracts';
+import { amountDue, type PurchaseResult, type TransactionStatus, type TransactionView, type UndoResult } from '@kassa/contracts';
 import { AppError } from '@kassa/service-kit';
 import type { TransactionDoc } from '../models/transaction.model';
-
-/** The amount the customer pays at the till: the products plus a top-up bought with them. */
-export const amountDue = (tx: Pick<TransactionDoc, 'total' | 'upgrade'>) => tx.total + (tx.upgrade?.amount ?? 0);
 
 export function purchaseResult(tx: TransactionDoc): PurchaseResult {
   const fromTopUp = tx.balanceAfter === null || tx.balanceAfter === undefined;

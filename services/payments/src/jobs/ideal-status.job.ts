@@ -1,4 +1,4 @@
-import { IDEAL_FINAL_STATUSES, type IdealPaymentStatus, type PostingResult } from '@kassa/contracts';
+import { IDEAL_FINAL_STATUSES, type IdealPaymentStatus, PostingResult } from '@kassa/contracts';
 import { AppError, type InternalClient } from '@kassa/service-kit';
 import type { Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
@@ -78,7 +78,7 @@ export function idealStatusProcessor(deps: IdealStatusDeps) {
     }
     let posted: PostingResult;
     try {
-      posted = await deps.accounts<PostingResult>('/internal/ledger/postings', {
+      posted = await deps.accounts('/internal/ledger/postings', PostingResult, {
         body: {
           target: { accountId: payment.accountId },
           amount: payment.amount,

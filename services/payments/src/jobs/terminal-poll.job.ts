@@ -3,6 +3,7 @@ import { AppError, type InternalClient } from '@kassa/service-kit';
 import { DelayedError, type Job, type Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import type { PaymentsEnv } from '../config';
 import { cardTransactionModel, type CardTransactionDoc } from '../models/card-transaction.model';
 import type { CardTerminal, TerminalStatus } from '../terminal/card-terminal';
@@ -88,7 +89,8 @@ export function terminalPollProcessor(deps: TerminalPollDeps) {
     if (ct.reportedAt) return ct.status;
     const outcome: CardOutcomeRequest = { status: ct.status as CardOutcomeRequest['status'], error: ct.error ?? null };
     try {
-      await deps.checkout(`/internal/transactions/${transactionId}/card-outcome`, { body: outcome });
+      // Only the acknowledgement counts: the sale's result is the till's to read, through finish.
+      await deps.checkout(`/internal/transactions/${transactionId}/card-outcome`, z.unknown(), { body: outcome });
     } catch (err) {
       if (err instanceof AppError && err.statusCode >= 400 && err.statusCode < 500 && err.identifier !== 'retry_later') {
         // Checkout will never accept this report (it does not know the sale); keep the reason and stop.

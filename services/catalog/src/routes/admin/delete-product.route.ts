@@ -1,4 +1,4 @@
-import { AdminProduct, ApiResponse, IdParam, ok, type ProductSales } from '@kassa/contracts';
+import { AdminProduct, ApiResponse, IdParam, ok, ProductSales } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
 import { actorOf, type CatalogContext } from '../../admin/catalog-context';
 import { productNotFound } from '../../admin/products';
@@ -18,7 +18,7 @@ export default function deleteAdminProduct(app: ServiceApp, ctx: CatalogContext)
       const doc = await Product.findById(request.params.id).lean();
       if (!doc) throw productNotFound();
       // Every sale counts, undone ones too: they still name the product.
-      const sold = await ctx.checkout<ProductSales>(`/internal/products/${request.params.id}/sales?scope=any`, { requestId: request.id });
+      const sold = await ctx.checkout(`/internal/products/${request.params.id}/sales?scope=any`, ProductSales, { requestId: request.id });
       if (sold.count > 0) {
         throw new AppError(409, 'conflict', `${doc.name} is in past sales, so it stays there and in the counts. Hide it instead of deleting it.`);
       }

@@ -1,4 +1,4 @@
-import { ApiResponse, IdParam, ok, ProductCountPerDay, ProductCountPerDayQuery, type ProductSales } from '@kassa/contracts';
+import { ApiResponse, IdParam, ok, ProductCountPerDay, ProductCountPerDayQuery, ProductSales } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import type { CatalogContext } from '../../admin/catalog-context';
 import { productNotFound } from '../../admin/products';
@@ -21,7 +21,7 @@ export default function getAdminProductCountPerDay(app: ServiceApp, ctx: Catalog
     async (request) => {
       if (!(await productModel(ctx.db).exists({ _id: request.params.id }))) throw productNotFound();
       const { year } = request.query;
-      const sales = await ctx.checkout<ProductSales>(`/internal/products/${request.params.id}/sales?start=${year}-01-01&end=${year}-12-31&perDay=1`, { requestId: request.id });
+      const sales = await ctx.checkout(`/internal/products/${request.params.id}/sales?start=${year}-01-01&end=${year}-12-31&perDay=1`, ProductSales, { requestId: request.id });
       return ok({ year, days: sales.days });
     },
   );

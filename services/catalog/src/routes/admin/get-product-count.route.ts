@@ -1,4 +1,4 @@
-import { ApiResponse, IdParam, ok, ProductCount, ProductCountQuery, type ProductSales } from '@kassa/contracts';
+import { ApiResponse, IdParam, ok, ProductCount, ProductCountQuery, ProductSales } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import type { CatalogContext } from '../../admin/catalog-context';
 import { productNotFound } from '../../admin/products';
@@ -15,7 +15,7 @@ export default function getAdminProductCount(app: ServiceApp, ctx: CatalogContex
     async (request) => {
       if (!(await productModel(ctx.db).exists({ _id: request.params.id }))) throw productNotFound();
       const start = request.query.start ?? null;
-      const sales = await ctx.checkout<ProductSales>(`/internal/products/${request.params.id}/sales${start ? `?start=${start}` : ''}`, { requestId: request.id });
+      const sales = await ctx.checkout(`/internal/products/${request.params.id}/sales${start ? `?start=${start}` : ''}`, ProductSales, { requestId: request.id });
       return ok({ count: sales.count, start });
     },
   );

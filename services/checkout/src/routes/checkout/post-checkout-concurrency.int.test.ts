@@ -64,8 +64,8 @@ describe('checkout under concurrency and failure', () => {
     // A checkout instance whose process "dies" right after the ledger took the money: the posting stands, its record
     // of the sale stays "initializing", and the till gets no answer.
     const real = internalClient(s.env.ACCOUNTS_URL, s.env.INTERNAL_TOKEN);
-    const dying: typeof real = async (path, opts) => {
-      await real(path, opts);
+    const dying: typeof real = async (path, schema, opts) => {
+      await real(path, schema, opts);
       throw new AppError(503, 'service_unavailable', 'connection reset');
     };
     const db = await connectMongo(s.env.MONGODB_URI, `${s.env.MONGODB_DB_PREFIX}_checkout`);

@@ -19,7 +19,7 @@ describe('checkout while the accounts service goes away and comes back (bench/fa
   let accounts: InternalClient = () => Promise.reject(new Error('not started'));
 
   beforeAll(async () => {
-    s = await startCheckoutStack(inject('mongoUri'), { deps: { accounts: (path, opts) => accounts(path, opts) } });
+    s = await startCheckoutStack(inject('mongoUri'), { deps: { accounts: (path, schema, opts) => accounts(path, schema, opts) } });
   });
   afterAll(async () => {
     await s.close();
@@ -30,11 +30,11 @@ describe('checkout while the accounts service goes away and comes back (bench/fa
     const down = internalClient(`http://127.0.0.1:${await deadPort()}`, s.env.INTERNAL_TOKEN);
     // The crash itself: some postings reach the ledger, but the process dies before it answers.
     let calls = 0;
-    const crashing: InternalClient = async (path, opts) => {
+    const crashing: InternalClient = async (path, schema, opts) => {
       calls += 1;
-      if (calls % 2 === 0) return down(path, opts);
-      await up(path, opts);
-      return down(path, opts);
+      if (calls % 2 === 0) return down(path, schema, opts);
+      await up(path, schema, opts);
+      return down(path, schema, opts);
     };
     const start = 10_000;
     const account = await s.createAccount('Storing Tijdens Verkoop', start);

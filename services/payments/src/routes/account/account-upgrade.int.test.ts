@@ -42,12 +42,12 @@ describe('online top-up (iDEAL) through the stand-in bank', () => {
     });
     paymentsUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     const ledger = internalClient(accountsUrl, env.INTERNAL_TOKEN);
-    const flakyLedger: InternalClient = async <T,>(path: string, opts?: Parameters<InternalClient>[1]) => {
+    const flakyLedger: InternalClient = async (path, schema, opts) => {
       if (ledgerOutages > 0) {
         ledgerOutages -= 1;
         throw new AppError(503, 'service_unavailable', 'accounts is down');
       }
-      return ledger<T>(path, opts);
+      return ledger(path, schema, opts);
     };
     worker = await startIdealWorker(env, db, log, { accounts: flakyLedger });
     member = await loginAs(accounts, 'member');

@@ -1,4 +1,4 @@
-import { AccountUpgradeBody, AccountUpgradeResult, ApiResponse, formatEuros, ok, type UserUpgradeInfo } from '@kassa/contracts';
+import { AccountUpgradeBody, AccountUpgradeResult, ApiResponse, formatEuros, ok, UserUpgradeInfo } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
 import { idealWebhookUrl } from '../../ideal/create-ideal-provider';
 import { idealPaymentModel } from '../../models/ideal-payment.model';
@@ -18,7 +18,7 @@ export default function postAccountUpgrade(app: ServiceApp, ctx: PaymentsContext
     },
     async (request) => {
       const { amount } = request.body;
-      const info = await ctx.accounts<UserUpgradeInfo>(`/internal/users/${request.user.sub}/upgrade-info`, { requestId: request.id });
+      const info = await ctx.accounts(`/internal/users/${request.user.sub}/upgrade-info`, UserUpgradeInfo, { requestId: request.id });
       if (amount < info.minAmount) {
         const msg = `The minimum top-up is ${formatEuros(info.minAmount)}.`;
         throw new AppError(422, 'amount_too_low', msg, [{ loc: ['body', 'amount'], msg, type: 'value_error' }]);
