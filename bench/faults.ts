@@ -1,18 +1,25 @@
 /**
  * bench/faults: while tills buy in a loop through the gateway, crash and restart in turn the checkout service, the
- * accounts service, the payments worker, Redis and the database (and stop checkout once gracefully). Afterwards the
+ * accounts service, the payments worker, Redis, the database (FerretDB) and PostgreSQL under it (and stop checkout once
+ * gracefully). PostgreSQL is a cluster of the run's own (bench/lib/pg-cluster.ts), never the machine's. Afterwards the
  * databases are read directly: every purchase a till saw confirmed is in the ledger exactly once, nothing unconfirmed
  * took money, no card payment is left pending, every account's postings sum to its balance, and the ledger
  * self-audit finds no difference. Writes bench/reports/faults.md; exits 1 when anything is lost, doubled, pending or off.
- * Usage: npx tsx bench/faults.ts   (npm run test:faults; TILLS=8 PHASE_MS=5000 FAULTS_PORT=19880 KEEP_LOGS=1)
+ * Usage: npx tsx bench/faults.ts   (npm run test:faults; TILLS=8 PHASE_MS=5000 FAULTS_PORT=19880 KEEP_LOGS=1;
+ * FAULTS_SYNC_COMMIT=off runs with synchronous_commit off for the run's database, to see what that loses; it then
+ * writes bench/reports/faults-sync-off.md instead)
  */
 import { internalClient } from '@kassa/service-kit';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cpus } from 'node:os';
 import mongoose, { type Connection } from 'mongoose';
 import { runLedgerAudit, type LedgerAuditResult } from '../services/accounts/src/ledger/ledger-audit';
+import { loadNow } from './lib/facts';
 import { FaultSystem, type Target } from './lib/fault-system';
+
+const LOAD_AT_START = loadNow();
 
 const TILLS = Number(process.env.TILLS ?? 8);
 const PHASE_MS = Number(process.env.PHASE_MS ?? 5000);
@@ -22,6 +29,7 @@ const GIVE_UP_MS = 120_000;
 /** How long a till watches a card payment before it moves on and leaves it to the worker. */
 const CARD_WATCH_MS = 3000;
 const TOPUP_STEP = 500;
+const SYNC_OFF = process.env.FAULTS_SYNC_COMMIT === 'off';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (line: string) => console.log(`[faults] ${line}`);
@@ -38,6 +46,7 @@ const FAULTS: FaultSpec[] = [
   { name: 'payments worker', target: 'payments-worker', signal: 'SIGKILL' },
   { name: 'Redis', target: 'redis', signal: 'SIGKILL' },
   { name: 'database (FerretDB)', target: 'database', signal: 'SIGKILL' },
+  { name: 'PostgreSQL (postmaster and its backends)', target: 'postgresql', signal: 'SIGKILL' },
   { name: 'checkout service, graceful stop', target: 'checkout', signal: 'SIGTERM' },
 ];
 
@@ -84,7 +93,11 @@ const sales: Sale[] = [];
 const errors: ErrorSeen[] = [];
 const unexpected: string[] = [];
 
-const system = new FaultSystem({ port: PORT, env: { STANDIN_TERMINAL_DELAY_MS: '300', TERMINAL_POLL_MS: '200' } });
+const system = new FaultSystem({
+  port: PORT,
+  env: { STANDIN_TERMINAL_DELAY_MS: '300', TERMINAL_POLL_MS: '200' },
+  ...(SYNC_OFF ? { synchronousCommit: 'off' as const } : {}),
+});
 
 async function call(method: string, path: string, token: string, body?: unknown): Promise<Answer> {
   const res = await fetch(system.url + path, {
@@ -464,7 +477,9 @@ function report(figures: FaultFigures[], checks: Checks, startedAt: number, sett
   const lines = [
     `# bench/faults — ${new Date(startedAt).toISOString()}`,
     '',
-    `Machine: ${process.env.BENCH_MACHINE ?? `Node ${process.version}`}. ${TILLS} tills buying in a loop through the gateway (account with PIN as \`till\`, account without PIN as \`bar\`, cash, cash with a top-up, card, card with a top-up; prepaid accounts kept topped up, nearly empty prepaid accounts that run dry, credit accounts). Each fault: ${PHASE_MS / 1000} s of load, the target stopped (SIGKILL is a crash; SIGTERM a graceful stop), ${PHASE_MS / 1000} s down under load, restarted, ${PHASE_MS / 1000} s to recover. A till retries a sale without a definite answer (network error, 5xx, retry_later) with the same nonce until it has one; a card sale is watched ${CARD_WATCH_MS / 1000} s, then left to the payments worker. Own redis-server (append-only), own FerretDB on a fresh PostgreSQL database, ports ${PORT}-${PORT + 6}.`,
+    `Machine: ${process.env.BENCH_MACHINE ?? `${cpus().length} cores, Node ${process.version}`}, load average ${LOAD_AT_START.toFixed(2)} at the start of the run${LOAD_AT_START > cpus().length * 0.5 ? ' (busy: the machine is shared, so the timings in this report are not comparable; the counts and checks are)' : ''}. ${TILLS} tills buying in a loop through the gateway (account with PIN as \`till\`, account without PIN as \`bar\`, cash, cash with a top-up, card, card with a top-up; prepaid accounts kept topped up, nearly empty prepaid accounts that run dry, credit accounts). Each fault: ${PHASE_MS / 1000} s of load, the target stopped (SIGKILL is a crash; SIGTERM a graceful stop), ${PHASE_MS / 1000} s down under load, restarted, ${PHASE_MS / 1000} s to recover. A till retries a sale without a definite answer (network error, 5xx, retry_later) with the same nonce until it has one; a card sale is watched ${CARD_WATCH_MS / 1000} s, then left to the payments worker. Own redis-server (append-only), own FerretDB (ports ${PORT}-${PORT + 6}) on a fresh database of an own PostgreSQL ${system.cluster?.version ?? '?'} cluster (initdb in a temporary folder, port ${system.cluster?.port ?? '?'}; the machine's shared PostgreSQL is not used).`,
+    '',
+    `Durability in force for FerretDB's sessions (read from a new session on the run's database): synchronous_commit=${system.durability?.synchronousCommit ?? '?'}, fsync=${system.durability?.fsync ?? '?'}${SYNC_OFF ? ' — this run uses the opt-out on purpose (FAULTS_SYNC_COMMIT=off), to show what a PostgreSQL crash loses without durable commits' : ''}. The PostgreSQL fault sends SIGKILL to the postmaster and, in the same instant, to every process it had (backends, WAL writer, checkpointer), so nothing flushes on its way out; the restart runs PostgreSQL's crash recovery from the WAL on disk.`,
     '',
     '## Per fault',
     '',
@@ -544,6 +559,7 @@ function report(figures: FaultFigures[], checks: Checks, startedAt: number, sett
     '## Notes',
     '',
     '- "restart → ready" of a service is mostly Node with tsx starting up on a busy machine (the tills keep buying meanwhile); Redis and FerretDB come back in under a second and the services reconnect by themselves.',
+    '- PostgreSQL: "restart → ready" is crash recovery plus the first query that reaches PostgreSQL through FerretDB; FerretDB itself keeps running and reconnects. A sale whose commit was under way at the kill gets an error, and the till sends it again with the same nonce.',
     '- While Redis is down, card sales cannot start: the local stand-in terminal keeps its state in Redis (the SEPay adapter does not). Account and cash sales go on; the live feed misses those sales (publishing never fails a sale).',
     '- While the payments worker is down nothing is visible at the till except card payments staying pending; on start the worker takes up every payment not yet reported to checkout. A poll job that was running at the moment of the kill stays locked until BullMQ\'s stalled-job check takes it back (lock 30 s, checked every 30 s), so such a payment can take up to about a minute after the restart; the others resolve within seconds.',
     '- The self-audit counts every account sale checkout recorded, refused ones included (they must have no posting).',
@@ -617,7 +633,7 @@ try {
   const checks = await check();
   const out = report(figures, checks, startedAt, settleMs);
   console.log(out.text);
-  writeFileSync(join(import.meta.dirname, 'reports', 'faults.md'), `${out.text}\n`);
+  writeFileSync(join(import.meta.dirname, 'reports', SYNC_OFF ? 'faults-sync-off.md' : 'faults.md'), `${out.text}\n`);
   failed = out.failed;
 } catch (err) {
   console.error(err);

@@ -6,7 +6,7 @@ import mongoose from 'mongoose';
 import pg from 'pg';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from '../../scripts/lib/local-mongo';
+import { pgDurability, ROOT } from '../../scripts/lib/local-mongo';
 
 /** FerretDB's own build does not embed its version; the module the project builds pins it. */
 const pinnedFerretDb = () => /FerretDB\/FerretDB (v[\d.]+)/.exec(readFileSync(join(ROOT, 'scripts', 'ferretdb', 'go.mod'), 'utf8'))?.[1] ?? 'unknown';
@@ -32,10 +32,16 @@ export async function runFacts(opts: { mongoUri: string; pgDatabase: string; loa
   await client.connect();
   try {
     const version = (await client.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version;
-    const settings = (await client.query<{ setconfig: string[] }>('SELECT setconfig FROM pg_db_role_setting s JOIN pg_database d ON d.oid = s.setdatabase WHERE d.datname = current_database()')).rows.flatMap((r) => r.setconfig);
+    // Database-wide settings, and any a role has in this database (those win over the database's).
+    const settings = (
+      await client.query<{ role: string | null; setconfig: string[] }>(
+        'SELECT r.rolname AS role, s.setconfig FROM pg_db_role_setting s JOIN pg_database d ON d.oid = s.setdatabase LEFT JOIN pg_roles r ON r.oid = s.setrole WHERE d.datname = current_database() ORDER BY s.setrole',
+      )
+    ).rows.flatMap((r) => r.setconfig.map((c) => (r.role ? `${c} (role ${r.role} in this database)` : c)));
+    const durable = await pgDurability('postgres://postgres@127.0.0.1:5432', opts.pgDatabase);
     const twins = (await client.query<{ gin: string; total: string }>("SELECT count(*) FILTER (WHERE indexdef ILIKE '%USING gin%') AS gin, count(*) AS total FROM pg_indexes WHERE schemaname LIKE 'kassa_%'")).rows[0]!;
     lines.push(
-      `Database: FerretDB ${info.ferretdbVersion === 'unknown' ? pinnedFerretDb() : info.ferretdbVersion} (MongoDB wire ${info.version}) on PostgreSQL ${version}, database "${opts.pgDatabase}"; settings in force: ${settings.join(', ') || 'none'}; GIN index twins: ${twins.gin} of ${twins.total} indexes.`,
+      `Database: FerretDB ${info.ferretdbVersion === 'unknown' ? pinnedFerretDb() : info.ferretdbVersion} (MongoDB wire ${info.version}) on PostgreSQL ${version}, database "${opts.pgDatabase}"; settings: ${settings.join(', ') || 'none'}; in force for FerretDB's sessions: synchronous_commit=${durable.synchronousCommit}, fsync=${durable.fsync}; GIN index twins: ${twins.gin} of ${twins.total} indexes.`,
     );
   } finally {
     await client.end();

@@ -1,8 +1,10 @@
 /**
  * The whole of Kassa as separate child processes that the fault run can crash and bring back one at a time: its own
- * redis-server (append-only file in a temporary folder), its own FerretDB on a fresh PostgreSQL database (always on the
- * same port, so the services reconnect by themselves), and every service and worker of scripts/lib/processes.ts with
- * the environment `npm start` gives them. Nothing here is shared with the machine's Redis or another run.
+ * redis-server (append-only file in a temporary folder), its own PostgreSQL cluster (initdb in a temporary folder,
+ * bench/lib/pg-cluster.ts, so PostgreSQL itself can be crashed without touching the machine's shared server), its own
+ * FerretDB on a fresh database of that cluster (always on the same port, so the services reconnect by themselves), and
+ * every service and worker of scripts/lib/processes.ts with the environment `npm start` gives them. Nothing here is
+ * shared with the machine's Redis, the machine's PostgreSQL or another run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, type WriteStream } from 'node:fs';
@@ -10,19 +12,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
-import { dropPgDatabase, ensurePgDatabase, ROOT } from '../../scripts/lib/local-mongo';
+import pg from 'pg';
+import { ensurePgDatabase, FERRETDB_BIN, ferretDbArgs, pgDurability, ROOT, type PgDurability } from '../../scripts/lib/local-mongo';
 import { entryPath, PROCESSES, serviceEnv } from '../../scripts/lib/processes';
+import { alive, childPids, initPgCluster, type PgCluster } from './pg-cluster';
 
-const FERRETDB_BIN = join(ROOT, '.tools', 'bin', 'ferretdb');
-const PG_URL = 'postgres://postgres@127.0.0.1:5432';
-
-export type Target = 'accounts' | 'catalog' | 'checkout' | 'payments' | 'accounts-worker' | 'payments-worker' | 'gateway' | 'redis' | 'database';
+export type Target = 'accounts' | 'catalog' | 'checkout' | 'payments' | 'accounts-worker' | 'payments-worker' | 'gateway' | 'redis' | 'database' | 'postgresql';
 
 export interface FaultSystemOptions {
-  /** The gateway's port; services take the next four, Redis and FerretDB the two after those. */
+  /** The gateway's port; services take the next four, Redis and FerretDB the two after those (PostgreSQL: a free port). */
   port: number;
   env?: Record<string, string>;
   log?: (line: string) => void;
+  /**
+   * 'off' measures the opt-out: `ALTER ROLE postgres IN DATABASE ... SET synchronous_commit = off` on the run's
+   * database (this overrides the database-level `on` that local-mongo.ts sets), to show that the checks see the sales a
+   * PostgreSQL crash then loses. Default: Kassa's own setting.
+   */
+  synchronousCommit?: 'off';
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -40,13 +47,20 @@ class Managed {
     private readonly args: string[],
     private readonly env: NodeJS.ProcessEnv,
     logFile: string,
+    private readonly spawnAs: { uid?: number; gid?: number; cwd?: string; crashTree?: boolean } = {},
   ) {
     this.out = createWriteStream(logFile, { flags: 'a' });
   }
 
   start(): void {
     this.out.write(`\n===== start ${new Date().toISOString()} =====\n`);
-    const child = spawn(this.command, this.args, { cwd: ROOT, env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(this.command, this.args, {
+      cwd: this.spawnAs.cwd ?? ROOT,
+      env: this.env,
+      uid: this.spawnAs.uid,
+      gid: this.spawnAs.gid,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.output = '';
     const keep = (d: Buffer) => {
       this.output = (this.output + d.toString()).slice(-20_000);
@@ -62,15 +76,29 @@ class Managed {
     return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
   }
 
-  /** Sends the signal and waits for the process to end (SIGKILL after 15 s if a graceful stop hangs). */
+  /**
+   * Sends the signal and waits for the process to end (SIGKILL after 15 s if a graceful stop hangs). With crashTree, a
+   * SIGKILL also goes, in the same instant, to every child the process had (a postmaster's backends, WAL writer and
+   * checkpointer), so nothing gets the chance to flush on its way out; then it waits until they are all gone.
+   */
   async stop(signal: NodeJS.Signals): Promise<void> {
     const child = this.child;
     if (!child || !this.running) return;
     const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    const tree = this.spawnAs.crashTree && signal === 'SIGKILL' && child.pid ? childPids(child.pid) : [];
     child.kill(signal);
+    for (const pid of tree) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }
     const hung = setTimeout(() => child.kill('SIGKILL'), 15_000);
     await exited;
     clearTimeout(hung);
+    const deadline = Date.now() + 15_000;
+    while (tree.some(alive) && Date.now() < deadline) await sleep(50);
   }
 
   close(): void {
@@ -113,6 +141,24 @@ async function mongoPing(uri: string): Promise<boolean> {
   }
 }
 
+/** PostgreSQL answers a query on the run's database, and FerretDB answers one that reaches PostgreSQL through it. */
+async function storePing(pgUrl: string, uri: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  const conn = await mongoose.createConnection(uri, { serverSelectionTimeoutMS: 1000 }).asPromise();
+  try {
+    await conn.db!.admin().command({ listDatabases: 1 });
+    return true;
+  } finally {
+    await conn.close();
+  }
+}
+
 export class FaultSystem {
   readonly url: string;
   readonly prefix: string;
@@ -121,9 +167,14 @@ export class FaultSystem {
   readonly internalToken = 'kassa-internal-dev-token';
   readonly logDir: string;
   readonly serviceUrls: Record<string, string>;
-  private readonly pgDatabase: string;
+  readonly pgDatabase: string;
+  /** The run's own PostgreSQL cluster, once start() made it. */
+  cluster: PgCluster | null = null;
+  /** What FerretDB's sessions commit with, read after the database was set up. */
+  durability: PgDurability | null = null;
   private readonly procs = new Map<Target, Managed>();
   private readonly log: (line: string) => void;
+  private readonly env: NodeJS.ProcessEnv;
 
   constructor(private readonly opts: FaultSystemOptions) {
     const stamp = Date.now();
@@ -143,16 +194,7 @@ export class FaultSystem {
       new Managed('redis', 'redis-server', ['--port', String(opts.port + 5), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--dir', redisDir], process.env, join(this.logDir, 'redis.log')),
     );
     if (!existsSync(FERRETDB_BIN)) throw new Error('The fault run needs FerretDB (.tools/bin/ferretdb, built by npm install).');
-    this.procs.set(
-      'database',
-      new Managed(
-        'database',
-        FERRETDB_BIN,
-        [`--listen-addr=127.0.0.1:${opts.port + 6}`, '--handler=postgresql', `--postgresql-url=${PG_URL}/${this.pgDatabase}`],
-        process.env,
-        join(this.logDir, 'ferretdb.log'),
-      ),
-    );
+    this.env = process.env;
     const base: NodeJS.ProcessEnv = {
       ...process.env,
       ...this.serviceUrls,
@@ -181,6 +223,8 @@ export class FaultSystem {
   /** Waits until the target answers (health route, PING, or a database ping; workers: a moment to connect). */
   async ready(target: Target): Promise<void> {
     switch (target) {
+      case 'postgresql':
+        return until('PostgreSQL and FerretDB through it', () => storePing(`${this.cluster!.url}/${this.pgDatabase}`, this.mongoUri), 120_000);
       case 'redis':
         return until('redis', () => redisPing(this.redisUrl));
       case 'database':
@@ -198,7 +242,30 @@ export class FaultSystem {
   }
 
   async start(): Promise<void> {
-    if (!(await ensurePgDatabase(PG_URL, this.pgDatabase))) throw new Error('PostgreSQL does not answer on 127.0.0.1:5432; the fault run needs it for FerretDB.');
+    const cluster = await initPgCluster();
+    this.cluster = cluster;
+    this.procs.set(
+      'postgresql',
+      new Managed('postgresql', cluster.command, cluster.args, { ...this.env, LC_ALL: 'C' }, join(this.logDir, 'postgresql.log'), {
+        uid: cluster.uid,
+        gid: cluster.gid,
+        cwd: cluster.dataDir,
+        crashTree: true,
+      }),
+    );
+    this.procs.set(
+      'database',
+      new Managed('database', FERRETDB_BIN, ferretDbArgs(this.opts.port + 6, { pgUrl: cluster.url, pgDatabase: this.pgDatabase }), this.env, join(this.logDir, 'ferretdb.log')),
+    );
+    this.proc('postgresql').start();
+    await until('PostgreSQL', async () => ensurePgDatabase(cluster.url, this.pgDatabase), 60_000);
+    if (this.opts.synchronousCommit === 'off') {
+      const client = new pg.Client({ connectionString: `${cluster.url}/postgres` });
+      await client.connect();
+      await client.query(`ALTER ROLE postgres IN DATABASE "${this.pgDatabase}" SET synchronous_commit = off`);
+      await client.end();
+    }
+    this.durability = await pgDurability(cluster.url, this.pgDatabase);
     for (const target of ['redis', 'database'] as Target[]) {
       this.proc(target).start();
       await this.ready(target);
@@ -230,8 +297,11 @@ export class FaultSystem {
   async stop(keepLogs: boolean): Promise<void> {
     const order = [...PROCESSES.map((p) => p.name as Target)].reverse();
     for (const target of [...order, 'database', 'redis'] as Target[]) await this.proc(target).stop('SIGTERM');
+    // SIGINT: PostgreSQL's fast shutdown (SIGTERM would wait for every client to leave).
+    if (this.procs.has('postgresql')) await this.proc('postgresql').stop('SIGINT');
     for (const p of this.procs.values()) p.close();
-    await dropPgDatabase(PG_URL, this.pgDatabase);
+    // The cluster's folder holds its data; kept with the logs when asked, so a failure can be read afterwards.
+    if (this.cluster && !keepLogs) rmSync(join(this.cluster.dataDir, '..'), { recursive: true, force: true });
     if (!keepLogs) rmSync(this.logDir, { recursive: true, force: true });
   }
 }

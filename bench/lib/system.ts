@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { dropPgDatabase, freePort, ROOT } from '../../scripts/lib/local-mongo';
+import pg from 'pg';
+import { dropPgDatabase, ensurePgDatabase, freePort, ROOT } from '../../scripts/lib/local-mongo';
+
+const PG_URL = 'postgres://postgres@127.0.0.1:5432';
 
 export interface RunningSystem {
   url: string;
@@ -9,11 +12,32 @@ export interface RunningSystem {
   stop: () => Promise<void>;
 }
 
+export interface StartOptions {
+  port?: number;
+  env?: Record<string, string>;
+  /**
+   * 'off' measures what durable commits cost: the fresh database is made beforehand and given
+   * `ALTER ROLE postgres IN DATABASE ... SET synchronous_commit = off`, which overrides the database-level `on` that
+   * scripts/lib/local-mongo.ts sets on every start (and which it warns about). Kassa itself has no such switch.
+   */
+  synchronousCommit?: 'off';
+}
+
 /** Starts the whole of Kassa (scripts/start.ts) on its own port and a fresh database, for a benchmark run. */
-export async function startSystem(opts: { port?: number; env?: Record<string, string> } = {}): Promise<RunningSystem> {
+export async function startSystem(opts: StartOptions = {}): Promise<RunningSystem> {
   const port = opts.port ?? 28080;
   const mongoPort = await freePort();
-  const pgDatabase = `kassa_bench_${Date.now()}`;
+  const pgDatabase = `kassa_bench_${Date.now()}_${port}`;
+  if (opts.synchronousCommit === 'off') {
+    if (!(await ensurePgDatabase(PG_URL, pgDatabase))) throw new Error('PostgreSQL does not answer on 127.0.0.1:5432');
+    const client = new pg.Client({ connectionString: `${PG_URL}/postgres` });
+    await client.connect();
+    try {
+      await client.query(`ALTER ROLE postgres IN DATABASE "${pgDatabase}" SET synchronous_commit = off`);
+    } finally {
+      await client.end();
+    }
+  }
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'start.ts')], {
     cwd: ROOT,
     env: {
@@ -49,7 +73,7 @@ export async function startSystem(opts: { port?: number; env?: Record<string, st
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
       process.kill(-child.pid!, 'SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-      await dropPgDatabase('postgres://postgres@127.0.0.1:5432', pgDatabase);
+      await dropPgDatabase(PG_URL, pgDatabase);
     },
   };
 }

@@ -10,10 +10,13 @@
 --    a prepared statement once it looks no dearer than the custom ones (as on an empty table), cannot match the
 --    index expression and scans; `plan_cache_mode = force_custom_plan` (set in local-mongo.ts for this database)
 --    plans every query with its values. Without it, checkout slowed to half its speed after 10,000 sales.
--- 2. Commits do not wait for the WAL flush (synchronous_commit = off), set in local-mongo.ts for this database
---    only: the same guarantee as MongoDB's default write concern on a single server (a write is acknowledged before
---    its journal reaches the disk; an operating-system crash may lose the last fraction of a second, a crash of
---    FerretDB or PostgreSQL loses nothing). Production runs MongoDB with its own settings (docker-compose.yml).
+-- 2. Commits wait for the WAL flush (synchronous_commit = on), set explicitly in local-mongo.ts for this database
+--    only, so it holds whatever the server's default is: a sale the till was told succeeded is on the disk, and a
+--    crash of PostgreSQL or of the machine loses none (bench/faults.ts kills PostgreSQL with SIGKILL to show it).
+--    Kassa once ran with it off, on the reasoning that this matched MongoDB's default write concern on one server;
+--    it does not hold for PostgreSQL: with it off a commit is acknowledged while its WAL may still sit in PostgreSQL's
+--    shared memory, so a crash of PostgreSQL alone (not only of the machine) loses up to three wal_writer_delay
+--    (0.6 s by default) of acknowledged sales. bench/checkout.ts measures what the flush costs.
 
 CREATE OR REPLACE FUNCTION kassa_gin_twins_for(index_oid oid) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const FERRETDB_BIN = join(ROOT, '.tools', 'bin', 'ferretdb');
+export const FERRETDB_BIN = join(ROOT, '.tools', 'bin', 'ferretdb');
 const PG_TUNING_SQL = join(ROOT, 'scripts', 'ferretdb', 'pg-tuning.sql');
 
 export interface LocalMongo {
@@ -51,15 +51,46 @@ export async function ensurePgDatabase(pgUrl: string, database: string): Promise
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
     const quoted = `"${database.replace(/"/g, '')}"`;
     if (found.rowCount === 0) await client.query(`CREATE DATABASE ${quoted}`);
-    // See pg-tuning.sql: acknowledged like MongoDB's default write concern on a single server, and every query
-    // planned with its values (so the index twins are used).
-    await client.query(`ALTER DATABASE ${quoted} SET synchronous_commit = off`);
+    // See pg-tuning.sql: a sale is acknowledged only once its commit is on the disk (synchronous_commit on, stated
+    // here so it holds whatever the server's default is, and so it corrects databases an older Kassa set to off),
+    // and every query planned with its values (so the index twins are used).
+    await client.query(`ALTER DATABASE ${quoted} SET synchronous_commit = on`);
     await client.query(`ALTER DATABASE ${quoted} SET plan_cache_mode = force_custom_plan`);
   } finally {
     await client.end();
   }
   await tunePgDatabase(pgUrl, database);
+  const durability = await pgDurability(pgUrl, database);
+  if (!durability.durable) {
+    console.warn(
+      `[local-mongo] WARNING: PostgreSQL database "${database}" does not wait for the disk before it acknowledges a commit ` +
+        `(synchronous_commit=${durability.synchronousCommit}, fsync=${durability.fsync} in FerretDB's sessions): a crash of PostgreSQL ` +
+        'or of the machine can lose sales the till was told succeeded.',
+    );
+  }
   return true;
+}
+
+export interface PgDurability {
+  /** The value a new session of this role in this database gets (database, role and role-in-database settings). */
+  synchronousCommit: string;
+  fsync: string;
+  /** A commit is acknowledged only after its WAL is flushed to the disk. */
+  durable: boolean;
+}
+
+/** What a new session on the database, as the URL's role (the one FerretDB connects as), commits with. */
+export async function pgDurability(pgUrl: string, database: string): Promise<PgDurability> {
+  const client = new pg.Client({ connectionString: `${pgUrl}/${database}`, connectionTimeoutMillis: 2000 });
+  await client.connect();
+  try {
+    const synchronousCommit = (await client.query<{ synchronous_commit: string }>('SHOW synchronous_commit')).rows[0]!.synchronous_commit;
+    const fsync = (await client.query<{ fsync: string }>('SHOW fsync')).rows[0]!.fsync;
+    // local, remote_write, on and remote_apply all wait for the local flush; only off does not.
+    return { synchronousCommit, fsync, durable: synchronousCommit !== 'off' && fsync === 'on' };
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** Index twins that let PostgreSQL serve FerretDB's pushed-down filters (scripts/ferretdb/pg-tuning.sql). */
@@ -123,6 +154,17 @@ function stopper(child: ChildProcess): () => Promise<void> {
 }
 
 /**
+ * FerretDB's command line: on the PostgreSQL database `pgDatabase` of the server at `pgUrl` (the machine's
+ * PostgreSQL for `npm start` and the tests, a cluster of its own for the fault run), or on SQLite in `sqliteDir`.
+ */
+export function ferretDbArgs(port: number, store: { pgUrl: string; pgDatabase: string } | { sqliteDir: string }): string[] {
+  const args = [`--listen-addr=127.0.0.1:${port}`];
+  if ('pgUrl' in store) args.push('--handler=postgresql', `--postgresql-url=${store.pgUrl}/${store.pgDatabase}`);
+  else args.push('--handler=sqlite', `--sqlite-url=file:${store.sqliteDir.replace(/\/?$/, '/')}`);
+  return args;
+}
+
+/**
  * Starts the local MongoDB-wire server of ARCHITECTURE.md: FerretDB on PostgreSQL where it answers, else FerretDB on
  * SQLite. There is no in-memory fallback: a test or a bar evening on a server that loses its data, or that the tests
  * do not run on, would tell nothing; without FerretDB this stops with what to do.
@@ -134,13 +176,8 @@ export async function startLocalMongo(opts: LocalMongoOptions): Promise<LocalMon
 
   if (existsSync(FERRETDB_BIN)) {
     const usePg = await ensurePgDatabase(pgUrl, opts.pgDatabase);
-    const args = [`--listen-addr=127.0.0.1:${port}`];
-    if (usePg) {
-      args.push('--handler=postgresql', `--postgresql-url=${pgUrl}/${opts.pgDatabase}`);
-    } else {
-      mkdirSync(opts.sqliteDir, { recursive: true });
-      args.push('--handler=sqlite', `--sqlite-url=file:${opts.sqliteDir.replace(/\/?$/, '/')}`);
-    }
+    if (!usePg) mkdirSync(opts.sqliteDir, { recursive: true });
+    const args = ferretDbArgs(port, usePg ? { pgUrl, pgDatabase: opts.pgDatabase } : { sqliteDir: opts.sqliteDir });
     const child = spawn(FERRETDB_BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     await waitForLine(child, /FERRETDB_URI=(\S+)/, 20_000, 'FerretDB');
     child.stdout?.resume();

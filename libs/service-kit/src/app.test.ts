@@ -15,6 +15,21 @@ describe('answers while storage or the service itself is away (the till retries 
     app.get('/redis', async () => {
       throw new Error("Stream isn't writeable and enableOfflineQueue options is false");
     });
+    // What FerretDB answered in bench/faults.ts while its PostgreSQL was killed and restarting.
+    const ferretDb = (message: string) => new mongoose.mongo.MongoServerError({ message, code: 1, codeName: 'InternalError' });
+    app.get('/pg-crashed', async () => {
+      throw ferretDb('[msg_insert.go:168 handler.(*Handler).MsgInsert] FATAL: terminating connection due to unexpected postmaster exit (SQLSTATE 57P01)');
+    });
+    app.get('/pg-down', async () => {
+      throw ferretDb('[collection.go:109 postgresql.(*collection).Query] failed to connect to `user=postgres database=kassa`:\n\t127.0.0.1:5432 (127.0.0.1): dial error: dial tcp 127.0.0.1:5432: connect: connection refused');
+    });
+    app.get('/pg-starting', async () => {
+      throw ferretDb('failed to connect to `user=postgres database=kassa`:\n\t127.0.0.1:5432 (127.0.0.1): server error: FATAL: the database system is starting up (SQLSTATE 57P03)');
+    });
+    // Another internal error of FerretDB is no outage.
+    app.get('/ferretdb-bug', async () => {
+      throw ferretDb('[msg_find.go:344 handler.handleMaxTimeMSError] unexpected type of value');
+    });
     app.get('/bug', async () => {
       throw new TypeError('x is undefined');
     });
@@ -24,8 +39,14 @@ describe('answers while storage or the service itself is away (the till retries 
     const redis = await app.inject({ method: 'GET', url: '/redis' });
     expect(redis.statusCode).toBe(503);
     expect(redis.json()).toMatchObject({ errorIdentifier: 'service_unavailable', errorMessage: 'The queue server is unavailable for a moment. Please try again.' });
+    for (const url of ['/pg-crashed', '/pg-down', '/pg-starting']) {
+      const pg = await app.inject({ method: 'GET', url });
+      expect(pg.statusCode, url).toBe(503);
+      expect(pg.json(), url).toMatchObject({ errorIdentifier: 'service_unavailable', errorMessage: 'The database is unavailable for a moment. Please try again.' });
+    }
     // A real bug stays a 500.
     expect((await app.inject({ method: 'GET', url: '/bug' })).statusCode).toBe(500);
+    expect((await app.inject({ method: 'GET', url: '/ferretdb-bug' })).statusCode).toBe(500);
     await app.close();
   });
 

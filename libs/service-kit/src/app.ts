@@ -167,9 +167,17 @@ const MONGO_OUTAGE = /^Mongo(ose)?(Network|NetworkTimeout|ServerSelection|NotCon
 /** ioredis without its offline queue, or after its retries, while Redis is down. */
 const REDIS_OUTAGE = /Stream isn't writeable and enableOfflineQueue|^Connection is closed\.?$|Reached the max retries per request limit/;
 
+/**
+ * FerretDB stays up while PostgreSQL under it is down or restarting, and answers InternalError (code 1) with pgx's
+ * message: it cannot connect, or PostgreSQL ended the session (SQLSTATE 57P01-57P03: shut down, crashed, starting up;
+ * class 08: connection exceptions). Seen in bench/faults.ts when PostgreSQL is killed.
+ */
+const FERRETDB_BACKEND_OUTAGE = /failed to connect to `|\(SQLSTATE (57P0[123]|08[0-9A-Z]{3})\)|conn closed|unexpected EOF/;
+
 /** Which storage an unhandled error says is unreachable, if any. */
 export function storageOutage(err: Error): 'database' | 'redis' | null {
   if (MONGO_OUTAGE.test(err.name)) return 'database';
+  if (err.name === 'MongoServerError' && (err as Error & { code?: unknown }).code === 1 && FERRETDB_BACKEND_OUTAGE.test(err.message)) return 'database';
   if (err.name === 'MaxRetriesPerRequestError' || REDIS_OUTAGE.test(err.message)) return 'redis';
   return null;
 }
