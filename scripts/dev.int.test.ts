@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropPgDatabase, freePort, ROOT } from './lib/local-mongo';
@@ -104,6 +105,16 @@ describe('npm run dev', () => {
         return body ? (JSON.parse(body) as Manifest) : undefined;
       });
       expect(manifest.name).toBe(app.replace('-', '_'));
+      // As the shell's page at localhost asks for it: a <script> from another site, which dev servers refuse by default.
+      // (node:http, as fetch drops Sec-Fetch-* headers.)
+      const status = await new Promise<number | undefined>((resolve, reject) => {
+        const headers = { 'sec-fetch-mode': 'no-cors', 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'script', referer: `http://localhost:${PORT}/pos` };
+        get(url.replace('mf-manifest.json', 'remoteEntry.js'), { headers }, (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        }).on('error', reject);
+      });
+      expect(status).toBe(200);
     }
 
     // The page comes through the gateway from the shell's dev server: a development build with its hot-update client.

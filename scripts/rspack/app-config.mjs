@@ -242,6 +242,10 @@ function devServer(port, host) {
     liveReload: true,
     static: false,
     headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' },
+    // The page (localhost:PORT) loads a remote's scripts with <script> tags from 127.0.0.1:PORT+11...: a "cross-site"
+    // no-cors request, which the dev server refuses (403) unless the host asked for is named here. It listens on
+    // 127.0.0.1 only.
+    allowedHosts: ['localhost', '127.0.0.1'],
     // The shell's client-side routes (/pos, /admin/...) all get its index.html; the gateway passes them on to here.
     historyApiFallback: host,
     client: { overlay: { errors: true, warnings: false, runtimeErrors: false }, logging: 'warn' },
