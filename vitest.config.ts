@@ -41,6 +41,20 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        test: {
+          // Scripts run as a volunteer runs them (`npm run dev`): the whole system on its own ports and database.
+          name: 'scripts',
+          globals: true,
+          sequence: { groupOrder: 3 },
+          environment: 'node',
+          include: ['scripts/**/*.int.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 600_000,
+          hookTimeout: 60_000,
+          retry: 0,
+        },
+      },
     ],
   },
 });

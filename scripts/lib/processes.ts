@@ -21,6 +21,13 @@ export const PROCESSES: ProcSpec[] = [
 ];
 
 export const FRONTENDS = ['shell', ...REMOTE_FOLDERS] as const;
+export type Frontend = (typeof FRONTENDS)[number];
+
+/**
+ * `npm run dev`: each front-end's dev server listens on the gateway's port + 10 + its place in FRONTENDS (8090 the
+ * shell, which the gateway passes on, 8091-8094 the remotes, which the browser loads directly).
+ */
+export const devServerPort = (gatewayPort: number, app: Frontend) => gatewayPort + 10 + FRONTENDS.indexOf(app);
 
 /** Service URLs every process gets, derived from the gateway port. */
 export function serviceEnv(gatewayPort: number): Record<string, string> {

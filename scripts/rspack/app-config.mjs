@@ -2,6 +2,7 @@
 // rules: the same singletons, the same loaders, the same file naming and cache behaviour.
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ROUTER_FACADE = join(here, 'react-router-dom.mjs');
+const ONE_REFRESH_RUNTIME = join(here, 'react-refresh-runtime.cjs');
 
 /**
  * Modules every app takes from the host at run time. The remotes then use the host's React tree, router, Redux store,
@@ -133,6 +135,9 @@ function* walk(dir) {
  */
 export function createAppConfig({ dir, name, host = false, title = 'Kassa' }) {
   const production = process.env.NODE_ENV !== 'development';
+  // `npm run dev` (scripts/dev.ts) runs `rspack serve` with KASSA_DEV_PORT: hot updates and React Fast Refresh.
+  const devServerPort = Number(process.env.KASSA_DEV_PORT) || 0;
+  const refresh = !production && devServerPort > 0;
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   const deps = pkg.dependencies ?? {};
   const versionOf = (request) => {
@@ -182,7 +187,7 @@ export function createAppConfig({ dir, name, host = false, title = 'Kassa' }) {
           options: {
             jsc: {
               parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+              transform: { react: { runtime: 'automatic', development: !production, refresh } },
             },
             env: { targets: 'chrome >= 100, edge >= 100, firefox >= 100, safari >= 15' },
           },
@@ -215,9 +220,49 @@ export function createAppConfig({ dir, name, host = false, title = 'Kassa' }) {
       ...(host ? [new PreloadStartChunksPlugin(join(dir, 'src', 'index.ts'))] : []),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
       ...(production ? [new CompileHintPlugin(), new KeepPreviousReleasePlugin()] : []),
+      ...(refresh ? reactRefreshPlugins() : []),
     ],
     optimization: { minimize: production, moduleIds: 'deterministic', chunkIds: 'deterministic' },
     performance: { hints: false },
     stats: 'errors-warnings',
+    ...(devServerPort ? { devServer: devServer(devServerPort, host) } : {}),
   };
+}
+
+/**
+ * The dev server of `npm run dev`. Files stay in memory (dist/ is `npm start`'s and is never overwritten by a dev
+ * build). A remote's manifest and chunks are loaded by the shell from another origin, hence CORS; its hot-update
+ * client in remoteEntry.js connects back to this server's own port.
+ */
+function devServer(port, host) {
+  return {
+    host: '127.0.0.1',
+    port,
+    hot: true,
+    liveReload: true,
+    static: false,
+    headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' },
+    // The page (localhost:PORT) loads a remote's scripts with <script> tags from 127.0.0.1:PORT+11...: a "cross-site"
+    // no-cors request, which the dev server refuses (403) unless the host asked for is named here. It listens on
+    // 127.0.0.1 only.
+    allowedHosts: ['localhost', '127.0.0.1'],
+    // The shell's client-side routes (/pos, /admin/...) all get its index.html; the gateway passes them on to here.
+    historyApiFallback: host,
+    client: { overlay: { errors: true, warnings: false, runtimeErrors: false }, logging: 'warn' },
+  };
+}
+
+/**
+ * React Fast Refresh across Module Federation: the shell and every remote run in one page, each bundle with its own
+ * copy of react-refresh's runtime, but only the first copy (the shell's, loaded before react-dom) is hooked into
+ * React. A remote's edits then re-render nothing. Every bundle therefore takes the runtime through
+ * react-refresh-runtime.cjs, which hands out the page's first copy; one `library` name makes the entry hook React once.
+ */
+function reactRefreshPlugins() {
+  return [
+    new ReactRefreshRspackPlugin({ library: 'kassa', exclude: [/[\\/]node_modules[\\/]/, ONE_REFRESH_RUNTIME] }),
+    new rspack.NormalModuleReplacementPlugin(/^react-refresh\/runtime$/, (data) => {
+      if (data.contextInfo?.issuer !== ONE_REFRESH_RUNTIME) data.request = ONE_REFRESH_RUNTIME;
+    }),
+  ];
 }

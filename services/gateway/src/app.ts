@@ -46,12 +46,14 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
   });
 
   const extraOrigins = remoteOrigins(env);
+  // `npm run dev`: the dev servers' hot-update clients talk over WebSockets to their own ports.
+  const devSockets = env.SHELL_DEV_URL ? [env.SHELL_DEV_URL, ...extraOrigins].map((u) => new URL(u).origin.replace(/^http/, 'ws')) : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...extraOrigins],
-        connectSrc: ["'self'", ...extraOrigins],
+        connectSrc: ["'self'", ...extraOrigins, ...devSockets],
         styleSrc: ["'self'", "'unsafe-inline'", ...extraOrigins],
         imgSrc: ["'self'", 'data:', ...extraOrigins],
         fontSrc: ["'self'", 'data:'],
@@ -167,6 +169,24 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
   return app;
 }
 
+/** `npm run dev`: the shell's page, chunks and hot updates come from its dev server, which serves index.html for routes. */
+async function passOnToShellDevServer(app: FastifyInstance, upstream: string) {
+  await app.register(proxy, {
+    upstream,
+    http2: false,
+    // OPTIONS * is @fastify/cors's; the dev server needs none.
+    httpMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    preHandler: (request, reply, done) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (path.startsWith('/api/') || path.startsWith('/remotes/')) {
+        reply.code(404).send(apiError(404, 'not_found', `Route ${request.method} ${path} not found`));
+        return;
+      }
+      done();
+    },
+  });
+}
+
 function upstreamDown(reply: FastifyReply, service: ServiceName, error: { error?: Error } | Error) {
   const err = error instanceof Error ? error : error.error;
   const code = (err as { code?: string } | undefined)?.code ?? '';
@@ -181,6 +201,7 @@ function upstreamDown(reply: FastifyReply, service: ServiceName, error: { error?
 }
 
 async function serveFrontends(app: FastifyInstance, env: GatewayEnv) {
+  if (env.SHELL_DEV_URL) return passOnToShellDevServer(app, env.SHELL_DEV_URL);
   const setHeaders = (res: FastifyReply | { setHeader: (k: string, v: string) => void }, path: string) => {
     const name = path.split('/').pop() ?? '';
     const noCache = name === 'index.html' || name === 'remoteEntry.js' || name === 'mf-manifest.json' || name === 'mf-stats.json';

@@ -9,6 +9,11 @@ export const GatewayEnv = BaseEnv.extend({
   PORT: z.coerce.number().int().default(8080),
   /** Where the shell's build is served from ('' serves no front-end, e.g. when a CDN does). */
   SHELL_DIST: z.string().default(join(root, 'shell', 'dist')),
+  /**
+   * `npm run dev` only: the shell's rspack dev server. Set, every path that is not an API route is passed on to it
+   * (the page, its chunks and hot updates) instead of being served from SHELL_DIST.
+   */
+  SHELL_DEV_URL: z.string().url().optional(),
   /** Folder holding mfe-pos/dist, mfe-account/dist, ... served under /remotes/<name>/. */
   REMOTES_ROOT: z.string().default(root),
   /** Run-time remote locations (a remote can be redeployed elsewhere without rebuilding the shell). */
