@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GatewayEnv } from './config';
 import { preloadLinks } from './preload-hints';
-import { REMOTE_NAMES, REMOTES_MAP_PATH, remoteOrigins, remotesManifest } from './remotes';
+import { REMOTE_NAMES, REMOTES_MAP_PATH, RemotesMap } from './remotes';
 import { ROUTE_TABLE, upstreams, type ServiceName } from './route-table';
 import { UpstreamDeadlineError, UpstreamDeadlines } from './upstream-deadline';
 
@@ -44,7 +44,11 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
     routerOptions: { ignoreDuplicateSlashes: true },
   });
 
-  const extraOrigins = remoteOrigins(env);
+  // The remotes map as it is now (REMOTES_FILE may change at run time): /remotes.json hands it out, and every response's
+  // content security policy allows exactly its origins, worked out per response from that same map.
+  const remotes = new RemotesMap(env, (msg) => app.log.warn(msg));
+  const remoteSources = () => remotes.origins().join(' ') || "'self'";
+  const extraOrigins = [remoteSources];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -107,7 +111,7 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
   });
   // Public: the shell shows "Training: no real money" on every page, the sign-in page too.
   app.get('/api/platform/', async () => ok({ training: isTraining(env) }));
-  app.get(REMOTES_MAP_PATH, async (_req, reply) => reply.header('cache-control', NO_CACHE).send(remotesManifest(env)));
+  app.get(REMOTES_MAP_PATH, async (_req, reply) => reply.header('cache-control', NO_CACHE).send(remotes.current()));
 
   const targets = upstreams(env);
   // A hung or trickling service: the client's request has UPSTREAM_TIMEOUT_MS in all (upstream-deadline.ts).
@@ -162,7 +166,7 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
 
   for (const plugin of opts.plugins ?? []) await plugin(app);
 
-  await serveFrontends(app, env);
+  await serveFrontends(app, env, remotes);
   return app;
 }
 
@@ -179,7 +183,7 @@ function upstreamDown(reply: FastifyReply, service: ServiceName, error: { error?
   return reply.code(503).send(apiError(503, 'service_unavailable', `The ${service} service is unavailable. Please try again in a moment.`));
 }
 
-async function serveFrontends(app: FastifyInstance, env: GatewayEnv) {
+async function serveFrontends(app: FastifyInstance, env: GatewayEnv, remotes: RemotesMap) {
   const setHeaders = (res: FastifyReply | { setHeader: (k: string, v: string) => void }, path: string) => {
     const name = path.split('/').pop() ?? '';
     const noCache = name === 'index.html' || name === 'remoteEntry.js' || name === 'mf-manifest.json' || name === 'mf-stats.json';
@@ -200,7 +204,7 @@ async function serveFrontends(app: FastifyInstance, env: GatewayEnv) {
   }
   // The shell's page, with preloads of what the route's remote needs first (preload-hints.ts).
   const sendShell = (path: string, reply: FastifyReply) => {
-    const links = preloadLinks(env, path);
+    const links = preloadLinks(remotes.current(), path);
     if (links) reply.header('link', links);
     return reply.header('cache-control', NO_CACHE).sendFile('index.html', shell);
   };
