@@ -14,11 +14,9 @@ import {
   watchShown,
 } from './till-helpers';
 
-test.beforeEach(async ({ page }) => {
-  await openTill(page, 'till');
-});
-
+// Each test opens the till after making its own accounts: the till loads the account list as it opens.
 test('a cash sale: Contant, Gereed, then the confirmation and an empty cart', async ({ page }) => {
+  await openTill(page, 'till');
   await addProducts(page, 'Pils', 'Cola');
   await expect(page.getByRole('button', { name: 'Cart' })).toContainText('2');
   await expect(cartTotal(page)).toHaveText(/4,50/);
@@ -34,6 +32,7 @@ test('a cash sale: Contant, Gereed, then the confirmation and an empty cart', as
 });
 
 test('a card sale the stand-in terminal approves: "Payment successful!" and the green stay 1.5 s before the modal closes', async ({ page }) => {
+  await openTill(page, 'till');
   await addProducts(page, 'IPA');
   const approvalShown = await watchShown(page, '[role="dialog"] .till-card--completed');
   await payButton(page, 'Card').click();
@@ -52,6 +51,7 @@ test('a card sale the stand-in terminal approves: "Payment successful!" and the 
 });
 
 test('a card sale the terminal declines shows "Payment expired" and Try again starts a new payment', async ({ page, baseURL }) => {
+  await openTill(page, 'till');
   await queueTerminal(baseURL!, ['expired']);
   await addProducts(page, 'Witbier');
   await payButton(page, 'Card').click();
@@ -66,6 +66,7 @@ test('a card sale the terminal declines shows "Payment expired" and Try again st
 
 test('a sale on a member account: a wrong PIN shakes and says "Invalid passcode", 1234 pays and the balance drops', async ({ page, baseURL }) => {
   const { name } = await memberWithPin(baseURL!, 'Jan Lid', 2_640);
+  await openTill(page, 'till');
   await addProducts(page, 'Pils', 'Chips');
   await payButton(page, 'Account').click();
   await pickAccount(page.getByRole('dialog', { name: 'Select account' }), name);
@@ -82,6 +83,7 @@ test('a sale on a member account: a wrong PIN shakes and says "Invalid passcode"
 });
 
 test('a sale with another reason: Other payment reason, then Anders voldaan with that reason', async ({ page }) => {
+  await openTill(page, 'till');
   await addProducts(page, 'Koffie', 'Koffie');
   await payButton(page, 'Other').click();
   await page.getByRole('dialog', { name: 'Other payment reason' }).getByRole('button', { name: 'Vrijwilligers' }).click();
@@ -96,6 +98,7 @@ test('a sale with another reason: Other payment reason, then Anders voldaan with
 
 test('Undo within 7 seconds gives the money back to the account', async ({ page, baseURL }) => {
   const { name } = await memberWithPin(baseURL!, 'Sophie Lid', 6_100);
+  await openTill(page, 'till');
   await addProducts(page, 'Speciaal');
   await payButton(page, 'Account').click();
   await pickAccount(page.getByRole('dialog', { name: 'Select account' }), name);
@@ -110,6 +113,7 @@ test('Undo within 7 seconds gives the money back to the account', async ({ page,
 test('an unknown card read by the reader is linked after account and PIN, and the next swipe pays at once', async ({ page, baseURL }) => {
   const card = `$e2e-card-${Date.now()}`;
   const { name } = await memberWithPin(baseURL!, 'Tim Lid', 2_330);
+  await openTill(page, 'till');
   await addProducts(page, 'Cola');
   await swipeCard(page, card);
   const connect = page.getByRole('dialog', { name: 'Unknown card, connect your account' });
