@@ -6,22 +6,26 @@
  * Usage: npx tsx bench/memory.ts   (CHECKOUTS=10000, per round)
  */
 import autocannon from 'autocannon';
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROCESSES } from '../scripts/lib/processes';
-import { api, login, startSystem } from './lib/system';
+import { api, descendantsOf, login, startSystem, type RunningSystem } from './lib/system';
 
 const checkouts = Number(process.env.CHECKOUTS ?? 10_000);
 
-/** RSS in MB of each Kassa process of this run, found by its entry file. */
-function rss(): Record<string, number> {
+/**
+ * RSS in MB of each Kassa process of this run: only the processes this benchmark started (descendants of its own
+ * scripts/start.ts), found among them by entry file. Another checkout's Kassa on the same machine runs the same entry
+ * files; a search by name alone (pgrep -f) would have counted it. A process of ours that is missing fails the run.
+ */
+function rss(system: RunningSystem): Record<string, number> {
+  const ours = descendantsOf(system.pid);
   const out: Record<string, number> = {};
   for (const spec of PROCESSES) {
-    const pids = execFileSync('pgrep', ['-f', spec.entry], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
-    const kb = pids.map((pid) => Number(execFileSync('ps', ['-o', 'rss=', '-p', pid], { encoding: 'utf8' }).trim() || 0));
-    out[spec.name] = Math.round(Math.max(0, ...kb) / 1024);
+    const mine = ours.filter((p) => p.args.includes(spec.entry));
+    if (mine.length === 0) throw new Error(`no ${spec.name} process under this run's start.ts (pid ${system.pid})`);
+    out[spec.name] = Math.round(Math.max(...mine.map((p) => p.rssKb)) / 1024);
   }
   return out;
 }
@@ -33,7 +37,7 @@ try {
   const bar = await login(system.url, 'bar');
   const { accounts } = await api<{ accounts: { id: string; directDebit: boolean }[] }>(system.url, '/api/accounts/', { token: bar });
   const targets = accounts.filter((a) => a.directDebit).map((a) => a.id);
-  const before = rss();
+  const before = rss(system);
   let i = 0;
   const round = () =>
     autocannon({
@@ -53,9 +57,9 @@ try {
       ],
     });
   const result = await round();
-  const after = rss();
+  const after = rss(system);
   const second = await round();
-  const again = rss();
+  const again = rss(system);
   const lines = [
     `# bench/memory — ${new Date().toISOString()}`,
     '',

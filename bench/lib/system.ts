@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import pg from 'pg';
 import { dropPgDatabase, ensurePgDatabase, freePort, ROOT } from '../../scripts/lib/local-mongo';
@@ -7,6 +7,8 @@ const PG_URL = 'postgres://postgres@127.0.0.1:5432';
 
 export interface RunningSystem {
   url: string;
+  /** The process id of this run's scripts/start.ts: every process of the run is one of its descendants. */
+  pid: number;
   mongoUri: string;
   pgDatabase: string;
   stop: () => Promise<void>;
@@ -67,6 +69,7 @@ export async function startSystem(opts: StartOptions = {}): Promise<RunningSyste
   }
   return {
     url,
+    pid: child.pid!,
     mongoUri: `mongodb://127.0.0.1:${mongoPort}/`,
     pgDatabase,
     stop: async () => {
@@ -91,3 +94,26 @@ export async function api<T>(url: string, path: string, opts: { token?: string; 
 
 export const login = async (url: string, username: string) =>
   (await api<{ access_token: string }>(url, '/api/login/', { body: { username, password: username } })).access_token;
+
+/**
+ * The processes descended from `root` (its children, their children, ...), with their command line and resident
+ * memory: what one benchmark run started, and nothing of another run or another checkout on the same machine.
+ */
+export function descendantsOf(root: number): { pid: number; rssKb: number; args: string }[] {
+  const rows = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,rss=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => /^\s*(\d+)\s+(\d+)\s+(\d+)\s+(.*)$/.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ pid: Number(m[1]), ppid: Number(m[2]), rssKb: Number(m[3]), args: m[4]! }));
+  const ours = new Set([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const row of rows) {
+      if (!ours.has(row.pid) && ours.has(row.ppid)) {
+        ours.add(row.pid);
+        grew = true;
+      }
+    }
+  }
+  return rows.filter((r) => r.pid !== root && ours.has(r.pid)).map(({ pid, rssKb, args }) => ({ pid, rssKb, args }));
+}

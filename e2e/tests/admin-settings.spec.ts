@@ -1,10 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiToken, signIn } from './helpers';
+import { memberWithPin, onMembersRegister } from './till-helpers';
 
 /**
  * /admin/settings on the real system: a minimum top-up the member's page and the server both hold to, and new terms
- * every user accepts again. The minimum is shared with other specs: afterAll puts it back.
+ * every user accepts again. The minimum is shared with other specs: afterAll puts it back. The member is the spec's
+ * own (on the Members register, as members are), so the demo member's state is never part of it.
  */
+async function ownMember(baseURL: string) {
+  const member = await memberWithPin(baseURL, 'Instellingen Lid', 0);
+  await onMembersRegister(baseURL, member.username);
+  return member;
+}
+
 async function putSettings(baseURL: string, body: Record<string, unknown>) {
   const token = await apiToken(baseURL, 'admin');
   const res = await fetch(`${baseURL}/api/admin/settings/`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -32,13 +40,14 @@ test('a minimum top-up of € 7,50 set on /admin/settings holds on the member pa
   await expect(page.getByRole('status')).toContainText('Settings saved.');
 
   // The server refuses less, whatever the page does.
-  const member = await apiToken(baseURL!, 'member');
+  const own = await ownMember(baseURL!);
+  const member = await apiToken(baseURL!, own.username, own.password);
   const res = await fetch(`${baseURL}/api/account/upgrade`, { method: 'POST', headers: { authorization: `Bearer ${member}`, 'content-type': 'application/json' }, body: JSON.stringify({ amount: 500 }) });
   expect(res.status).toBe(422);
   expect(((await res.json()) as { errorMessage: string }).errorMessage).toMatch(/^The minimum top-up is €\s7,50\.$/);
 
   const memberPage = await (await browser.newContext()).newPage();
-  await signIn(memberPage, 'member');
+  await signIn(memberPage, own.username, own.password);
   await memberPage.goto('/account');
   const amount = memberPage.getByLabel('Amount in euros');
   await amount.fill('5,00');
@@ -47,9 +56,10 @@ test('a minimum top-up of € 7,50 set on /admin/settings holds on the member pa
   await memberPage.context().close();
 });
 
-test('publishing new terms shows member the terms dialog on the next load', async ({ page, browser }) => {
+test('publishing new terms shows member the terms dialog on the next load', async ({ page, browser, baseURL }) => {
+  const own = await ownMember(baseURL!);
   const memberPage = await (await browser.newContext()).newPage();
-  await signIn(memberPage, 'member');
+  await signIn(memberPage, own.username, own.password);
   await memberPage.goto('/account');
   await expect(memberPage.getByRole('heading', { name: 'Your account' })).toBeVisible();
   await expect(memberPage.getByRole('dialog', { name: 'Terms and conditions' })).toHaveCount(0);

@@ -27,7 +27,7 @@ test('on /login, /account and /pos a member types with the phone keyboard: the t
   await expect(amount).toBeFocused();
   await page.getByLabel('New PIN code').click();
   await expect(onScreenKeyboard(page)).toHaveCount(0);
-  await page.getByRole('button', { name: 'Open menu' }).click().catch(() => undefined);
+  await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(page.getByRole('button', { name: 'On-screen keyboard' })).toHaveCount(0);
   await page.screenshot({ path: 'test-results/members-phone-account.png' });
 

@@ -1,38 +1,58 @@
 import { expect, test } from '@playwright/test';
-import { addProducts, balanceOf, cartTotal, openTill, payButton, pickAccount, queueTerminal, successSnackbar, watchShown } from './till-helpers';
+import { addProducts, balanceOf, cartTotal, openTill, ownAccount, payButton, pickAccount, queueTerminal, successSnackbar, watchShown } from './till-helpers';
 
-test.beforeEach(async ({ page }) => {
-  await openTill(page, 'bar');
-});
-
+// Each test opens the till after making its own accounts: the till loads the account list as it opens.
 test('bar mode: paying on an account needs no PIN', async ({ page, baseURL }) => {
-  const before = await balanceOf(baseURL!, 'Femke Mulder');
+  const { name } = await ownAccount(baseURL!, 'Bar Rekening', 5_000);
+  await openTill(page, 'bar');
   await addProducts(page, 'Radler');
   await payButton(page, 'Account').click();
-  await pickAccount(page.getByRole('dialog', { name: 'Select account' }), 'Femke Mulder');
+  await pickAccount(page.getByRole('dialog', { name: 'Select account' }), name);
   await expect(successSnackbar(page, 250)).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Enter PIN-code' })).toHaveCount(0);
-  expect(await balanceOf(baseURL!, 'Femke Mulder')).toBe(before - 250);
+  expect(await balanceOf(baseURL!, name)).toBe(5_000 - 250);
 });
 
-test('bar mode: the picker shows balances, SEPA and EVENT badges and highlights broke accounts', async ({ page }) => {
+test('bar mode: the picker shows balances, SEPA and EVENT badges and highlights broke accounts', async ({ page, baseURL }) => {
+  const sepa = { creditAccount: true, iban: 'NL91ABNA0417164300', bic: 'ABNANL2A' };
+  // Pils costs € 2,50: broke is a prepaid member account with less than that on it.
+  const debit = await ownAccount(baseURL!, 'Incasso', 650, sepa);
+  const event = await ownAccount(baseURL!, 'Feestavond', 0, { type: 'event' });
+  const broke = await ownAccount(baseURL!, 'Krap', 120);
+  const flush = await ownAccount(baseURL!, 'Ruim', 7_800);
+  const debitBelowZero = await ownAccount(baseURL!, 'Rood', -1_250, sepa);
+  await openTill(page, 'bar');
   await addProducts(page, 'Pils');
   await payButton(page, 'Account').click();
   const picker = page.getByRole('dialog', { name: 'Select account' });
-  await picker.getByRole('button', { name: 'Show more' }).click();
-  const account = (name: string) => picker.getByRole('listitem').filter({ hasText: name }).getByRole('button');
-  await expect(account('Bas van Dijk')).toContainText('SEPA');
-  await expect(account('Bas van Dijk')).toContainText('6,50');
-  await expect(account('Feestweek 2026')).toContainText('EVENT');
-  await expect(account('Daan Visser')).toHaveAttribute('data-broke', 'true');
-  await expect(account('Julia Brouwer')).not.toHaveAttribute('data-broke', 'true');
+  const search = picker.getByRole('searchbox', { name: 'Search accounts' });
+  const account = (name: string) => picker.getByRole('list', { name: 'Accounts' }).getByRole('button').filter({ has: page.getByText(name, { exact: true }) });
+  const find = async (name: string) => {
+    await search.fill(name);
+    await expect(account(name)).toHaveCount(1);
+    return account(name);
+  };
+  await expect(await find(debit.name)).toContainText('SEPA');
+  await expect(account(debit.name)).toContainText('6,50');
+  await expect(account(debit.name)).not.toHaveAttribute('data-broke', 'true');
+  await expect(await find(event.name)).toContainText('EVENT');
+  await expect(account(event.name)).not.toContainText('SEPA');
+  // An event account may be paid from at € 0,00, so it is never broke.
+  await expect(account(event.name)).not.toHaveAttribute('data-broke', 'true');
+  await expect(await find(broke.name)).toHaveAttribute('data-broke', 'true');
+  await expect(account(broke.name)).toContainText('1,20');
+  await expect(account(broke.name)).not.toContainText('SEPA');
+  await expect(await find(flush.name)).not.toHaveAttribute('data-broke', 'true');
+  await expect(account(flush.name)).toContainText('78,00');
   // A direct-debit account may go below zero, so it is never broke.
-  await expect(account('Emma de Boer')).not.toHaveAttribute('data-broke', 'true');
+  await expect(await find(debitBelowZero.name)).not.toHaveAttribute('data-broke', 'true');
+  await expect(account(debitBelowZero.name)).toContainText('-12,50');
   await picker.getByRole('button', { name: 'Cancel' }).click();
   await expect(picker).toHaveCount(0);
 });
 
 test('bar mode: a card payment goes on in the pending bar; a red bar puts the cart back when clicked', async ({ page, baseURL }) => {
+  await openTill(page, 'bar');
   await queueTerminal(baseURL!, ['expired']);
   await addProducts(page, 'Jägermeister', 'Nootjes');
   await payButton(page, 'Card').click();
@@ -50,6 +70,7 @@ test('bar mode: a card payment goes on in the pending bar; a red bar puts the ca
 });
 
 test('bar mode: a card payment approved in the pending bar stays green with "Payment successful!" for 1.5 s', async ({ page }) => {
+  await openTill(page, 'bar');
   await addProducts(page, 'IPA');
   const approvalShown = await watchShown(page, '.till-pending--completed');
   await payButton(page, 'Card').click();

@@ -8,8 +8,8 @@ export const moneyPattern = (cents: number) => euros(cents).replace(/\s/g, '\\s'
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Signs in, opens the till and accepts the terms if this is the user's first visit. */
-export async function openTill(page: Page, user: string) {
-  await signIn(page, user);
+export async function openTill(page: Page, user: string, password = user) {
+  await signIn(page, user, password);
   await page.goto('/pos');
   const terms = page.getByRole('dialog', { name: 'Terms and conditions' });
   const grid = page.getByRole('region', { name: 'Bier' });
@@ -29,12 +29,16 @@ export const payButton = (page: Page, name: string) => page.getByRole('button', 
 export const cartTotal = (page: Page) => page.getByTestId('cart-total');
 export const successSnackbar = (page: Page, cents: number) => page.getByText(new RegExp(`^Successful transaction for ${moneyPattern(cents)}`));
 
-/** Picks an account in the open account picker by typing its name and pressing Enter (exactly one match). */
+/**
+ * Picks an account in the open account picker: types its name in the search box and taps the tile with exactly that
+ * name. (Specs' own accounts have similar names, "Lid x1" and "Lid x2" from a repeat in the same database, and the
+ * fuzzy search shows both; Enter on a single result is the picker's component test.)
+ */
 export async function pickAccount(picker: Locator, name: string) {
-  const search = picker.getByRole('searchbox', { name: 'Search accounts' });
-  await search.fill(name);
-  await expect(picker.getByRole('list', { name: 'Accounts' }).getByRole('button')).toHaveCount(1);
-  await search.press('Enter');
+  await picker.getByRole('searchbox', { name: 'Search accounts' }).fill(name);
+  const tile = picker.getByRole('list', { name: 'Accounts' }).getByRole('button').filter({ has: picker.page().getByText(name, { exact: true }) });
+  await expect(tile).toHaveCount(1);
+  await tile.click();
 }
 
 export async function typePin(page: Page, pin: string) {
@@ -85,27 +89,47 @@ export async function callApi<T = unknown>(baseURL: string, method: string, path
   return { status: res.status, result: json.result as T };
 }
 
+const uniqueSuffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/**
+ * An account of the spec's own, made by admin through the API, with `balance` cents booked on it (a top-up, or a
+ * correction below zero on a credit account). Its name is unique per call, so no other spec (nor an earlier repeat)
+ * has touched it, and what a spec reads of it is what the spec did.
+ */
+export async function ownAccount(
+  baseURL: string,
+  label: string,
+  balance: number,
+  fields: { type?: 'member' | 'event'; creditAccount?: boolean; iban?: string; bic?: string } = {},
+): Promise<{ name: string; accountId: string }> {
+  const unique = uniqueSuffix();
+  const name = `${label} ${unique}`;
+  const admin = await apiToken(baseURL, 'admin');
+  const account = await callApi<{ id: string }>(baseURL, 'POST', '/api/admin/accounts/', admin, { name, ...fields });
+  expect(account.status).toBe(200);
+  if (balance !== 0) {
+    const body = balance > 0 ? { amount: balance, method: 'cash_payment', reason: '' } : { amount: balance, method: 'correction', reason: 'e2e: below zero', allowNegative: true };
+    const booked = await callApi(baseURL, 'POST', `/api/admin/accounts/${account.result.id}/upgrade/`, admin, { ...body, nonce: `e2e-${unique}` });
+    expect(booked.status).toBe(200);
+  }
+  expect(await balanceOf(baseURL, name)).toBe(balance);
+  return { name, accountId: account.result.id };
+}
+
 /**
  * A member of this spec's own: an account with `balance` cents (an admin top-up), a user linked to it who set PIN
  * `pin` on /account's call. Names are unique per call, so specs never share or exhaust each other's accounts.
  */
-export async function memberWithPin(baseURL: string, label: string, balance: number, pin = '1234'): Promise<{ name: string; accountId: string; username: string }> {
-  const unique = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const name = `${label} ${unique}`;
+export async function memberWithPin(baseURL: string, label: string, balance: number, pin = '1234'): Promise<{ name: string; accountId: string; username: string; password: string }> {
+  const { name, accountId } = await ownAccount(baseURL, label, balance);
   const admin = await apiToken(baseURL, 'admin');
-  const account = await callApi<{ id: string }>(baseURL, 'POST', '/api/admin/accounts/', admin, { name });
-  expect(account.status).toBe(200);
-  if (balance > 0) {
-    const topUp = await callApi(baseURL, 'POST', `/api/admin/accounts/${account.result.id}/upgrade/`, admin, { amount: balance, method: 'cash_payment', reason: '', nonce: `e2e-${unique}` });
-    expect(topUp.status).toBe(200);
-  }
-  const username = `member-${unique}`;
+  const username = `member-${uniqueSuffix()}`;
   const password = 'member-password';
-  expect((await callApi(baseURL, 'POST', '/api/admin/users/', admin, { username, password, accountId: account.result.id })).status).toBe(200);
+  expect((await callApi(baseURL, 'POST', '/api/admin/users/', admin, { username, password, accountId })).status).toBe(200);
   const member = await apiToken(baseURL, username, password);
   expect((await callApi(baseURL, 'POST', '/api/user/condition/', member)).status).toBeLessThan(300);
   expect((await callApi(baseURL, 'POST', '/api/account/pin', member, { pin })).status).toBe(200);
-  return { name, accountId: account.result.id, username };
+  return { name, accountId, username, password };
 }
 
 /**

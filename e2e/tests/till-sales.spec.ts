@@ -3,6 +3,7 @@ import {
   addProducts,
   balanceOf,
   cartTotal,
+  memberWithPin,
   openTill,
   payButton,
   pickAccount,
@@ -13,11 +14,9 @@ import {
   watchShown,
 } from './till-helpers';
 
-test.beforeEach(async ({ page }) => {
-  await openTill(page, 'till');
-});
-
+// Each test opens the till after making its own accounts: the till loads the account list as it opens.
 test('a cash sale: Contant, Gereed, then the confirmation and an empty cart', async ({ page }) => {
+  await openTill(page, 'till');
   await addProducts(page, 'Pils', 'Cola');
   await expect(page.getByRole('button', { name: 'Cart' })).toContainText('2');
   await expect(cartTotal(page)).toHaveText(/4,50/);
@@ -33,6 +32,7 @@ test('a cash sale: Contant, Gereed, then the confirmation and an empty cart', as
 });
 
 test('a card sale the stand-in terminal approves: "Payment successful!" and the green stay 1.5 s before the modal closes', async ({ page }) => {
+  await openTill(page, 'till');
   await addProducts(page, 'IPA');
   const approvalShown = await watchShown(page, '[role="dialog"] .till-card--completed');
   await payButton(page, 'Card').click();
@@ -51,6 +51,7 @@ test('a card sale the stand-in terminal approves: "Payment successful!" and the 
 });
 
 test('a card sale the terminal declines shows "Payment expired" and Try again starts a new payment', async ({ page, baseURL }) => {
+  await openTill(page, 'till');
   await queueTerminal(baseURL!, ['expired']);
   await addProducts(page, 'Witbier');
   await payButton(page, 'Card').click();
@@ -64,12 +65,13 @@ test('a card sale the terminal declines shows "Payment expired" and Try again st
 });
 
 test('a sale on a member account: a wrong PIN shakes and says "Invalid passcode", 1234 pays and the balance drops', async ({ page, baseURL }) => {
-  const before = await balanceOf(baseURL!, 'Jan de Jong');
+  const { name } = await memberWithPin(baseURL!, 'Jan Lid', 2_640);
+  await openTill(page, 'till');
   await addProducts(page, 'Pils', 'Chips');
   await payButton(page, 'Account').click();
-  await pickAccount(page.getByRole('dialog', { name: 'Select account' }), 'Jan de Jong');
+  await pickAccount(page.getByRole('dialog', { name: 'Select account' }), name);
   const pad = page.getByRole('dialog', { name: 'Enter PIN-code' });
-  await expect(pad).toContainText('Jan de Jong');
+  await expect(pad).toContainText(name);
   await typePin(page, '9999');
   await expect(pad.getByText('Invalid passcode')).toBeVisible();
   await expect(pad.getByPlaceholder('PIN-code')).toHaveClass(/till-pin__field--wrong/);
@@ -77,10 +79,11 @@ test('a sale on a member account: a wrong PIN shakes and says "Invalid passcode"
   await typePin(page, '1234');
   await expect(successSnackbar(page, 370)).toBeVisible();
   await expect(pad).toHaveCount(0);
-  expect(await balanceOf(baseURL!, 'Jan de Jong')).toBe(before - 370);
+  expect(await balanceOf(baseURL!, name)).toBe(2_640 - 370);
 });
 
 test('a sale with another reason: Other payment reason, then Anders voldaan with that reason', async ({ page }) => {
+  await openTill(page, 'till');
   await addProducts(page, 'Koffie', 'Koffie');
   await payButton(page, 'Other').click();
   await page.getByRole('dialog', { name: 'Other payment reason' }).getByRole('button', { name: 'Vrijwilligers' }).click();
@@ -94,34 +97,36 @@ test('a sale with another reason: Other payment reason, then Anders voldaan with
 });
 
 test('Undo within 7 seconds gives the money back to the account', async ({ page, baseURL }) => {
-  const before = await balanceOf(baseURL!, 'Sophie Postma');
+  const { name } = await memberWithPin(baseURL!, 'Sophie Lid', 6_100);
+  await openTill(page, 'till');
   await addProducts(page, 'Speciaal');
   await payButton(page, 'Account').click();
-  await pickAccount(page.getByRole('dialog', { name: 'Select account' }), 'Sophie Postma');
+  await pickAccount(page.getByRole('dialog', { name: 'Select account' }), name);
   await typePin(page, '1234');
   await expect(successSnackbar(page, 350)).toBeVisible();
-  expect(await balanceOf(baseURL!, 'Sophie Postma')).toBe(before - 350);
+  expect(await balanceOf(baseURL!, name)).toBe(6_100 - 350);
   await page.getByRole('group', { name: 'Last sale' }).getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByText('Transaction undone.')).toBeVisible();
-  await expect.poll(() => balanceOf(baseURL!, 'Sophie Postma')).toBe(before);
+  await expect.poll(() => balanceOf(baseURL!, name)).toBe(6_100);
 });
 
 test('an unknown card read by the reader is linked after account and PIN, and the next swipe pays at once', async ({ page, baseURL }) => {
   const card = `$e2e-card-${Date.now()}`;
-  const before = await balanceOf(baseURL!, 'Tim Kramer');
+  const { name } = await memberWithPin(baseURL!, 'Tim Lid', 2_330);
+  await openTill(page, 'till');
   await addProducts(page, 'Cola');
   await swipeCard(page, card);
   const connect = page.getByRole('dialog', { name: 'Unknown card, connect your account' });
   await expect(connect).toBeVisible();
-  await pickAccount(connect, 'Tim Kramer');
+  await pickAccount(connect, name);
   await typePin(page, '1234');
   await expect(successSnackbar(page, 200)).toBeVisible();
-  expect(await balanceOf(baseURL!, 'Tim Kramer')).toBe(before - 200);
+  expect(await balanceOf(baseURL!, name)).toBe(2_330 - 200);
 
   await addProducts(page, 'Sinas', 'Sinas');
   await swipeCard(page, card);
   await expect(successSnackbar(page, 400)).toBeVisible();
   await expect(connect).toHaveCount(0);
   await expect(page.getByRole('dialog', { name: 'Enter PIN-code' })).toHaveCount(0);
-  expect(await balanceOf(baseURL!, 'Tim Kramer')).toBe(before - 600);
+  expect(await balanceOf(baseURL!, name)).toBe(2_330 - 600);
 });

@@ -23,6 +23,29 @@ export interface ModalProps {
   hideTitle?: boolean;
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Keeps Tab inside the dialog (aria-modal alone does not): from its last control Tab goes to the first, from its first
+ * control (or the dialog itself, which has focus when it opens) Shift+Tab goes to the last. With nothing to focus,
+ * focus stays on the dialog.
+ */
+function trapTab(e: KeyboardEvent<HTMLDivElement>, panel: HTMLElement) {
+  const controls = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[hidden], [inert]'));
+  const first = controls[0];
+  const last = controls.at(-1);
+  const active = document.activeElement;
+  let next: HTMLElement | undefined;
+  if (!first || !last) next = panel;
+  else if (!panel.contains(active)) next = e.shiftKey ? last : first;
+  else if (e.shiftKey && (active === first || active === panel)) next = last;
+  else if (!e.shiftKey && active === last) next = first;
+  if (next) {
+    e.preventDefault();
+    next.focus();
+  }
+}
+
 export function Modal({
   title,
   children,
@@ -61,6 +84,7 @@ export function Modal({
       e.stopPropagation();
       onCancel();
     }
+    if (e.key === 'Tab' && panelRef.current) trapTab(e, panelRef.current);
   };
 
   const sizeClass = size === 'sm' ? '' : ` k-modal--${size}`;

@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GatewayEnv } from './config';
 import { preloadLinks } from './preload-hints';
-import { REMOTES_MAP_PATH, remoteOrigins, remotesManifest } from './remotes';
+import { REMOTES_MAP_PATH, RemotesMap } from './remotes';
 import { ROUTE_TABLE, upstreams, type ServiceName } from './route-table';
 import { UpstreamDeadlineError, UpstreamDeadlines } from './upstream-deadline';
 
@@ -45,9 +45,13 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
     routerOptions: { ignoreDuplicateSlashes: true },
   });
 
-  const extraOrigins = remoteOrigins(env);
+  // The remotes map as it is now (REMOTES_FILE may change at run time): /remotes.json hands it out, and every response's
+  // content security policy allows exactly its origins, worked out per response from that same map.
+  const remotes = new RemotesMap(env, (msg) => app.log.warn(msg));
+  const remoteSources = () => remotes.origins().join(' ') || "'self'";
+  const extraOrigins = [remoteSources];
   // `npm run dev`: the dev servers' hot-update clients talk over WebSockets to their own ports.
-  const devSockets = env.SHELL_DEV_URL ? [env.SHELL_DEV_URL, ...extraOrigins].map((u) => new URL(u).origin.replace(/^http/, 'ws')) : [];
+  const devSockets = env.SHELL_DEV_URL ? [env.SHELL_DEV_URL, ...remotes.origins()].map((u) => new URL(u).origin.replace(/^http/, 'ws')) : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -110,7 +114,7 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
   });
   // Public: the shell shows "Training: no real money" on every page, the sign-in page too.
   app.get('/api/platform/', async () => ok({ training: isTraining(env) }));
-  app.get(REMOTES_MAP_PATH, async (_req, reply) => reply.header('cache-control', NO_CACHE).send(remotesManifest(env)));
+  app.get(REMOTES_MAP_PATH, async (_req, reply) => reply.header('cache-control', NO_CACHE).send(remotes.current()));
 
   const targets = upstreams(env);
   // A hung or trickling service: the client's request has UPSTREAM_TIMEOUT_MS in all (upstream-deadline.ts).
@@ -165,7 +169,7 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
 
   for (const plugin of opts.plugins ?? []) await plugin(app);
 
-  await serveFrontends(app, env);
+  await serveFrontends(app, env, remotes);
   return app;
 }
 
@@ -200,7 +204,7 @@ function upstreamDown(reply: FastifyReply, service: ServiceName, error: { error?
   return reply.code(503).send(apiError(503, 'service_unavailable', `The ${service} service is unavailable. Please try again in a moment.`));
 }
 
-async function serveFrontends(app: FastifyInstance, env: GatewayEnv) {
+async function serveFrontends(app: FastifyInstance, env: GatewayEnv, remotes: RemotesMap) {
   if (env.SHELL_DEV_URL) return passOnToShellDevServer(app, env.SHELL_DEV_URL);
   const setHeaders = (res: FastifyReply | { setHeader: (k: string, v: string) => void }, path: string) => {
     const name = path.split('/').pop() ?? '';
@@ -222,7 +226,7 @@ async function serveFrontends(app: FastifyInstance, env: GatewayEnv) {
   }
   // The shell's page, with preloads of what the route's remote needs first (preload-hints.ts).
   const sendShell = (path: string, reply: FastifyReply) => {
-    const links = preloadLinks(env, path);
+    const links = preloadLinks(remotes.current(), path);
     if (links) reply.header('link', links);
     return reply.header('cache-control', NO_CACHE).sendFile('index.html', shell);
   };

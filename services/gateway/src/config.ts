@@ -21,6 +21,11 @@ export const GatewayEnv = BaseEnv.extend({
   REMOTE_MFE_ACCOUNT_URL: z.string().optional(),
   REMOTE_MFE_ADMIN_URL: z.string().optional(),
   REMOTE_MFE_SLIDES_URL: z.string().optional(),
+  /**
+   * A JSON file of remote locations that may change while the gateway runs ({"mfe_pos": "https://…/mf-manifest.json"}):
+   * read again when it changes, over the REMOTE_MFE_*_URL settings; the content security policy follows it.
+   */
+  REMOTES_FILE: z.string().optional(),
   /** Sign-in requests per client address per minute (a flood guard; failed ones are limited by accounts). */
   LOGIN_RATE_LIMIT: z.coerce.number().int().default(120),
   CORS_ORIGINS: z.string().default(''),

@@ -1,6 +1,5 @@
 import { federationName, remoteFolderForPath } from '@kassa/contracts/remote-routes';
-import type { GatewayEnv } from './config';
-import { REMOTES_MAP_PATH, remotesManifest } from './remotes';
+import { REMOTES_MAP_PATH } from './remotes';
 
 /**
  * The `Link` header of the shell's page at `pathname`: preloads of the remotes map and of the mf-manifest.json of the
@@ -12,8 +11,8 @@ import { REMOTES_MAP_PATH, remotesManifest } from './remotes';
  * remote was down) with that failure, so the remote's Retry would fail again. Both fetches here are always made by the
  * first attempt, which uses up their preloads.
  */
-export function preloadLinks(env: GatewayEnv, pathname: string): string | null {
+export function preloadLinks(remotes: Record<string, string>, pathname: string): string | null {
   const remote = remoteFolderForPath(pathname);
   if (!remote) return null;
-  return [REMOTES_MAP_PATH, remotesManifest(env)[federationName(remote)]].map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`).join(', ');
+  return [REMOTES_MAP_PATH, remotes[federationName(remote)]].map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`).join(', ');
 }

@@ -101,7 +101,9 @@ describe('SEPay WECR terminal adapter', () => {
     expect(await terminal.status('r')).toEqual({ status: 'completed', error: null });
     expect(await terminal.status('r')).toEqual({ status: 'cancelled', error: '100 Do not honour' });
     expect(await terminal.status('r')).toEqual({ status: 'cancelled', error: 'Cancelled by user' });
-    expect(wecr.received.filter((r) => r.operation === 'GetTransactionStatus').every((r) => r.signatureValid)).toBe(true);
+    const polls = wecr.received.filter((r) => r.operation === 'GetTransactionStatus');
+    expect(polls.length).toBeGreaterThanOrEqual(5);
+    expect(polls.filter((r) => !r.signatureValid)).toEqual([]);
   });
 
   it('refuses an answer whose signature is not SEPay\'s', async () => {

@@ -132,7 +132,7 @@ describe('card payments at the stand-in terminal', () => {
     // The job disappears (Redis flushed, queue cleaned): the payment is still pending in the database.
     const redis = createRedis(env.REDIS_URL);
     const queue = createQueue(TERMINAL_POLL_QUEUE, redis, env.QUEUE_PREFIX);
-    expect(await queue.getJob(pollJobId(id))).toBeDefined();
+    expect((await queue.getJob(pollJobId(id)))?.id).toBe(pollJobId(id));
     await queue.remove(pollJobId(id));
     expect(await queue.getJob(pollJobId(id))).toBeUndefined();
     await queue.close();
