@@ -31,7 +31,8 @@ test('a cash sale: Contant, Gereed, then the confirmation and an empty cart', as
   await expect(payButton(page, 'Cash')).toBeDisabled();
 });
 
-test('a card sale the stand-in terminal approves: "Payment successful!" and the green stay 1.5 s before the modal closes', async ({ page }) => {
+test('a card sale the stand-in terminal approves: "Payment successful!" and the green stay 1.5 s before the modal closes', async ({ page, baseURL }) => {
+  await queueTerminal(baseURL!, ['completed']);
   await openTill(page, 'till');
   await addProducts(page, 'IPA');
   const approvalShown = await watchShown(page, '[role="dialog"] .till-card--completed');
