@@ -11,9 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropPgDatabase, freePort, ROOT } from './lib/local-mongo';
 import { devServerPort, FRONTENDS } from './lib/processes';
 
-const PORT = Number(process.env.KASSA_DEV_TEST_PORT ?? 58080);
+// Below the kernel's ephemeral range (32768-60999 here): a port there can be taken by any outgoing connection or
+// listen(0) of the tests running beside this one, which made `npm run dev` fail with EADDRINUSE.
+const PORT = Number(process.env.KASSA_DEV_TEST_PORT ?? 24080);
 const PG_DATABASE = 'kassa_dev_loop_test';
-const EDITED = join(ROOT, 'mfe-pos', 'src', 'cart', 'cart-panel.tsx');
+const EDITED = join(ROOT, 'mfe-pos', 'src', 'till', 'cart-panel.tsx');
 /** The till's Top-up button: `<Button ...>` then this text on a line of its own. */
 const BUTTON_TEXT = '\n              Top-up\n';
 
