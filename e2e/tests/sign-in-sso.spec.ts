@@ -47,6 +47,8 @@ test('a known Viaduct user (id 1000) signs in as member and returns to the deep 
   await expect(page).toHaveURL(/\/login\?next=%2Faccount$/);
 
   await throughViaduct(page, (provider) => provider.getByRole('button', { name: /Log in as Marit de Member \(Viaduct id 1000\)/ }).click());
+  // The board may have published new terms since this member last signed in (admin-settings does): they accept them.
+  await acceptTerms(page);
 
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.locator('[data-remote="mfe_account"]')).toBeAttached();
