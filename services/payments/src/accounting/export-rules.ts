@@ -10,7 +10,7 @@ export function assertMapped(ledgers: { id: string; name: string }[]): void {
     409,
     'conflict',
     unmappedMessage(ledgers),
-    ledgers.map((l) => ({ loc: ['ledgers', l.id], msg: `${l.name} has no accounting code.`, type: 'unmapped_ledger' })),
+    ledgers.map((l) => ({ loc: ['ledgers', l.id], msg: `${l.name} has no accounting code.`, type: 'value_error' })),
   );
 }
 

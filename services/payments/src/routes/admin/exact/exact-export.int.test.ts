@@ -183,7 +183,7 @@ describe('accounting export to Exact Online through the stand-in', () => {
       const res = await call('POST', '/api/admin/exact/exports', { start: D2, end: D2 });
       expect(res.statusCode).toBe(409);
       expect(res.json().errorMessage).toBe('Map these ledgers to an accounting code first: Cash box.');
-      expect(res.json().detail).toEqual([{ loc: ['ledgers', 'cash'], msg: 'Cash box has no accounting code.', type: 'unmapped_ledger' }]);
+      expect(res.json().detail).toEqual([{ loc: ['ledgers', 'cash'], msg: 'Cash box has no accounting code.', type: 'value_error' }]);
       expect((await call('GET', `/api/admin/exact/journal.csv?start=${D2}&end=${D2}`)).statusCode).toBe(409);
     } finally {
       expect((await put('1000')).statusCode).toBe(200);
