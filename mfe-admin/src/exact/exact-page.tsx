@@ -184,7 +184,7 @@ export function ExactPage({ mapping }: { mapping?: ReactNode }) {
   }
 
   return (
-    <AdminPage title="Exact Online" lead="Export of sales and payments to the Exact Online accounting: one journal entry per day." actions={<Link to="/admin/exact/setup">Setup</Link>}>
+    <AdminPage title="Exact Online" lead="Export of sales and payments to the Exact Online accounting: one journal entry per day." actions={<Link className="k-btn" to="/admin/exact/setup">Connection setup</Link>}>
       <div className="k-stack exact">
         <section className="k-card k-stack" aria-labelledby="exact-export">
           <h2 id="exact-export" className="exact__heading">

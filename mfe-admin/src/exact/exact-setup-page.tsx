@@ -58,7 +58,7 @@ export function ExactSetupPage() {
   };
 
   return (
-    <AdminPage title="Exact Online setup" lead="Connecting Kassa to the Exact Online accounting administration." actions={<Link to="/admin/exact">Exports</Link>}>
+    <AdminPage title="Exact Online setup" lead="Connecting Kassa to the Exact Online accounting administration." actions={<Link className="k-btn" to="/admin/exact">Exports</Link>}>
       <div className="k-stack exact">
         {notice ? (
           <div className="k-alert k-alert--success" role="status">
