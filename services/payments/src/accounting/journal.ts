@@ -76,6 +76,3 @@ export function buildJournal(src: JournalSources): JournalEntry {
   const total = lines.reduce((sum, l) => sum + (l.amount > 0 ? l.amount : 0), 0);
   return { day: src.day, reference: journalReference(src.day), lines, total };
 }
-
-/** Every ledger without a code (the export refuses before it starts; buildJournal names only the ones a day uses). */
-export const unmappedLedgers = (ledgers: AdminLedger[]) => ledgers.filter((l) => !l.code).map((l) => ({ id: l.id, name: l.name }));
