@@ -18,6 +18,8 @@ export const TAG_TYPES = [
   'AuditLogs',
   'LedgerAudit',
   'Settings',
+  'ExactConnection',
+  'AccountingExports',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -12,6 +12,7 @@ import getAccountSales from './routes/internal/get-account-sales.route';
 import getProductSales from './routes/internal/get-product-sales.route';
 import getSalesCount from './routes/internal/get-sales-count.route';
 import getDaySales from './routes/internal/get-day-sales.route';
+import getSalesJournal from './routes/internal/get-sales-journal.route';
 import postCardOutcome from './routes/internal/post-card-outcome.route';
 import postFinish from './routes/transactions/post-finish.route';
 import postUndo from './routes/transactions/post-undo.route';
@@ -20,7 +21,7 @@ import { redisLivePublisher } from './sales/live-feed';
 import { priceBook } from './sales/price-book';
 import { registerUndoAuditCheck } from './sales/undo';
 
-const routes = [postCheckout, postUndo, postFinish, postCardOutcome, getTransactions, deleteTransaction, getAccountSales, getProductSales, getSalesCount, getDaySales];
+const routes = [postCheckout, postUndo, postFinish, postCardOutcome, getTransactions, deleteTransaction, getAccountSales, getProductSales, getSalesCount, getDaySales, getSalesJournal];
 
 /** The checkout service; `deps` replaces the clients of other services (unit tests pass fakes). */
 export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: Partial<CheckoutDeps> = {}): Promise<ServiceApp> {
