@@ -14,3 +14,5 @@ export * from './text';
 export * from './accounts-admin';
 export * from './wrapped';
 export * from './sale-conventions';
+export * from './direct-debit';
+export * from './target2';

@@ -40,6 +40,7 @@ export const ROUTE_TABLE: { prefix: string; service: ServiceName }[] = [
   { prefix: '/api/payments', service: 'payments' },
   { prefix: '/api/admin/ideal', service: 'payments' },
   { prefix: '/api/admin/terminal', service: 'payments' },
+  { prefix: '/api/admin/direct_debit', service: 'payments' },
 ];
 
 export const upstreams = (env: GatewayEnv): Record<ServiceName, string> => ({

@@ -1,16 +1,27 @@
-import { createQueue, createRedis, createServiceApp, ensureIndexes, internalClient, type ServiceApp } from '@kassa/service-kit';
+import { auditClient, createQueue, createRedis, createServiceApp, ensureIndexes, internalClient, type ServiceApp } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import type { PaymentsEnv } from './config';
 import { createIdealProvider } from './ideal/create-ideal-provider';
 import { StandinIdealProvider } from './ideal/standin-ideal-provider';
 import { IDEAL_STATUS_QUEUE, type IdealStatusData } from './jobs/ideal-status.job';
 import { TERMINAL_POLL_QUEUE, type TerminalPollData } from './jobs/terminal-poll.job';
+import { DIRECT_DEBIT_FILE_QUEUE, type DirectDebitFileData } from './direct-debit/batches';
+import { registerDirectDebitAuditCheck } from './direct-debit/audit-check';
+import { directDebitBatchModel, directDebitFileModel } from './direct-debit/direct-debit-batch.model';
 import { cardTransactionModel } from './models/card-transaction.model';
 import { idealPaymentModel } from './models/ideal-payment.model';
 import type { PaymentsContext, PaymentsDeps } from './payments-context';
 import getAccountUpgrade from './routes/account/get-upgrade.route';
 import postAccountUpgrade from './routes/account/post-upgrade.route';
 import getIdealPayments from './routes/admin/get-ideal-payments.route';
+import getDirectDebitBatches from './routes/admin/get-direct-debit-batches.route';
+import getDirectDebitPreview from './routes/admin/get-direct-debit-preview.route';
+import postDirectDebitBatch from './routes/admin/post-direct-debit-batch.route';
+import getDirectDebitBatch from './routes/admin/get-direct-debit-batch.route';
+import getDirectDebitFile from './routes/admin/get-direct-debit-file.route';
+import postDirectDebitCancel from './routes/admin/post-direct-debit-cancel.route';
+import postDirectDebitCollected from './routes/admin/post-direct-debit-collected.route';
+import postDirectDebitFailed from './routes/admin/post-direct-debit-failed.route';
 import getStandinTerminal from './routes/admin/get-standin-terminal.route';
 import putStandinTerminal from './routes/admin/put-standin-terminal.route';
 import postTerminalTransaction from './routes/internal/post-terminal-transaction.route';
@@ -19,12 +30,31 @@ import standinBank, { postWebhook } from './routes/payments/standin-bank.route';
 import getCardStatus from './routes/transactions/get-card-status.route';
 import { createTerminal } from './terminal/create-terminal';
 
-const routes = [postTerminalTransaction, getCardStatus, putStandinTerminal, getStandinTerminal, postAccountUpgrade, getAccountUpgrade, postIdealWebhook, getIdealPayments];
+const routes = [
+  postTerminalTransaction,
+  getCardStatus,
+  putStandinTerminal,
+  getStandinTerminal,
+  postAccountUpgrade,
+  getAccountUpgrade,
+  postIdealWebhook,
+  getIdealPayments,
+  getDirectDebitBatches,
+  getDirectDebitPreview,
+  postDirectDebitBatch,
+  getDirectDebitBatch,
+  getDirectDebitFile,
+  postDirectDebitCancel,
+  postDirectDebitCollected,
+  postDirectDebitFailed,
+];
 
 /** The payments service: card terminals and online top-ups (iDEAL). `deps` replaces any of its parts (tests). */
 export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: Partial<PaymentsDeps> = {}): Promise<ServiceApp> {
   cardTransactionModel(db);
   idealPaymentModel(db);
+  directDebitBatchModel(db);
+  directDebitFileModel(db);
   await ensureIndexes(db);
   const redis = createRedis(env.REDIS_URL);
   const app = await createServiceApp({
@@ -40,8 +70,12 @@ export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: P
   const pollQueue = deps.pollQueue ?? createQueue<TerminalPollData>(TERMINAL_POLL_QUEUE, redis, env.QUEUE_PREFIX);
   const ideal = deps.ideal ?? createIdealProvider(env, redis);
   const idealQueue = deps.idealQueue ?? createQueue<IdealStatusData>(IDEAL_STATUS_QUEUE, redis, env.QUEUE_PREFIX);
+  const directDebitQueue = deps.directDebitQueue ?? createQueue<DirectDebitFileData>(DIRECT_DEBIT_FILE_QUEUE, redis, env.QUEUE_PREFIX);
+  const audit = deps.audit ?? auditClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN, { service: 'payments', outbox: db });
   app.addHook('onClose', async () => {
     if (!deps.idealQueue) await idealQueue.close();
+    if (!deps.directDebitQueue) await directDebitQueue.close();
+    await audit.close();
     if (!deps.pollQueue) await pollQueue.close();
     if (!deps.terminal) await terminal.close();
     redis.disconnect();
@@ -55,7 +89,11 @@ export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: P
     idealQueue,
     accounts: deps.accounts ?? internalClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN),
     deliverWebhook: deps.deliverWebhook ?? postWebhook,
+    audit,
+    directDebitQueue,
+    now: deps.now ?? (() => new Date()),
   };
+  registerDirectDebitAuditCheck(ctx);
   for (const route of routes) route(app, ctx);
   if (ideal instanceof StandinIdealProvider) standinBank(app, ctx, ideal);
   return app;

@@ -1,7 +1,8 @@
-import type { InternalClient } from '@kassa/service-kit';
+import type { AuditClient, InternalClient } from '@kassa/service-kit';
 import type { Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
 import type { PaymentsEnv } from './config';
+import type { DirectDebitDeps, DirectDebitFileData } from './direct-debit/batches';
 import type { IdealProvider } from './ideal/ideal-provider';
 import type { IdealStatusData } from './jobs/ideal-status.job';
 import type { TerminalPollData } from './jobs/terminal-poll.job';
@@ -18,9 +19,19 @@ export interface PaymentsDeps {
   accounts: InternalClient;
   /** How the stand-in bank delivers its callback (an HTTP POST of `id=…`; tests call the app directly). */
   deliverWebhook: (url: string, providerId: string) => Promise<void>;
+  /** The audit log on accounts, with this service's outbox (direct-debit changes). */
+  audit: AuditClient;
+  /** Where new direct-debit batches ask for their file. */
+  directDebitQueue: Queue<DirectDebitFileData>;
+  now: () => Date;
 }
 
 export interface PaymentsContext extends PaymentsDeps {
   env: PaymentsEnv;
   db: Connection;
 }
+
+/** What the direct-debit feature needs of the context. */
+export const directDebitDeps = (ctx: PaymentsContext): DirectDebitDeps => ({ db: ctx.db, accounts: ctx.accounts, audit: ctx.audit, fileQueue: ctx.directDebitQueue, now: ctx.now });
+
+export const actorOf = (user: { sub: string; username: string }) => ({ id: user.sub, username: user.username });

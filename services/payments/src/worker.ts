@@ -1,6 +1,7 @@
 import { connectMongo, runUntilSignal } from '@kassa/service-kit';
 import { pino } from 'pino';
 import { loadPaymentsConfig } from './config';
+import { startDirectDebitWorker } from './jobs/direct-debit-worker';
 import { startIdealWorker } from './jobs/ideal-worker';
 import { startTerminalWorker } from './jobs/terminal-worker';
 
@@ -9,8 +10,10 @@ const log = pino({ level: env.LOG_LEVEL, base: { service: 'payments-worker' } })
 const db = await connectMongo(env.MONGODB_URI, `${env.MONGODB_DB_PREFIX}_payments`);
 const terminalWorker = await startTerminalWorker(env, db, log);
 const idealWorker = await startIdealWorker(env, db, log);
+const directDebitWorker = await startDirectDebitWorker(env, db, log);
 runUntilSignal('payments-worker', async () => {
   await terminalWorker.close();
   await idealWorker.close();
+  await directDebitWorker.close();
   await db.close();
 }, { heartbeatFile: env.HEARTBEAT_FILE });
