@@ -7,7 +7,7 @@ import { IDEAL_STATUS_QUEUE, type IdealStatusData } from './jobs/ideal-status.jo
 import { TERMINAL_POLL_QUEUE, type TerminalPollData } from './jobs/terminal-poll.job';
 import { DIRECT_DEBIT_FILE_QUEUE, type DirectDebitFileData } from './direct-debit/batches';
 import { registerDirectDebitAuditCheck } from './direct-debit/audit-check';
-import { directDebitBatchModel, directDebitFileModel } from './direct-debit/direct-debit-batch.model';
+import { directDebitBatchModel, directDebitFailureModel, directDebitFileModel } from './direct-debit/direct-debit-batch.model';
 import { cardTransactionModel } from './models/card-transaction.model';
 import { idealPaymentModel } from './models/ideal-payment.model';
 import type { PaymentsContext, PaymentsDeps } from './payments-context';
@@ -55,6 +55,7 @@ export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: P
   idealPaymentModel(db);
   directDebitBatchModel(db);
   directDebitFileModel(db);
+  directDebitFailureModel(db);
   await ensureIndexes(db);
   const redis = createRedis(env.REDIS_URL);
   const app = await createServiceApp({

@@ -17,7 +17,7 @@ import { checkCreditorId } from '@kassa/contracts/sepa';
 import { AppError, isDuplicateKey, localDay, type AuditClient, type AuditWarnLogger, type InternalClient } from '@kassa/service-kit';
 import type { Queue } from 'bullmq';
 import { Types, type Connection } from 'mongoose';
-import { directDebitBatchModel, type DirectDebitBatchDoc } from './direct-debit-batch.model';
+import { directDebitBatchModel, directDebitFailureModel, type DirectDebitBatchDoc } from './direct-debit-batch.model';
 
 export const DIRECT_DEBIT_FILE_QUEUE = 'direct-debit-file';
 export interface DirectDebitFileData {
@@ -150,6 +150,7 @@ export async function createBatch(deps: DirectDebitDeps, body: DirectDebitBatchB
     collectionDate: body.collectionDate,
     cutoff: body.cutoff,
     activeCutoff: body.cutoff,
+    openSlot: 'open',
     status: 'open',
     msgId,
     creditor: plan.creditor,
@@ -170,8 +171,10 @@ export async function createBatch(deps: DirectDebitDeps, body: DirectDebitBatchB
       try {
         await Batch.collection.insertOne(doc as never);
       } catch (err) {
-        if (isDuplicateKey(err)) throw new AppError(409, 'conflict', `There is already a batch for cut-off ${body.cutoff}; cancel it first to make a new one.`);
-        throw err;
+        if (!isDuplicateKey(err)) throw err;
+        // Another batch was made at the same moment: for this cut-off, or another one that is open now.
+        if (await Batch.exists({ activeCutoff: body.cutoff })) throw new AppError(409, 'conflict', `There is already a batch for cut-off ${body.cutoff}; cancel it first to make a new one.`);
+        throw new AppError(409, 'conflict', 'Another batch was made at the same moment and is open: mark it collected or cancel it first.');
       }
       await deps.fileQueue.add('write', { batchId: String(_id) }, { jobId: `file-${String(_id)}` });
       return loadBatch(deps.db, String(_id));
@@ -185,7 +188,25 @@ export async function loadBatch(db: Connection, id: string): Promise<DirectDebit
   if (!Types.ObjectId.isValid(id)) throw batchNotFound();
   const doc = (await directDebitBatchModel(db).findById(id).lean()) as DirectDebitBatchDoc | null;
   if (!doc) throw batchNotFound();
-  return doc;
+  return (await withFailures(db, [doc]))[0]!;
+}
+
+/** The batches with their failed debits laid over (from the insert-only failures). */
+export async function withFailures(db: Connection, docs: DirectDebitBatchDoc[]): Promise<DirectDebitBatchDoc[]> {
+  if (docs.length === 0) return docs;
+  const failures = await directDebitFailureModel(db)
+    .find({ batchId: { $in: docs.map((d) => String(d._id)) } })
+    .lean();
+  if (failures.length === 0) return docs;
+  const byKey = new Map(failures.map((f) => [`${f.batchId}:${f.accountId}`, f]));
+  return docs.map((doc) => ({
+    ...doc,
+    debits: doc.debits.map((d) => {
+      const f = byKey.get(`${String(doc._id)}:${d.accountId}`);
+      return f ? { ...d, status: 'failed', failedAt: f.at, failReason: f.reason ?? null } : d;
+    }),
+    // Lean documents: the arrays are plain arrays, whatever mongoose's inferred DocumentArray type says.
+  })) as unknown as DirectDebitBatchDoc[];
 }
 
 /** A batch that was never sent to the bank is cancelled; its cut-off is free again. */
@@ -198,7 +219,7 @@ export async function cancelBatch(deps: DirectDebitDeps, id: string, actor: Audi
     { actor, action: 'direct_debit.cancel', entity: BATCH_ENTITY, entityId: id, before: batchSummary(before), after: { ...batchSummary(before), status: 'cancelled' }, expect: { status: 'cancelled' }, at: now, key: `direct-debit-cancel:${id}` },
     log,
     async () => {
-      await directDebitBatchModel(deps.db).updateOne({ _id: before._id, status: 'open' }, { $set: { status: 'cancelled', activeCutoff: `cancelled:${id}`, cancelledAt: now } });
+      await directDebitBatchModel(deps.db).updateOne({ _id: before._id, status: 'open' }, { $set: { status: 'cancelled', activeCutoff: `cancelled:${id}`, cancelledAt: now }, $unset: { openSlot: 1 } });
       const b = await loadBatch(deps.db, id);
       if (b.status !== 'cancelled') throw new AppError(409, 'conflict', 'The batch was collected meanwhile and cannot be cancelled.');
       return b;
@@ -251,7 +272,7 @@ export async function markCollected(deps: DirectDebitDeps, id: string, actor: Au
         });
       }
       const debits = before.debits.map((d) => ({ ...d, status: 'collected' }));
-      await directDebitBatchModel(deps.db).updateOne({ _id: before._id, status: 'open' }, { $set: { status: 'collected', collectedAt: now, debits } });
+      await directDebitBatchModel(deps.db).updateOne({ _id: before._id, status: 'open' }, { $set: { status: 'collected', collectedAt: now, debits }, $unset: { openSlot: 1 } });
       return loadBatch(deps.db, id);
     },
     (b) => ({ after: batchSummary(b) }),
@@ -305,22 +326,14 @@ export async function markDebitFailed(
         },
       });
       await deps.accounts(`/internal/accounts/${accountId}/direct-debit-failure`, DirectDebitFailureResult, { body: { batchId: id, amount: debit.amount, at: now.toISOString() } });
-      await setDebit(deps.db, id, accountId, { status: 'failed', failedAt: now, failReason });
+      try {
+        await directDebitFailureModel(deps.db).create({ batchId: id, accountId, at: now, reason: failReason });
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+      }
       return loadBatch(deps.db, id);
     },
     (b) => ({ after: { debit: { accountId, name: debit.name, amount: debit.amount, status: 'failed', failReason }, creditAccount: false, balanceChange: -debit.amount, batch: batchSummary(b) } }),
   );
   return batchSummary(after);
-}
-
-/** Changes one debit of the batch; a concurrent change of another debit is not lost (compare and set, then again). */
-async function setDebit(db: Connection, id: string, accountId: string, fields: { status: string; failedAt: Date; failReason: string | null }): Promise<void> {
-  const Batch = directDebitBatchModel(db);
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const doc = await loadBatch(db, id);
-    const debits = doc.debits.map((d) => (d.accountId === accountId ? { ...d, ...fields } : d));
-    const res = await Batch.updateOne({ _id: doc._id, updatedAt: doc.updatedAt }, { $set: { debits, updatedAt: new Date(Math.max(Date.now(), doc.updatedAt.getTime() + 1)) } }, { timestamps: false });
-    if (res.matchedCount === 1) return;
-  }
-  throw new AppError(503, 'service_unavailable', 'The batch is busy. Please try again.');
 }

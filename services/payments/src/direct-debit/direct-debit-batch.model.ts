@@ -43,6 +43,8 @@ const batchSchema = new Schema(
      * cut-off (the local database has no partial indexes).
      */
     activeCutoff: { type: String, required: true },
+    /** 'open' while the batch is open, absent after: its unique (sparse) index allows one open batch at a time. */
+    openSlot: { type: String, default: undefined },
     status: { type: String, enum: DirectDebitBatchStatus.options, default: 'open' },
     msgId: { type: String, required: true },
     creditor: {
@@ -62,6 +64,7 @@ const batchSchema = new Schema(
   { timestamps: true },
 );
 batchSchema.index({ activeCutoff: 1 }, { unique: true });
+batchSchema.index({ openSlot: 1 }, { unique: true, sparse: true });
 batchSchema.index({ msgId: 1 }, { unique: true });
 batchSchema.index({ createdAt: -1 });
 batchSchema.index({ status: 1, createdAt: -1 });
@@ -81,3 +84,20 @@ const fileSchema = new Schema(
 );
 fileSchema.index({ batchId: 1, format: 1 }, { unique: true });
 export const directDebitFileModel = (db: Connection) => db.model('DirectDebitFile', fileSchema);
+
+/**
+ * A debit the bank reversed: insert-only, one per batch and account (unique index), so two debits of one batch marked
+ * failed at the same moment are both kept (the local database updates a document by reading and writing it whole).
+ * The batch's views lay these over its debits.
+ */
+const failureSchema = new Schema(
+  {
+    batchId: { type: String, required: true },
+    accountId: { type: String, required: true },
+    at: { type: Date, required: true },
+    reason: { type: String, default: null },
+  },
+  { versionKey: false },
+);
+failureSchema.index({ batchId: 1, accountId: 1 }, { unique: true });
+export const directDebitFailureModel = (db: Connection) => db.model('DirectDebitFailure', failureSchema);

@@ -174,9 +174,16 @@ describe('direct debit: batches, file, collected, failed', () => {
     const user = await accounts.inject({ method: 'POST', url: '/api/admin/users/', headers: bearer(admin), payload: { username: 'zoe', password: 'zoe-password', accountId: ids.zoe } });
     expect(user.statusCode).toBe(200);
 
-    const failed = await call('POST', `/api/admin/direct_debit/${batch.id}/failed`, { accountId: ids.zoe, reason: 'MD06 refund by the debtor' });
-    expect(failed.statusCode).toBe(200);
-    expect(failed.json().result).toMatchObject({ failedCount: 1, failedTotal: 1_000 });
+    // Two debits of the batch fail at the same moment: both are kept.
+    const emma = String((await accountModel(accounts.db).findOne({ name: 'Emma de Boer' }).lean())!._id);
+    const [failed, other] = await Promise.all([
+      call('POST', `/api/admin/direct_debit/${batch.id}/failed`, { accountId: ids.zoe, reason: 'MD06 refund by the debtor' }),
+      call('POST', `/api/admin/direct_debit/${batch.id}/failed`, { accountId: emma, reason: '' }),
+    ]);
+    expect([failed.statusCode, other.statusCode]).toEqual([200, 200]);
+    const after = (await call('GET', `/api/admin/direct_debit/?status=collected`)).json().result.items[0];
+    expect(after).toMatchObject({ failedCount: 2, failedTotal: 1_000 + 1_250 });
+    expect((await balance(emma)).balance).toBe(-1_250);
     // Twice: nothing more.
     expect((await call('POST', `/api/admin/direct_debit/${batch.id}/failed`, { accountId: ids.zoe, reason: '' })).statusCode).toBe(200);
 
@@ -184,10 +191,11 @@ describe('direct debit: batches, file, collected, failed', () => {
     expect(account).toMatchObject({ balance: -1_000, creditAccount: false });
     expect(await postingModel(accounts.db).countDocuments({ key: `direct-debit-failed:${batch.id}:${ids.zoe}` })).toBe(1);
     const lines = (await call('GET', `/api/admin/direct_debit/${batch.id}/?debitStatus=failed`)).json().result.debits.items;
-    expect(lines).toEqual([expect.objectContaining({ accountId: ids.zoe, status: 'failed', failReason: 'MD06 refund by the debtor' })]);
+    expect(lines).toEqual(expect.arrayContaining([expect.objectContaining({ accountId: ids.zoe, status: 'failed', failReason: 'MD06 refund by the debtor' })]));
+    expect(lines).toHaveLength(2);
 
-    await expect.poll(async () => auditLogModel(accounts.db).countDocuments({ entityId: batch.id, action: 'direct_debit.debit_failed' }), { timeout: 10_000, interval: 50 }).toBe(1);
-    const entry = await auditLogModel(accounts.db).findOne({ entityId: batch.id, action: 'direct_debit.debit_failed' }).lean();
+    await expect.poll(async () => auditLogModel(accounts.db).countDocuments({ entityId: batch.id, action: 'direct_debit.debit_failed' }), { timeout: 10_000, interval: 50 }).toBe(2);
+    const entry = await auditLogModel(accounts.db).findOne({ entityId: batch.id, action: 'direct_debit.debit_failed', 'after.debit.accountId': ids.zoe }).lean();
     expect(entry).toMatchObject({ before: { creditAccount: true, debit: { status: 'collected' } }, after: { creditAccount: false, debit: { status: 'failed' } } });
 
     const member = await loginAs(accounts, 'zoe', 'zoe-password');
@@ -200,9 +208,11 @@ describe('direct debit: batches, file, collected, failed', () => {
     clock = new Date(clock.getTime() + 2 * 86_400_000);
     const lars = (await accountModel(accounts.db).findOne({ name: 'Lars Smits' }).lean())!;
     await accounts.inject({ method: 'POST', url: `/api/admin/accounts/${String(lars._id)}/upgrade/`, headers: bearer(admin), payload: { amount: -450, method: 'correction', reason: 'test', nonce: 'dd-test-lars-2' } });
-    const cutoff = localDay(new Date(clock.getTime() - 86_400_000), 'Europe/Amsterdam');
-    const third = await call('POST', '/api/admin/direct_debit/', { collectionDate: nextBusinessDay(today()), cutoff });
-    expect(third.statusCode).toBe(200);
+    // Two admins make a batch at the same moment, for different cut-offs: one batch is open, the other is refused.
+    const cutoffs = [localDay(new Date(clock.getTime() - 86_400_000), 'Europe/Amsterdam'), today()];
+    const both = await Promise.all(cutoffs.map((cutoff) => call('POST', '/api/admin/direct_debit/', { collectionDate: nextBusinessDay(today()), cutoff })));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const third = both.find((r) => r.statusCode === 200)!;
     expect(third.json().result).toMatchObject({ count: 1, total: 450 });
     await writeFile(third.json().result.id);
 
@@ -220,8 +230,8 @@ describe('direct debit: batches, file, collected, failed', () => {
     expect(seen.EndToEndId.size).toBe(endToEnd);
     expect(endToEnd).toBe(7);
 
-    // create, cancel; create, collected, failed; create.
-    await expect.poll(async () => auditLogModel(accounts.db).countDocuments({ entityType: 'direct_debit_batch' }), { timeout: 10_000, interval: 50 }).toBe(6);
+    // create, cancel; create, collected, failed twice; create.
+    await expect.poll(async () => auditLogModel(accounts.db).countDocuments({ entityType: 'direct_debit_batch' }), { timeout: 10_000, interval: 50 }).toBe(7);
   });
 
   it('refuses a cut-off that is not after the last collected one', async () => {

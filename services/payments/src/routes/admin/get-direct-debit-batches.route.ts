@@ -1,6 +1,6 @@
 import { ApiResponse, DirectDebitBatchesQuery, DirectDebitBatchSummary, ok, Paged } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
-import { batchSummary } from '../../direct-debit/batches';
+import { batchSummary, withFailures } from '../../direct-debit/batches';
 import { directDebitBatchModel, type DirectDebitBatchDoc } from '../../direct-debit/direct-debit-batch.model';
 import type { PaymentsContext } from '../../payments-context';
 
@@ -16,12 +16,13 @@ export default function getDirectDebitBatches(app: ServiceApp, ctx: PaymentsCont
       const { page, perPage, status } = request.query;
       const filter = status ? { status } : {};
       const Batch = directDebitBatchModel(ctx.db);
-      // The list needs no debits: leave the (possibly long) arrays out, except the failed ones it counts.
+      // The list counts skipped accounts and failed debits; the skipped names it does not need.
       const [total, docs] = await Promise.all([
         Batch.countDocuments(filter),
         Batch.find(filter, { 'skipped.name': 0, 'skipped.accountId': 0 }).sort({ createdAt: -1, _id: -1 }).skip((page - 1) * perPage).limit(perPage).lean(),
       ]);
-      return ok({ items: (docs as DirectDebitBatchDoc[]).map(batchSummary), pageCount: Math.ceil(total / perPage), total });
+      const items = (await withFailures(ctx.db, docs as DirectDebitBatchDoc[])).map(batchSummary);
+      return ok({ items, pageCount: Math.ceil(total / perPage), total });
     },
   );
 }
