@@ -8,9 +8,10 @@ import { BarPage } from './bar/bar-page';
 import { CategoriesPage } from './categories/categories-page';
 import { ExactPage } from './exact/exact-page';
 import { ExactSetupPage } from './exact/exact-setup-page';
+import { DirectDebitBatchPage } from './direct-debit/batch-page';
+import { DirectDebitPage } from './direct-debit/direct-debit-page';
 import { LedgerAuditPanel } from './ledger-audit/ledger-audit-panel';
 import { AdminPage } from './shared/admin-page';
-import { DetailPage } from './shared/detail-page';
 import { ProductsPage } from './products/products-page';
 import { RegisterPage, RegistersPage } from './registers/registers-page';
 import { SettingsPage } from './settings/settings-page';
@@ -36,11 +37,8 @@ export const ADMIN_ROUTES: { path: string; element: ReactNode }[] = [
   { path: 'users/:userId', element: <UserPage /> },
   // The admin landing page is the dashboard: the ledger self-audit above the transactions.
   { path: 'transactions', element: <TransactionsPage header={<LedgerAuditPanel />} /> },
-  { path: 'direct_debit', element: <AdminPage title="Direct debit" lead="Monthly SEPA direct-debit batches for credit accounts." /> },
-  {
-    path: 'direct_debit/:batchId',
-    element: <DetailPage title="Direct-debit batch" lead="One batch: its debits, the SEPA file and failed debits." param="batchId" backTo="/admin/direct_debit" backLabel="All batches" />,
-  },
+  { path: 'direct_debit', element: <DirectDebitPage /> },
+  { path: 'direct_debit/:batchId', element: <DirectDebitBatchPage /> },
   { path: 'audit_logs', element: <AuditLogsPage /> },
   { path: 'ideal', element: <AdminPage title="iDEAL payments" lead="Online bank payments for top-ups and their status." /> },
   { path: 'settings', element: <SettingsPage /> },

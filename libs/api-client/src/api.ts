@@ -20,6 +20,7 @@ export const TAG_TYPES = [
   'Settings',
   'ExactConnection',
   'AccountingExports',
+  'DirectDebit',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

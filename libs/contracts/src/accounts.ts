@@ -32,6 +32,8 @@ export const SelfAccount = z.object({
   sepa: z
     .object({ execDate: z.string(), balance: Cents, iban: z.string() })
     .nullable(),
+  /** The last direct debit the bank reversed (credit was switched off then); null when none. */
+  directDebitFailure: z.object({ at: z.string(), amount: Cents }).nullable().optional(),
 });
 export type SelfAccount = z.infer<typeof SelfAccount>;
 

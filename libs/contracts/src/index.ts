@@ -15,3 +15,5 @@ export * from './accounts-admin';
 export * from './wrapped';
 export * from './sale-conventions';
 export * from './accounting';
+export * from './direct-debit';
+export * from './target2';

@@ -3,6 +3,7 @@ import { Pin } from './accounts';
 import { cleanName } from './text';
 import { PostingKind } from './internal';
 import { Cents, ObjectId, PageQuery } from './wrapper';
+import { CREDITOR_ID_MESSAGES } from './direct-debit';
 
 /** GET /api/account/transactions: the member's own ledger postings, newest first. */
 export const OwnTransactionsQuery = PageQuery;
@@ -155,6 +156,11 @@ export const AdminSettings = z.object({
   conditionsVersion: z.number().int(),
   /** Cents a credit account may go below zero unless the account has its own limit. */
   creditLimit: Cents,
+  /** The association as SEPA creditor (direct debit); '' when not set. */
+  creditorName: z.string(),
+  creditorIban: z.string(),
+  creditorBic: z.string(),
+  creditorId: z.string(),
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 
@@ -166,5 +172,10 @@ export const AdminSettingsBody = z.object({
   accountUpgradeMinAmount: z.number().int().min(100).max(IDEAL_MAX_AMOUNT).optional(),
   bumpConditionsVersion: z.boolean().optional(),
   creditLimit: z.number().int('A limit is a whole number of cents.').min(0, 'A limit cannot be below € 0,00.').max(500_000, 'A limit cannot be above € 5.000,00.').optional(),
+  /** SEPA creditor: IBAN, BIC and creditor id are checked by the route (check digits); all four or none make sense. */
+  creditorName: z.string().trim().max(70, 'A creditor name has at most 70 characters.').optional(),
+  creditorIban: z.string().trim().max(40).optional(),
+  creditorBic: z.string().trim().max(11, 'Invalid BIC.').optional(),
+  creditorId: z.string().trim().max(35, CREDITOR_ID_MESSAGES.invalid).optional(),
 });
 export type AdminSettingsBody = z.infer<typeof AdminSettingsBody>;

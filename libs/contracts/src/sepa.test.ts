@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bicError, bicTypingError, checkBic, checkIban, ibanError, ibanTypingError } from './sepa';
+import { bicError, bicTypingError, checkBic, checkCreditorId, checkIban, ibanError, ibanTypingError } from './sepa';
 
 describe('IBAN and BIC rules (SPEC 5)', () => {
   it('accepts valid IBANs of several countries, with or without spaces', () => {
@@ -56,5 +56,17 @@ describe('IBAN and BIC as the server stores them (SPEC 5)', () => {
     expect(checkBic('')).toEqual({ error: 'Please enter a BIC.' });
     expect(checkBic('ABNA')).toEqual({ error: 'Invalid BIC.' });
     expect(checkBic('ABNAQQ2A')).toEqual({ error: 'Invalid BIC.' });
+  });
+});
+
+describe('SEPA creditor identifier', () => {
+  it('accepts ids whose check digits match, with spaces or lower case as typed', () => {
+    expect(checkCreditorId('NL28ZZZ401234560000')).toEqual({ creditorId: 'NL28ZZZ401234560000' });
+    expect(checkCreditorId('nl28 zzz 4012 3456 0000')).toEqual({ creditorId: 'NL28ZZZ401234560000' });
+    expect(checkCreditorId('DE98ZZZ09999999999')).toEqual({ creditorId: 'DE98ZZZ09999999999' });
+  });
+
+  it('refuses wrong check digits and wrong shapes', () => {
+    for (const bad of ['NL29ZZZ401234560000', 'NL28ZZZ401234560001', '', 'NL28', 'NLXXZZZ401234560000']) expect(checkCreditorId(bad)).toHaveProperty('error');
   });
 });

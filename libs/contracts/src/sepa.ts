@@ -1,5 +1,6 @@
 import { countrySpecs, electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { BIC_MESSAGES, IBAN_MESSAGES } from './members';
+import { CREDITOR_ID_MESSAGES } from './direct-debit';
 
 /**
  * THE IBAN and BIC rules of SPEC 5, used by the server (account requests, the admin account page) and by the pages
@@ -50,4 +51,18 @@ export function ibanTypingError(value: string): string | null {
 /** A BIC has 8 or 11 characters; judged while typing once it has 8. */
 export function bicTypingError(value: string): string | null {
   return value.replace(/\s+/g, '').length < 8 ? null : bicError(value);
+}
+
+/**
+ * A SEPA creditor identifier (EPC262-08): country, two check digits, a three-character business code that the check
+ * leaves out, and the national id (NL: the KvK number and four digits). The check digits are ISO 7064 MOD 97-10 over
+ * national id + country + check digits, as for an IBAN.
+ */
+export function checkCreditorId(input: string | null | undefined): { creditorId: string } | { error: string } {
+  const id = (input ?? '').replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/.test(id)) return { error: CREDITOR_ID_MESSAGES.invalid };
+  const digits = `${id.slice(7)}${id.slice(0, 4)}`.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  let rest = 0;
+  for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
+  return rest === 1 ? { creditorId: id } : { error: CREDITOR_ID_MESSAGES.invalid };
 }

@@ -49,6 +49,20 @@ describe('/account', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No transactions yet.')).toBeInTheDocument();
   });
 
+  it('says plainly when a direct debit failed: credit is off and the member must top up', async () => {
+    stubApi({
+      'GET /api/account/': () =>
+        json(200, ok({ balance: -2345, iban: 'NL91ABNA0417164300', creditAccount: false, account: ACCOUNT, sepa: null, directDebitFailure: { at: '2026-12-03T10:00:00Z', amount: 2345 } })),
+      'GET /api/account/transactions': () => page([]),
+    });
+    renderRemote(<AccountPage />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your direct debit of € 23,45 failed');
+    expect(alert).toHaveTextContent('3 december 2026');
+    expect(alert).toHaveTextContent('Credit is switched off');
+    expect(alert).toHaveTextContent('top up your account within a month');
+  });
+
   it('back from the bank, says the top-up arrived and shows the new balance', async () => {
     let balance = 2500;
     let checks = 0;

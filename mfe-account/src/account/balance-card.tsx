@@ -29,6 +29,13 @@ export function BalanceCard({ self }: { self: SelfAccount }) {
             : 'Prepaid account: top up before you pay.'}
         </span>
       </div>
+      {self.directDebitFailure && !self.creditAccount ? (
+        <div className="k-alert k-alert--error account-balance__failed" role="alert">
+          Your direct debit of <Money cents={self.directDebitFailure.amount} tone="plain" /> failed (the bank reversed it on{' '}
+          <DateText value={new Date(self.directDebitFailure.at)} />
+          ). Credit is switched off, as the terms say: please top up your account within a month.
+        </div>
+      ) : null}
       {self.creditAccount ? (
         <div className="account-balance__debit">
           {self.sepa ? (

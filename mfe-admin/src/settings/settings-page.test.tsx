@@ -7,7 +7,7 @@ import { parseMinTopUp, SettingsPage } from './settings-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const saved = { aprilFoolsEnabled: true, posWrappedAvailable: false, requireTfa: false, requireSettingAccountPin: false, accountUpgradeMinAmount: 500, conditionsVersion: 3, creditLimit: 15000 };
+const saved = { aprilFoolsEnabled: true, posWrappedAvailable: false, requireTfa: false, requireSettingAccountPin: false, accountUpgradeMinAmount: 500, conditionsVersion: 3, creditLimit: 15000, creditorName: '', creditorIban: '', creditorBic: '', creditorId: '' };
 
 function stubApi(answer?: (body: Record<string, unknown>) => Response) {
   const puts: Record<string, unknown>[] = [];
@@ -66,6 +66,26 @@ describe('/admin/settings', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(min).toHaveAccessibleDescription('Please enter a valid number.');
     expect(puts).toEqual([]);
+  });
+
+  it('saves the direct-debit creditor, and puts a creditor id with wrong check digits under its field first', async () => {
+    const puts = stubApi();
+    renderPage();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Creditor name'), 'Studievereniging Zoë');
+    await user.type(screen.getByLabelText('Creditor IBAN'), 'NL91ABNA0417164300');
+    await user.type(screen.getByLabelText('Creditor BIC'), 'ABNANL2A');
+    const id = screen.getByLabelText('Creditor id (Incassant ID)');
+    await user.type(id, 'NL29ZZZ401234560000');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(id).toHaveAccessibleDescription(/Invalid creditor id/);
+    expect(puts).toEqual([]);
+    await user.clear(id);
+    await user.type(id, 'NL28ZZZ401234560000');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(puts).toEqual([{ creditorName: 'Studievereniging Zoë', creditorIban: 'NL91ABNA0417164300', creditorBic: 'ABNANL2A', creditorId: 'NL28ZZZ401234560000' }]),
+    );
   });
 
   it('publishes new terms only after saying what happens', async () => {

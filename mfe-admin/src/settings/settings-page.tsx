@@ -1,6 +1,7 @@
 import type { KassaError } from '@kassa/api-client';
 import { CREDIT_LIMIT_MAX, IDEAL_MAX_AMOUNT, type AdminSettings, type AdminSettingsBody } from '@kassa/contracts';
 import { Button, centsToInput, ConfirmModal, formatMoney, ListFallback, parseEuros, TextField, useDialogs } from '@kassa/ui';
+import { bicError, checkCreditorId, ibanError } from '@kassa/contracts/sepa';
 import { useState, type FormEvent } from 'react';
 import { AdminPage } from '../shared/admin-page';
 import { FormLines, placeServerLines } from '../shared/server-lines';
@@ -23,16 +24,39 @@ const FLAGS: { key: Flag; label: string; hint: string }[] = [
   { key: 'aprilFoolsEnabled', label: "April Fools' Day", hint: 'On 1 April the PIN keypad shuffles its digits at the till.' },
 ];
 
+type CreditorField = 'creditorName' | 'creditorIban' | 'creditorBic' | 'creditorId';
+const CREDITOR_FIELDS: { key: CreditorField; label: string; hint: string }[] = [
+  { key: 'creditorName', label: 'Creditor name', hint: 'The association as the members’ banks show it.' },
+  { key: 'creditorIban', label: 'Creditor IBAN', hint: 'The account the direct debits are paid into.' },
+  { key: 'creditorBic', label: 'Creditor BIC', hint: 'The BIC of that account’s bank.' },
+  { key: 'creditorId', label: 'Creditor id (Incassant ID)', hint: 'From the bank, like NL98ZZZ999999999999; its check digits are checked.' },
+];
+
+/** The line for a creditor field as typed, or null (empty clears it). */
+export function creditorError(key: CreditorField, value: string): string | null {
+  const v = value.trim();
+  if (v === '') return null;
+  if (key === 'creditorIban') return ibanError(v);
+  if (key === 'creditorBic') return bicError(v);
+  if (key === 'creditorId') {
+    const checked = checkCreditorId(v);
+    return 'error' in checked ? checked.error : null;
+  }
+  return v.length > 70 ? 'A creditor name has at most 70 characters.' : null;
+}
+
 interface Draft {
   flags: Record<Flag, boolean>;
   minTopUp: string;
   creditLimit: string;
+  creditor: Record<CreditorField, string>;
 }
 
 const draftOf = (s: AdminSettings): Draft => ({
   flags: { aprilFoolsEnabled: s.aprilFoolsEnabled, posWrappedAvailable: s.posWrappedAvailable, requireTfa: s.requireTfa, requireSettingAccountPin: s.requireSettingAccountPin },
   minTopUp: centsToInput(s.accountUpgradeMinAmount),
   creditLimit: centsToInput(s.creditLimit),
+  creditor: { creditorName: s.creditorName, creditorIban: s.creditorIban, creditorBic: s.creditorBic, creditorId: s.creditorId },
 });
 
 /** The default credit limit as typed: € 0,00 up to € 5.000,00. */
@@ -59,6 +83,7 @@ function changesOf(saved: AdminSettings, draft: Draft, minTopUp: number | null, 
   for (const { key } of FLAGS) if (draft.flags[key] !== saved[key]) body[key] = draft.flags[key];
   if (minTopUp !== null && minTopUp !== saved.accountUpgradeMinAmount) body.accountUpgradeMinAmount = minTopUp;
   if (creditLimit !== null && creditLimit !== saved.creditLimit) body.creditLimit = creditLimit;
+  for (const { key } of CREDITOR_FIELDS) if (draft.creditor[key].trim() !== saved[key]) body[key] = draft.creditor[key].trim();
   return body;
 }
 
@@ -81,6 +106,7 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(data));
   const [minError, setMinError] = useState<string | null>(null);
   const [limitError, setLimitError] = useState<string | null>(null);
+  const [creditorErrors, setCreditorErrors] = useState<Partial<Record<CreditorField, string>>>({});
   const [otherLines, setOtherLines] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [publishing, setPublishing] = useState(false);
@@ -95,15 +121,18 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
     setOtherLines([]);
     setMinError('error' in parsedMin ? parsedMin.error : null);
     setLimitError('error' in parsedLimit ? parsedLimit.error : null);
-    if ('error' in parsedMin || 'error' in parsedLimit) return;
+    const creditorProblems = Object.fromEntries(CREDITOR_FIELDS.map(({ key }) => [key, creditorError(key, draft.creditor[key])]).filter(([, e]) => e));
+    setCreditorErrors(creditorProblems);
+    if ('error' in parsedMin || 'error' in parsedLimit || Object.keys(creditorProblems).length > 0) return;
     if (Object.keys(body).length === 0) return;
     const result = await save(body);
     if (result.error) {
       const err = result.error as KassaError;
       if (err.status === 422 && err.lines.length) {
-        const placed = placeServerLines(err, ['accountUpgradeMinAmount', 'creditLimit'] as const);
+        const placed = placeServerLines(err, ['accountUpgradeMinAmount', 'creditLimit', 'creditorName', 'creditorIban', 'creditorBic', 'creditorId'] as const);
         setMinError(placed.fields.accountUpgradeMinAmount ?? null);
         setLimitError(placed.fields.creditLimit ?? null);
+        setCreditorErrors({ creditorName: placed.fields.creditorName, creditorIban: placed.fields.creditorIban, creditorBic: placed.fields.creditorBic, creditorId: placed.fields.creditorId });
         return setOtherLines(placed.other);
       }
       return void dialogs.error(err, { title: 'Saving the settings failed' });
@@ -116,6 +145,7 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
     setDraft(draftOf(data));
     setMinError(null);
     setLimitError(null);
+    setCreditorErrors({});
   };
 
   const publish = async () => {
@@ -166,6 +196,22 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
             error={limitError}
             hint={`A credit (direct-debit) account may go this far below zero, unless the account has its own limit. Now ${formatMoney(data.creditLimit)}.`}
           />
+          <fieldset className="k-stack settings__creditor">
+            <legend className="settings__legend">Direct debit: the association as SEPA creditor</legend>
+            <p className="k-muted settings__hint">Needed for direct-debit batches. An empty field clears it.</p>
+            {CREDITOR_FIELDS.map((f) => (
+              <TextField
+                key={f.key}
+                label={f.label}
+                value={draft.creditor[f.key]}
+                maxLength={f.key === 'creditorName' ? 70 : 40}
+                onChange={(e) => setDraft({ ...draft, creditor: { ...draft.creditor, [f.key]: e.target.value } })}
+                onBlur={() => setCreditorErrors({ ...creditorErrors, [f.key]: creditorError(f.key, draft.creditor[f.key]) ?? undefined })}
+                error={creditorErrors[f.key]}
+                hint={f.hint}
+              />
+            ))}
+          </fieldset>
           <div className="k-row">
             <Button type="submit" variant="primary" disabled={saving || !dirty}>
               Save

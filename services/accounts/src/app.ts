@@ -1,5 +1,6 @@
 import { createServiceApp, ensureIndexes, internalClient, keepUp, type ServiceApp } from '@kassa/service-kit';
 import { BalanceDays } from './accounts-admin/balance-days';
+import { migrateMandates } from './accounts-admin/mandate-migration';
 import { publishAll } from './security/rights';
 import type { Connection } from 'mongoose';
 import type { AccountsEnv } from './config';
@@ -31,6 +32,8 @@ import postAudit from './routes/internal/post-audit.route';
 import postPostings from './routes/internal/post-postings.route';
 import getInternalLedgers from './routes/internal/get-ledgers.route';
 import getLedgerDay from './routes/internal/get-ledger-day.route';
+import getDirectDebitDebtors from './routes/internal/get-direct-debit-debtors.route';
+import postDirectDebitFailure from './routes/internal/post-direct-debit-failure.route';
 import getViaductStart from './routes/login/get-viaduct-start.route';
 import postLogin from './routes/login/post-login.route';
 import getAdminAccounts from './routes/admin/get-accounts.route';
@@ -122,6 +125,8 @@ const routes: ((app: ServiceApp, ctx: AccountsContext) => void)[] = [
   postPin,
   postReaderRegister,
   postPostings,
+  getDirectDebitDebtors,
+  postDirectDebitFailure,
   getInternalAccount,
   postAudit,
   getAuditLogs,
@@ -172,6 +177,7 @@ export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: A
   app.addHook('onClose', () => ctx.audit.close());
   // The balance at a date: old postings get their day once, closed days are worked out now and every ten minutes.
   keepUp(app, 'balance days', () => ctx.balanceDays.migrate().then(() => ctx.balanceDays.keepClosedDays()), () => ctx.balanceDays.keepClosedDays());
+  await migrateMandates(db, now());
   for (const route of routes) route(app, ctx);
   if (ctx.sso instanceof StandinSsoAdapter) {
     getStandinAuthorize(app, ctx);

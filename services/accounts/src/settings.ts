@@ -11,6 +11,11 @@ export interface Settings {
   conditionsVersion: number;
   /** Cents a credit account may go below zero unless it has its own limit. */
   creditLimit: number;
+  /** The association as SEPA creditor for direct debits ('' when not set). */
+  creditorName: string;
+  creditorIban: string;
+  creditorBic: string;
+  creditorId: string;
 }
 
 /** The settings document, created with the defaults the first time it is asked for. */
@@ -34,5 +39,9 @@ export async function getSettings(db: Connection): Promise<Settings> {
     accountUpgradeMinAmount: doc.accountUpgradeMinAmount ?? 500,
     conditionsVersion: doc.conditionsVersion ?? 1,
     creditLimit: doc.creditLimit ?? 15_000,
+    creditorName: doc.creditorName ?? '',
+    creditorIban: doc.creditorIban ?? '',
+    creditorBic: doc.creditorBic ?? '',
+    creditorId: doc.creditorId ?? '',
   };
 }

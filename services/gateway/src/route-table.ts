@@ -41,6 +41,7 @@ export const ROUTE_TABLE: { prefix: string; service: ServiceName }[] = [
   { prefix: '/api/admin/ideal', service: 'payments' },
   { prefix: '/api/admin/exact', service: 'payments' },
   { prefix: '/api/admin/terminal', service: 'payments' },
+  { prefix: '/api/admin/direct_debit', service: 'payments' },
 ];
 
 export const upstreams = (env: GatewayEnv): Record<ServiceName, string> => ({

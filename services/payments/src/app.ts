@@ -24,12 +24,23 @@ import { createIdealProvider } from './ideal/create-ideal-provider';
 import { StandinIdealProvider } from './ideal/standin-ideal-provider';
 import { IDEAL_STATUS_QUEUE, type IdealStatusData } from './jobs/ideal-status.job';
 import { TERMINAL_POLL_QUEUE, type TerminalPollData } from './jobs/terminal-poll.job';
+import { DIRECT_DEBIT_FILE_QUEUE, type DirectDebitFileData } from './direct-debit/batches';
+import { registerDirectDebitAuditCheck } from './direct-debit/audit-check';
+import { directDebitBatchModel, directDebitFailureModel, directDebitFileModel } from './direct-debit/direct-debit-batch.model';
 import { cardTransactionModel } from './models/card-transaction.model';
 import { idealPaymentModel } from './models/ideal-payment.model';
 import type { PaymentsContext, PaymentsDeps } from './payments-context';
 import getAccountUpgrade from './routes/account/get-upgrade.route';
 import postAccountUpgrade from './routes/account/post-upgrade.route';
 import getIdealPayments from './routes/admin/get-ideal-payments.route';
+import getDirectDebitBatches from './routes/admin/get-direct-debit-batches.route';
+import getDirectDebitPreview from './routes/admin/get-direct-debit-preview.route';
+import postDirectDebitBatch from './routes/admin/post-direct-debit-batch.route';
+import getDirectDebitBatch from './routes/admin/get-direct-debit-batch.route';
+import getDirectDebitFile from './routes/admin/get-direct-debit-file.route';
+import postDirectDebitCancel from './routes/admin/post-direct-debit-cancel.route';
+import postDirectDebitCollected from './routes/admin/post-direct-debit-collected.route';
+import postDirectDebitFailed from './routes/admin/post-direct-debit-failed.route';
 import getStandinTerminal from './routes/admin/get-standin-terminal.route';
 import putStandinTerminal from './routes/admin/put-standin-terminal.route';
 import postTerminalTransaction from './routes/internal/post-terminal-transaction.route';
@@ -56,6 +67,14 @@ const routes = [
   postExactExportRetry,
   getJournalCsv,
   getJournal,
+  getDirectDebitBatches,
+  getDirectDebitPreview,
+  postDirectDebitBatch,
+  getDirectDebitBatch,
+  getDirectDebitFile,
+  postDirectDebitCancel,
+  postDirectDebitCollected,
+  postDirectDebitFailed,
 ];
 
 /** The payments service: card terminals and online top-ups (iDEAL). `deps` replaces any of its parts (tests). */
@@ -65,6 +84,9 @@ export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: P
   exactConnectionModel(db);
   accountingExportModel(db);
   bookedDayModel(db);
+  directDebitBatchModel(db);
+  directDebitFileModel(db);
+  directDebitFailureModel(db);
   await ensureIndexes(db);
   const redis = createRedis(env.REDIS_URL);
   const app = await createServiceApp({
@@ -84,10 +106,12 @@ export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: P
   const exportQueue = deps.exportQueue ?? createQueue<AccountingExportData>(ACCOUNTING_EXPORT_QUEUE, redis, env.QUEUE_PREFIX);
   const audit = deps.audit ?? auditClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN, { service: 'payments', outbox: db });
   const now = deps.now ?? (() => new Date());
+  const directDebitQueue = deps.directDebitQueue ?? createQueue<DirectDebitFileData>(DIRECT_DEBIT_FILE_QUEUE, redis, env.QUEUE_PREFIX);
   app.addHook('onClose', async () => {
     if (!deps.audit) await audit.close();
     if (!deps.exportQueue) await exportQueue.close();
     if (!deps.idealQueue) await idealQueue.close();
+    if (!deps.directDebitQueue) await directDebitQueue.close();
     if (!deps.pollQueue) await pollQueue.close();
     if (!deps.terminal) await terminal.close();
     redis.disconnect();
@@ -107,6 +131,7 @@ export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: P
     catalog: deps.catalog ?? internalClient(env.CATALOG_URL, env.INTERNAL_TOKEN),
     audit,
     now,
+    directDebitQueue,
     exactConnections: new ExactConnections(db, exact, new TokenBox(env.EXACT_TOKEN_KEY), now),
   };
   audit.check('exact_connection', viewCheck(async () => ctx.exactConnections.view()));
@@ -117,6 +142,7 @@ export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: P
       return doc && exportView(doc);
     }),
   );
+  registerDirectDebitAuditCheck(ctx);
   for (const route of routes) route(app, ctx);
   if (ideal instanceof StandinIdealProvider) standinBank(app, ctx, ideal);
   if (exact instanceof StandinExactProvider) exactStandin(app, exact);

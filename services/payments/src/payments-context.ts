@@ -2,6 +2,7 @@ import type { AuditClient, InternalClient } from '@kassa/service-kit';
 import type { Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
 import type { PaymentsEnv } from './config';
+import type { DirectDebitDeps, DirectDebitFileData } from './direct-debit/batches';
 import type { IdealProvider } from './ideal/ideal-provider';
 import type { ExactConnections } from './exact/exact-connection';
 import type { ExactProvider } from './exact/exact-provider';
@@ -27,7 +28,10 @@ export interface PaymentsDeps {
   /** Sales per day for the journal (checkout) and category names (catalog). */
   checkout: InternalClient;
   catalog: InternalClient;
+  /** The audit log on accounts, with this service's outbox (export, connection and direct-debit changes). */
   audit: AuditClient;
+  /** Where new direct-debit batches ask for their file. */
+  directDebitQueue: Queue<DirectDebitFileData>;
   now: () => Date;
 }
 
@@ -36,3 +40,8 @@ export interface PaymentsContext extends PaymentsDeps {
   db: Connection;
   exactConnections: ExactConnections;
 }
+
+/** What the direct-debit feature needs of the context. */
+export const directDebitDeps = (ctx: PaymentsContext): DirectDebitDeps => ({ db: ctx.db, accounts: ctx.accounts, audit: ctx.audit, fileQueue: ctx.directDebitQueue, now: ctx.now });
+
+export const actorOf = (user: { sub: string; username: string }) => ({ id: user.sub, username: user.username });

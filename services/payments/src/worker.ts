@@ -2,6 +2,7 @@ import { connectMongo, runUntilSignal } from '@kassa/service-kit';
 import { pino } from 'pino';
 import { loadPaymentsConfig } from './config';
 import { startAccountingWorker } from './jobs/accounting-worker';
+import { startDirectDebitWorker } from './jobs/direct-debit-worker';
 import { startIdealWorker } from './jobs/ideal-worker';
 import { startTerminalWorker } from './jobs/terminal-worker';
 
@@ -11,9 +12,11 @@ const db = await connectMongo(env.MONGODB_URI, `${env.MONGODB_DB_PREFIX}_payment
 const terminalWorker = await startTerminalWorker(env, db, log);
 const idealWorker = await startIdealWorker(env, db, log);
 const accountingWorker = await startAccountingWorker(env, db, log);
+const directDebitWorker = await startDirectDebitWorker(env, db, log);
 runUntilSignal('payments-worker', async () => {
   await terminalWorker.close();
   await idealWorker.close();
   await accountingWorker.close();
+  await directDebitWorker.close();
   await db.close();
 }, { heartbeatFile: env.HEARTBEAT_FILE });

@@ -2,6 +2,7 @@ import { ALL_CAPABILITIES, type AccountType, type Capability } from '@kassa/cont
 import { localDay } from '@kassa/service-kit';
 import { composeIBAN } from 'ibantools';
 import { Types, type Connection } from 'mongoose';
+import { mandateIdFor } from '../accounts-admin/mandate';
 import { DEV_PIN_PEPPER } from '../config';
 import { accountModel } from '../models/account.model';
 import { registerAccountsModels } from '../models/all-models';
@@ -81,6 +82,8 @@ async function insertAccounts(db: Connection, pepper: string, list: NewAccount[]
       type: a.type,
       creditAccount: a.creditAccount,
       ...(a.creditAccount ? demoIban(ibanOffset + i) : { iban: null, bic: null }),
+      // A credit account comes with its direct-debit mandate, signed when it was opened.
+      ...(a.creditAccount ? { mandateId: mandateIdFor(_id.toHexString()), mandateSignedAt: localDay(new Date(now.getTime() - 365 * DAY), 'Europe/Amsterdam') } : {}),
       ...hashPin(pepper, DEMO_PIN),
       lastUsed: a.lastUsed,
       userId: a.userId ?? null,

@@ -14,6 +14,11 @@ const accountSchema = new Schema(
     /** SEPA mandate of a credit account: its id and the day it was signed. */
     mandateId: { type: String, default: null },
     mandateSignedAt: { type: String, default: null },
+    /** The last direct debit the bank reversed (credit was switched off then): the member's page tells them. */
+    directDebitFailure: {
+      type: new Schema({ at: { type: Date, required: true }, amount: { type: Number, required: true }, batchId: { type: String, required: true } }, { _id: false }),
+      default: null,
+    },
     /** Set when an admin closed the account: the till no longer lists it and the ledger takes no postings. */
     closedAt: { type: Date, default: null },
     /** HMAC-SHA256 of the PIN with the server pepper and `pinSalt` (docs/decisions.md). */
@@ -31,6 +36,8 @@ const accountSchema = new Schema(
   { timestamps: true },
 );
 accountSchema.index({ userId: 1 });
+// The direct-debit batch asks for the credit accounts.
+accountSchema.index({ creditAccount: 1 });
 
 export type AccountDoc = InferSchemaType<typeof accountSchema>;
 export const accountModel = (db: Connection) => db.model('Account', accountSchema);

@@ -16,6 +16,11 @@ const settingsSchema = new Schema(
     creditLimit: { type: Number, default: 15_000 },
     /** Raised when the conditions (terms) change; users then accept again. */
     conditionsVersion: { type: Number, default: 1 },
+    /** The association as SEPA creditor (direct debit): '' until the treasurer fills them in. */
+    creditorName: { type: String, default: '' },
+    creditorIban: { type: String, default: '' },
+    creditorBic: { type: String, default: '' },
+    creditorId: { type: String, default: '' },
   },
   { timestamps: true },
 );

@@ -130,4 +130,13 @@ export const ACCESS_RULES: Record<string, Access> = {
   'PUT /api/admin/bar/menu/': admin,
   'GET /api/admin/terminal/standin': admin,
   'PUT /api/admin/terminal/standin': admin,
+  // Direct debit (payments).
+  'GET /api/admin/direct_debit/': admin,
+  'GET /api/admin/direct_debit/preview': admin,
+  'POST /api/admin/direct_debit/': admin,
+  'GET /api/admin/direct_debit/{id}/': admin,
+  'GET /api/admin/direct_debit/{id}/file': admin,
+  'POST /api/admin/direct_debit/{id}/cancel': admin,
+  'POST /api/admin/direct_debit/{id}/collected': admin,
+  'POST /api/admin/direct_debit/{id}/failed': admin,
 };

@@ -1,9 +1,8 @@
-import { ApiResponse, ok, SelfAccount, type AccountType } from '@kassa/contracts';
+import { ApiResponse, nextDirectDebitDate, ok, SelfAccount, type AccountType } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
 import type { AccountsContext } from '../../context';
 import { currentUser } from '../../guards';
 import { accountModel } from '../../models/account.model';
-import { nextDirectDebitDate } from '../../sepa/exec-date';
 
 export const noLinkedAccount = () => new AppError(404, 'no_linked_account', 'No account is linked to this user.');
 
@@ -25,6 +24,7 @@ export default function getAccount(app: ServiceApp, ctx: AccountsContext) {
         creditAccount,
         account: { id: String(account._id), name: account.name, type: (account.type ?? 'member') as AccountType, hasPin: Boolean(account.pinHash) },
         sepa: creditAccount && balance < 0 ? { execDate: nextDirectDebitDate(ctx.now()), balance: -balance, iban: account.iban ?? '' } : null,
+        directDebitFailure: account.directDebitFailure ? { at: account.directDebitFailure.at.toISOString(), amount: account.directDebitFailure.amount } : null,
       });
     },
   );

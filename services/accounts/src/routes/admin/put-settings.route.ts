@@ -1,5 +1,6 @@
-import { AdminSettings, AdminSettingsBody, ApiResponse, ok } from '@kassa/contracts';
-import type { ServiceApp } from '@kassa/service-kit';
+import { AdminSettings, AdminSettingsBody, ApiResponse, ok, type ValidationDetail } from '@kassa/contracts';
+import { checkBic, checkCreditorId, checkIban } from '@kassa/contracts/sepa';
+import { AppError, type ServiceApp } from '@kassa/service-kit';
 import { auditActor } from '../../audit';
 import type { AccountsContext } from '../../context';
 import { SETTINGS_KEY, settingsModel } from '../../models/settings.model';
@@ -20,7 +21,8 @@ export default function putAdminSettings(app: ServiceApp, ctx: AccountsContext) 
     async (request) => {
       const { bumpConditionsVersion, ...fields } = request.body;
       const before = await getSettings(app.db);
-      const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+      const set: Record<string, unknown> = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+      Object.assign(set, creditorFields(fields));
       if (bumpConditionsVersion) set.conditionsVersion = before.conditionsVersion + 1;
       if (Object.keys(set).length === 0) {
         await publishSettings(app);
@@ -39,4 +41,26 @@ export default function putAdminSettings(app: ServiceApp, ctx: AccountsContext) 
       return ok(after);
     },
   );
+}
+
+/**
+ * The SEPA creditor's IBAN, BIC and creditor id as the bank needs them (electronic format, check digits right); an
+ * empty value clears the field. Every wrong field gets its own line.
+ */
+function creditorFields(body: AdminSettingsBody): Record<string, string> {
+  const out: Record<string, string> = {};
+  const detail: ValidationDetail[] = [];
+  const checks = [
+    ['creditorIban', body.creditorIban, (v: string) => { const c = checkIban(v); return 'error' in c ? c : { value: c.iban }; }],
+    ['creditorBic', body.creditorBic, (v: string) => { const c = checkBic(v); return 'error' in c ? c : { value: c.bic }; }],
+    ['creditorId', body.creditorId, (v: string) => { const c = checkCreditorId(v); return 'error' in c ? c : { value: c.creditorId }; }],
+  ] as const;
+  for (const [field, value, check] of checks) {
+    if (value === undefined || value === '') continue;
+    const checked = check(value);
+    if ('error' in checked) detail.push({ loc: ['body', field], msg: checked.error, type: 'value_error' });
+    else out[field] = checked.value;
+  }
+  if (detail.length > 0) throw new AppError(422, 'validation_error', 'Validation error', detail);
+  return out;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { easterSunday, nextDirectDebitDate } from './exec-date';
+import { easterSunday, nextDirectDebitDate } from './target2';
 
 describe('nextDirectDebitDate', () => {
   it('is the first of next month when that is a weekday', () => {

@@ -45,3 +45,16 @@ export function easterSunday(year: number): Date {
   const day = ((h + l - 7 * m + 114) % 31) + 1;
   return new Date(Date.UTC(year, month - 1, day));
 }
+
+/** "YYYY-MM-DD" as a UTC midnight Date, the form isBusinessDay takes. */
+const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
+
+export const isBusinessDayString = (day: string): boolean => isBusinessDay(dayDate(day));
+
+/** The first TARGET2 business day after `day` ("YYYY-MM-DD"). */
+export function nextBusinessDay(day: string): string {
+  const d = dayDate(day);
+  do d.setUTCDate(d.getUTCDate() + 1);
+  while (!isBusinessDay(d));
+  return d.toISOString().slice(0, 10);
+}

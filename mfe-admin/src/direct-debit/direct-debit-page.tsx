@@ -1,0 +1,274 @@
+import type { KassaError } from '@kassa/api-client';
+import {
+  DirectDebitBatchStatus,
+  nextBusinessDay,
+  SKIP_REASON_TEXT,
+  type DirectDebitBatchBody,
+  type DirectDebitBatchSummary,
+  type DirectDebitPreview,
+} from '@kassa/contracts';
+import { Button, formatDate, ListFallback, Money, Pager, TextField, useDialogs } from '@kassa/ui';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { AdminPage } from '../shared/admin-page';
+import { FormModal } from '../shared/form-modal';
+import { FormLines, placeServerLines } from '../shared/server-lines';
+import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
+import { useCreateDirectDebitBatchMutation, useGetDirectDebitBatchesQuery, useGetDirectDebitPreviewQuery } from './direct-debit-api';
+import './direct-debit.css';
+
+export const PAGE_SIZE = 15;
+
+/** "2026-12-01" is a calendar day: shown as such (nl-NL, long month), whatever the browser's time zone. */
+export const formatDay = (day: string) => formatDate(new Date(`${day}T12:00:00`));
+
+export const STATUS_TAG: Record<DirectDebitBatchSummary['status'], { label: string; tone: string }> = {
+  open: { label: 'Open', tone: 'k-tag--info' },
+  collected: { label: 'Collected', tone: 'k-tag--positive' },
+  cancelled: { label: 'Cancelled', tone: '' },
+};
+
+const FILE_TEXT: Record<DirectDebitBatchSummary['fileStatus'], string> = { pending: 'Being written', ready: 'Ready', failed: 'Failed' };
+
+/** Today in the Netherlands, as "YYYY-MM-DD". */
+export function dutchToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** The last day of the previous month: a monthly batch collects what was owed then. */
+export function lastDayOfPreviousMonth(today: string): string {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
+}
+
+const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+function PreviewPanel({ preview }: { preview: DirectDebitPreview }) {
+  return (
+    <section className="k-stack direct-debit__preview" aria-label="Preview">
+      <p>
+        <strong>{preview.count}</strong> {preview.count === 1 ? 'debit' : 'debits'}, together <Money cents={preview.total} tone="plain" />
+        {preview.skipped.length ? (
+          <>
+            ; <strong>{preview.skipped.length}</strong> skipped
+          </>
+        ) : null}
+        .
+      </p>
+      {preview.debits.length ? (
+        <div className="k-table-wrap direct-debit__preview-table">
+          <table className="k-table">
+            <caption className="k-muted">Included</caption>
+            <thead>
+              <tr>
+                <th scope="col">Account</th>
+                <th scope="col" className="k-num">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.debits.map((d) => (
+                <tr key={d.accountId}>
+                  <td>{d.name}</td>
+                  <td className="k-num">
+                    <Money cents={d.amount} tone="plain" />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {preview.skipped.length ? (
+        <div className="k-table-wrap direct-debit__preview-table">
+          <table className="k-table">
+            <caption className="k-muted">Skipped</caption>
+            <thead>
+              <tr>
+                <th scope="col">Account</th>
+                <th scope="col">Why</th>
+                <th scope="col" className="k-num">
+                  Owes
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.skipped.map((s) => (
+                <tr key={s.accountId}>
+                  <td>{s.name}</td>
+                  <td>{SKIP_REASON_TEXT[s.reason]}</td>
+                  <td className="k-num">
+                    <Money cents={s.amount} tone="plain" />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** The new-batch form: both dates, then who the batch would include and skip (from the server) before it is made. */
+function NewBatchForm({ onDone }: { onDone: (id: string | null) => void }) {
+  const today = dutchToday();
+  const [draft, setDraft] = useState<DirectDebitBatchBody>({ collectionDate: nextBusinessDay(today), cutoff: lastDayOfPreviousMonth(today) });
+  const [errors, setErrors] = useState<{ collectionDate?: string; cutoff?: string }>({});
+  const [otherLines, setOtherLines] = useState<string[]>([]);
+  const [create, { isLoading }] = useCreateDirectDebitBatchMutation();
+  const dialogs = useDialogs();
+  const complete = isDay(draft.collectionDate) && isDay(draft.cutoff);
+  const preview = useGetDirectDebitPreviewQuery(draft, { skip: !complete, refetchOnMountOrArgChange: true });
+  const previewError = preview.error as KassaError | undefined;
+  const previewLines = previewError ? placeServerLines(previewError, ['collectionDate', 'cutoff'] as const) : null;
+
+  const submit = async () => {
+    setOtherLines([]);
+    setErrors({});
+    if (!complete) return setErrors({ ...(isDay(draft.collectionDate) ? {} : { collectionDate: 'Choose a date.' }), ...(isDay(draft.cutoff) ? {} : { cutoff: 'Choose a date.' }) });
+    const result = await create(draft);
+    if (result.error) {
+      const err = result.error as KassaError;
+      if (err.status === 422 || err.status === 409) {
+        const placed = placeServerLines(err, ['collectionDate', 'cutoff'] as const);
+        setErrors(placed.fields);
+        return setOtherLines(placed.other);
+      }
+      return void dialogs.error(err, { title: 'Making the batch failed' });
+    }
+    onDone(result.data.id);
+  };
+
+  const fieldError = (f: 'collectionDate' | 'cutoff') => errors[f] ?? previewLines?.fields[f];
+  const lines = otherLines.length ? otherLines : (previewLines?.other ?? []);
+  return (
+    <FormModal title="New direct-debit batch" submitLabel="Create batch" busy={isLoading || preview.isFetching || Boolean(previewError)} onSubmit={submit} onCancel={() => onDone(null)}>
+      <FormLines lines={lines} />
+      <div className="k-row direct-debit__dates">
+        <TextField
+          label="Collection date"
+          type="date"
+          value={draft.collectionDate}
+          onChange={(e) => setDraft({ ...draft, collectionDate: e.target.value })}
+          error={fieldError('collectionDate')}
+          hint="A bank business day, at least one business day from now."
+        />
+        <TextField
+          label="Cut-off"
+          type="date"
+          value={draft.cutoff}
+          max={today}
+          onChange={(e) => setDraft({ ...draft, cutoff: e.target.value })}
+          error={fieldError('cutoff')}
+          hint="Debts up to the end of this day are collected."
+        />
+      </div>
+      {preview.data && !previewError ? <PreviewPanel preview={preview.data} /> : preview.isFetching ? <p className="k-muted">Working out who owes money…</p> : null}
+    </FormModal>
+  );
+}
+
+/**
+ * /admin/direct_debit: the batches, newest first, 15 a page, with a status filter kept in the URL; "New batch" shows
+ * who would be included and skipped before it makes one.
+ */
+export function DirectDebitPage() {
+  const { filters, page, go } = useListParams(['status']);
+  const status = DirectDebitBatchStatus.safeParse(filters.status).data ?? null;
+  const { data, error, isLoading, isFetching, refetch } = useGetDirectDebitBatchesQuery({ page, perPage: PAGE_SIZE, status });
+  useKeepPageInRange(page, data?.pageCount, go);
+  const [creating, setCreating] = useState(false);
+  const navigate = useNavigate();
+
+  return (
+    <AdminPage
+      title="Direct debit"
+      lead="Monthly SEPA direct-debit batches for credit accounts: the bank file, what was collected and what failed."
+      actions={
+        <Button variant="primary" onClick={() => setCreating(true)}>
+          New batch
+        </Button>
+      }
+    >
+      <div className="k-stack">
+        <div className="k-row direct-debit__filters">
+          <div className="k-field">
+            <label className="k-field__label" htmlFor="dd-status">
+              Status
+            </label>
+            <select id="dd-status" className="k-input" value={status ?? ''} onChange={(e) => go({ status: e.target.value })}>
+              <option value="">All</option>
+              {DirectDebitBatchStatus.options.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_TAG[s].label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {data ? <span className="k-muted">{data.total} in total</span> : null}
+        </div>
+        {data ? (
+          data.items.length === 0 ? (
+            <p className="k-empty">{status ? 'No batches with this status.' : 'No batches yet. Make the first with "New batch".'}</p>
+          ) : (
+            <div className="k-table-wrap">
+              <table className="k-table" aria-busy={isFetching}>
+                <thead>
+                  <tr>
+                    <th scope="col">Collection date</th>
+                    <th scope="col">Cut-off</th>
+                    <th scope="col" className="k-num">
+                      Debits
+                    </th>
+                    <th scope="col" className="k-num">
+                      Total
+                    </th>
+                    <th scope="col">Status</th>
+                    <th scope="col">File</th>
+                    <th scope="col">Made</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.map((b) => (
+                    <tr key={b.id}>
+                      <td>
+                        <Link to={`/admin/direct_debit/${b.id}`}>{formatDay(b.collectionDate)}</Link>
+                      </td>
+                      <td>{formatDay(b.cutoff)}</td>
+                      <td className="k-num">{b.count}</td>
+                      <td className="k-num">
+                        <Money cents={b.total} tone="plain" />
+                      </td>
+                      <td>
+                        <span className={`k-tag ${STATUS_TAG[b.status].tone}`}>{STATUS_TAG[b.status].label}</span>
+                        {b.failedCount ? <span className="k-tag k-tag--negative direct-debit__failed-tag">{b.failedCount} failed</span> : null}
+                      </td>
+                      <td>{FILE_TEXT[b.fileStatus]}</td>
+                      <td>
+                        {formatDate(b.createdAt)}
+                        <div className="k-muted">{b.createdBy}</div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        ) : (
+          <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading batches" onRetry={() => void refetch()} />
+        )}
+        <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />
+      </div>
+      {creating ? (
+        <NewBatchForm
+          onDone={(id) => {
+            setCreating(false);
+            if (id) void navigate(`/admin/direct_debit/${id}`);
+          }}
+        />
+      ) : null}
+    </AdminPage>
+  );
+}

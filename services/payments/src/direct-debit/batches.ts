@@ -1,0 +1,339 @@
+import {
+  DirectDebitDebtors,
+  DirectDebitFailureResult,
+  isBusinessDayString,
+  nextBusinessDay,
+  PostingResult,
+  type AuditActor,
+  type Creditor,
+  type DirectDebitBatchBody,
+  type DirectDebitBatchSummary,
+  type DirectDebitLine,
+  type DirectDebitPreview,
+  type DirectDebitSkipped,
+  type ValidationDetail,
+} from '@kassa/contracts';
+import { checkCreditorId } from '@kassa/contracts/sepa';
+import { AppError, isDuplicateKey, localDay, type AuditClient, type AuditWarnLogger, type InternalClient } from '@kassa/service-kit';
+import type { Queue } from 'bullmq';
+import { Types, type Connection } from 'mongoose';
+import { directDebitBatchModel, directDebitFailureModel, type DirectDebitBatchDoc } from './direct-debit-batch.model';
+
+export const DIRECT_DEBIT_FILE_QUEUE = 'direct-debit-file';
+export interface DirectDebitFileData {
+  batchId: string;
+}
+
+export interface DirectDebitDeps {
+  db: Connection;
+  accounts: InternalClient;
+  audit: AuditClient;
+  fileQueue: Queue<DirectDebitFileData>;
+  now: () => Date;
+}
+
+export const BATCH_ENTITY = 'direct_debit_batch';
+const TZ = 'Europe/Amsterdam';
+
+export const batchNotFound = () => new AppError(404, 'not_found', 'Direct-debit batch not found.');
+const noCreditor = () => new AppError(409, 'conflict', 'Set the creditor details first.');
+const line = (field: string, msg: string): ValidationDetail => ({ loc: ['body', field], msg, type: 'value_error' });
+
+/** The batch as lists and the audit log show it. */
+export function batchSummary(b: DirectDebitBatchDoc): DirectDebitBatchSummary {
+  const failed = b.debits.filter((d) => d.status === 'failed');
+  return {
+    id: String(b._id),
+    collectionDate: b.collectionDate,
+    cutoff: b.cutoff,
+    status: b.status as DirectDebitBatchSummary['status'],
+    fileStatus: b.fileStatus as DirectDebitBatchSummary['fileStatus'],
+    fileError: b.fileError ?? null,
+    msgId: b.msgId,
+    count: b.count,
+    total: b.total,
+    skippedCount: b.skipped.length,
+    failedCount: failed.length,
+    failedTotal: failed.reduce((s, d) => s + d.amount, 0),
+    createdAt: b.createdAt.toISOString(),
+    createdBy: b.createdBy,
+    collectedAt: b.collectedAt ? b.collectedAt.toISOString() : null,
+    cancelledAt: b.cancelledAt ? b.cancelledAt.toISOString() : null,
+  };
+}
+
+export function debitLine(d: DirectDebitBatchDoc['debits'][number]): DirectDebitLine {
+  return {
+    accountId: d.accountId,
+    name: d.name,
+    iban: d.iban,
+    bic: d.bic ?? '',
+    mandateId: d.mandateId,
+    mandateSignedAt: d.mandateSignedAt,
+    amount: d.amount,
+    endToEndId: d.endToEndId,
+    status: d.status as DirectDebitLine['status'],
+    failedAt: d.failedAt ? d.failedAt.toISOString() : null,
+    failReason: d.failReason ?? null,
+  };
+}
+
+interface Plan {
+  creditor: Creditor;
+  debits: Omit<DirectDebitLine, 'endToEndId' | 'status' | 'failedAt' | 'failReason'>[];
+  skipped: DirectDebitSkipped[];
+}
+
+/**
+ * Who a batch with these dates would collect from, and who it skips and why. The collection date must be a TARGET2
+ * business day at least one business day ahead; the cut-off a day that has begun. Creditor details must be set.
+ */
+export async function planBatch(deps: DirectDebitDeps, body: DirectDebitBatchBody): Promise<Plan> {
+  const today = localDay(deps.now(), TZ);
+  const lines: ValidationDetail[] = [];
+  if (!isBusinessDayString(body.collectionDate)) {
+    lines.push(line('collectionDate', 'The collection date must be a bank business day (TARGET2): not a weekend, 1 January, Good Friday, Easter Monday, 1 May, 25 or 26 December.'));
+  } else if (body.collectionDate < nextBusinessDay(today)) {
+    lines.push(line('collectionDate', `The collection date must be at least one business day ahead: ${nextBusinessDay(today)} or later.`));
+  }
+  if (body.cutoff > today) lines.push(line('cutoff', 'The cut-off cannot be in the future: debts are counted up to the end of that day.'));
+  if (lines.length > 0) throw new AppError(422, 'validation_error', 'Validation error', lines);
+
+  const { creditor, debtors } = await deps.accounts(`/internal/direct-debit/debtors?cutoff=${body.cutoff}`, DirectDebitDebtors);
+  if (!creditor) throw noCreditor();
+  if ('error' in checkCreditorId(creditor.creditorId)) {
+    throw new AppError(422, 'validation_error', 'Validation error', [line('creditorId', `The creditor id in the settings (${creditor.creditorId}) is wrong: its check digits do not match.`)]);
+  }
+  const plan: Plan = { creditor, debits: [], skipped: [] };
+  for (const d of debtors) {
+    const reason = d.closed ? 'closed' : !d.iban ? 'no_iban' : !d.mandateId || !d.mandateSignedAt ? 'no_mandate' : null;
+    if (reason) plan.skipped.push({ accountId: d.accountId, name: d.name, amount: d.owed, reason });
+    else plan.debits.push({ accountId: d.accountId, name: d.name, iban: d.iban ?? '', bic: d.bic ?? '', mandateId: d.mandateId ?? '', mandateSignedAt: d.mandateSignedAt ?? '', amount: d.owed });
+  }
+  return plan;
+}
+
+export async function previewBatch(deps: DirectDebitDeps, body: DirectDebitBatchBody): Promise<DirectDebitPreview> {
+  const plan = await planBatch(deps, body);
+  return {
+    ...body,
+    count: plan.debits.length,
+    total: plan.debits.reduce((s, d) => s + d.amount, 0),
+    debits: plan.debits.map(({ accountId, name, iban, mandateId, amount }) => ({ accountId, name, iban, mandateId, amount })),
+    skipped: plan.skipped,
+  };
+}
+
+/**
+ * Makes a batch and asks for its file. One batch per cut-off (unless cancelled), none while another is open (its
+ * debts would be collected twice), and cut-offs only move forward.
+ */
+export async function createBatch(deps: DirectDebitDeps, body: DirectDebitBatchBody, actor: AuditActor, log: AuditWarnLogger): Promise<DirectDebitBatchSummary> {
+  const Batch = directDebitBatchModel(deps.db);
+  const same = await Batch.findOne({ activeCutoff: body.cutoff }, { collectionDate: 1 }).lean();
+  if (same) throw new AppError(409, 'conflict', `There is already a batch for cut-off ${body.cutoff}; cancel it first to make a new one.`);
+  const open = await Batch.findOne({ status: 'open' }, { cutoff: 1 }).lean();
+  if (open) throw new AppError(409, 'conflict', `The batch with cut-off ${open.cutoff} is still open: mark it collected or cancel it first.`);
+  const latest = await Batch.findOne({ status: 'collected' }, { cutoff: 1 }).sort({ cutoff: -1 }).lean();
+  if (latest && body.cutoff <= latest.cutoff) {
+    throw new AppError(422, 'validation_error', 'Validation error', [line('cutoff', `The cut-off must be after the last collected batch's cut-off (${latest.cutoff}).`)]);
+  }
+  const plan = await planBatch(deps, body);
+  if (plan.debits.length === 0) throw new AppError(409, 'conflict', 'Nobody owes money at this cut-off: there is nothing to collect.');
+
+  const _id = new Types.ObjectId();
+  // 26 characters of the SEPA set, unique because the batch id is; the payment block and each debit add a suffix.
+  const msgId = `DD${_id.toHexString()}`;
+  const now = deps.now();
+  const doc = {
+    _id,
+    collectionDate: body.collectionDate,
+    cutoff: body.cutoff,
+    activeCutoff: body.cutoff,
+    openSlot: 'open',
+    status: 'open',
+    msgId,
+    creditor: plan.creditor,
+    debits: plan.debits.map((d, i) => ({ ...d, endToEndId: `${msgId}.${i + 1}`, status: 'pending', failedAt: null, failReason: null })),
+    skipped: plan.skipped,
+    count: plan.debits.length,
+    total: plan.debits.reduce((s, d) => s + d.amount, 0),
+    fileStatus: 'pending',
+    createdBy: actor.username ?? 'unknown',
+    createdAt: now,
+    updatedAt: now,
+  };
+  const expected = { status: 'open', cutoff: body.cutoff, collectionDate: body.collectionDate, count: doc.count, total: doc.total };
+  const created = await deps.audit.audited(
+    { actor, action: 'direct_debit.create', entity: BATCH_ENTITY, entityId: String(_id), before: null, after: { ...expected, skippedCount: plan.skipped.length }, expect: expected, at: now },
+    log,
+    async () => {
+      try {
+        await Batch.collection.insertOne(doc as never);
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        // Another batch was made at the same moment: for this cut-off, or another one that is open now.
+        if (await Batch.exists({ activeCutoff: body.cutoff })) throw new AppError(409, 'conflict', `There is already a batch for cut-off ${body.cutoff}; cancel it first to make a new one.`);
+        throw new AppError(409, 'conflict', 'Another batch was made at the same moment and is open: mark it collected or cancel it first.');
+      }
+      await deps.fileQueue.add('write', { batchId: String(_id) }, { jobId: `file-${String(_id)}` });
+      return loadBatch(deps.db, String(_id));
+    },
+    (b) => ({ after: batchSummary(b) }),
+  );
+  return batchSummary(created);
+}
+
+export async function loadBatch(db: Connection, id: string): Promise<DirectDebitBatchDoc> {
+  if (!Types.ObjectId.isValid(id)) throw batchNotFound();
+  const doc = (await directDebitBatchModel(db).findById(id).lean()) as DirectDebitBatchDoc | null;
+  if (!doc) throw batchNotFound();
+  return (await withFailures(db, [doc]))[0]!;
+}
+
+/** The batches with their failed debits laid over (from the insert-only failures). */
+export async function withFailures(db: Connection, docs: DirectDebitBatchDoc[]): Promise<DirectDebitBatchDoc[]> {
+  if (docs.length === 0) return docs;
+  const failures = await directDebitFailureModel(db)
+    .find({ batchId: { $in: docs.map((d) => String(d._id)) } })
+    .lean();
+  if (failures.length === 0) return docs;
+  const byKey = new Map(failures.map((f) => [`${f.batchId}:${f.accountId}`, f]));
+  return docs.map((doc) => ({
+    ...doc,
+    debits: doc.debits.map((d) => {
+      const f = byKey.get(`${String(doc._id)}:${d.accountId}`);
+      return f ? { ...d, status: 'failed', failedAt: f.at, failReason: f.reason ?? null } : d;
+    }),
+    // Lean documents: the arrays are plain arrays, whatever mongoose's inferred DocumentArray type says.
+  })) as unknown as DirectDebitBatchDoc[];
+}
+
+/** A batch that was never sent to the bank is cancelled; its cut-off is free again. */
+export async function cancelBatch(deps: DirectDebitDeps, id: string, actor: AuditActor, log: AuditWarnLogger): Promise<DirectDebitBatchSummary> {
+  const before = await loadBatch(deps.db, id);
+  if (before.status === 'cancelled') return batchSummary(before);
+  if (before.status === 'collected') throw new AppError(409, 'conflict', 'A collected batch cannot be cancelled: mark single debits failed instead.');
+  const now = deps.now();
+  const after = await deps.audit.audited(
+    { actor, action: 'direct_debit.cancel', entity: BATCH_ENTITY, entityId: id, before: batchSummary(before), after: { ...batchSummary(before), status: 'cancelled' }, expect: { status: 'cancelled' }, at: now, key: `direct-debit-cancel:${id}` },
+    log,
+    async () => {
+      await directDebitBatchModel(deps.db).updateOne({ _id: before._id, status: 'open' }, { $set: { status: 'cancelled', activeCutoff: `cancelled:${id}`, cancelledAt: now }, $unset: { openSlot: 1 } });
+      const b = await loadBatch(deps.db, id);
+      if (b.status !== 'cancelled') throw new AppError(409, 'conflict', 'The batch was collected meanwhile and cannot be cancelled.');
+      return b;
+    },
+    (b) => ({ after: batchSummary(b) }),
+  );
+  return batchSummary(after);
+}
+
+/** "2026-11-24" as "24 november 2026" (nl-NL), for the member's history. */
+const longDay = (day: string) => new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+
+const collectedKey = (batchId: string, accountId: string) => `direct-debit:${batchId}:${accountId}`;
+const failedKey = (batchId: string, accountId: string) => `direct-debit-failed:${batchId}:${accountId}`;
+
+/**
+ * The bank collected the batch: one direct_debit credit per debit (key per batch and account), then the batch is
+ * collected. Marking it again posts nothing (the keys), and a retry after a half-done attempt completes it.
+ */
+export async function markCollected(deps: DirectDebitDeps, id: string, actor: AuditActor, log: AuditWarnLogger): Promise<DirectDebitBatchSummary> {
+  const before = await loadBatch(deps.db, id);
+  if (before.status === 'collected') return batchSummary(before);
+  if (before.status === 'cancelled') throw new AppError(409, 'conflict', 'This batch was cancelled: it cannot be collected.');
+  if (before.fileStatus !== 'ready') throw new AppError(409, 'conflict', 'The file of this batch is not written yet: download and send it to the bank first.');
+  const now = deps.now();
+  const after = await deps.audit.audited(
+    {
+      actor,
+      action: 'direct_debit.collected',
+      entity: BATCH_ENTITY,
+      entityId: id,
+      before: batchSummary(before),
+      after: { ...batchSummary(before), status: 'collected' },
+      expect: { status: 'collected' },
+      at: now,
+      key: `direct-debit-collected:${id}`,
+    },
+    log,
+    async () => {
+      for (const d of before.debits) {
+        await deps.accounts('/internal/ledger/postings', PostingResult, {
+          body: {
+            target: { accountId: d.accountId },
+            amount: d.amount,
+            key: collectedKey(id, d.accountId),
+            kind: 'direct_debit',
+            ref: id,
+            description: `Direct debit: balance up to ${longDay(before.cutoff)}`,
+          },
+        });
+      }
+      const debits = before.debits.map((d) => ({ ...d, status: 'collected' }));
+      await directDebitBatchModel(deps.db).updateOne({ _id: before._id, status: 'open' }, { $set: { status: 'collected', collectedAt: now, debits }, $unset: { openSlot: 1 } });
+      return loadBatch(deps.db, id);
+    },
+    (b) => ({ after: batchSummary(b) }),
+  );
+  return batchSummary(after);
+}
+
+/**
+ * The bank reversed one collected debit: the debt goes back on the account (key per batch and account), credit is
+ * switched off as the terms say, and the debit shows as failed.
+ */
+export async function markDebitFailed(
+  deps: DirectDebitDeps,
+  id: string,
+  accountId: string,
+  reason: string,
+  actor: AuditActor,
+  log: AuditWarnLogger,
+): Promise<DirectDebitBatchSummary> {
+  const before = await loadBatch(deps.db, id);
+  const debit = before.debits.find((d) => d.accountId === accountId);
+  if (!debit) throw new AppError(404, 'not_found', 'This account has no debit in this batch.');
+  if (debit.status === 'failed') return batchSummary(before);
+  if (before.status !== 'collected') throw new AppError(409, 'conflict', 'Mark the batch collected first: only a collected debit can fail.');
+  const now = deps.now();
+  const failReason = reason || null;
+  const after = await deps.audit.audited(
+    {
+      actor,
+      action: 'direct_debit.debit_failed',
+      entity: BATCH_ENTITY,
+      entityId: id,
+      before: { debit: { accountId, name: debit.name, amount: debit.amount, status: debit.status }, creditAccount: true },
+      after: { debit: { accountId, name: debit.name, amount: debit.amount, status: 'failed', failReason }, creditAccount: false, balanceChange: -debit.amount },
+      expect: { failedCount: before.debits.filter((d) => d.status === 'failed').length + 1 },
+      at: now,
+      key: `direct-debit-failed:${id}:${accountId}`,
+    },
+    log,
+    async () => {
+      await deps.accounts('/internal/ledger/postings', PostingResult, {
+        body: {
+          target: { accountId },
+          amount: -debit.amount,
+          key: failedKey(id, accountId),
+          kind: 'direct_debit',
+          ref: id,
+          // The debt comes back whatever the balance now: the account may be far below zero already.
+          allowNegative: true,
+          description: 'Direct debit failed: reversed by the bank',
+        },
+      });
+      await deps.accounts(`/internal/accounts/${accountId}/direct-debit-failure`, DirectDebitFailureResult, { body: { batchId: id, amount: debit.amount, at: now.toISOString() } });
+      try {
+        await directDebitFailureModel(deps.db).create({ batchId: id, accountId, at: now, reason: failReason });
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+      }
+      return loadBatch(deps.db, id);
+    },
+    (b) => ({ after: { debit: { accountId, name: debit.name, amount: debit.amount, status: 'failed', failReason }, creditAccount: false, balanceChange: -debit.amount, batch: batchSummary(b) } }),
+  );
+  return batchSummary(after);
+}

@@ -1,0 +1,250 @@
+import { isBusinessDayString, nextBusinessDay } from '@kassa/contracts';
+import { connectMongo, localDay, type ServiceApp } from '@kassa/service-kit';
+import { clearRedisPrefix, testEnv } from '@kassa/service-kit/testing';
+import { type AccountsTestApp, accountModel, auditLogModel, bearer, loginAs, postingModel, startAccountsTestApp, stopAccountsTestApp } from '@kassa/test-stack/accounts';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildPaymentsApp } from '../app';
+import { PaymentsEnv } from '../config';
+import { directDebitFileProcessor } from '../jobs/direct-debit-file.job';
+
+/**
+ * Direct debit on the services: the real accounts service and ledger over HTTP, payments with its batches and the
+ * file job, on FerretDB and Redis. Demo data: five credit accounts below zero (with mandates), plus this file's own.
+ */
+describe('direct debit: batches, file, collected, failed', () => {
+  const log = pino({ level: 'silent' });
+  let accounts: AccountsTestApp;
+  let env: PaymentsEnv;
+  let app: ServiceApp;
+  let admin: string;
+  /** Payments' clock: moved forward for a later batch. */
+  let clock = new Date();
+  const today = () => localDay(clock, 'Europe/Amsterdam');
+
+  beforeAll(async () => {
+    ({ app: accounts } = await startAccountsTestApp(inject('mongoUri'), { seed: true }));
+    const accountsUrl = await accounts.listen({ port: 0, host: '127.0.0.1' });
+    env = PaymentsEnv.parse(testEnv(inject('mongoUri'), { ACCOUNTS_URL: accountsUrl }));
+    const db = await connectMongo(env.MONGODB_URI, `${env.MONGODB_DB_PREFIX}_payments`);
+    app = await buildPaymentsApp(env, db, { now: () => new Date(clock) });
+    admin = await loginAs(accounts, 'admin');
+  });
+  afterAll(async () => {
+    await app.db.dropDatabase();
+    await app.close();
+    await stopAccountsTestApp(accounts);
+    await clearRedisPrefix(env.REDIS_URL, env.QUEUE_PREFIX);
+  });
+
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
+  const settings = (payload: object) => accounts.inject({ method: 'PUT', url: '/api/admin/settings/', headers: bearer(admin), payload });
+  const balance = async (id: string) => (await accounts.inject({ method: 'GET', url: `/api/admin/accounts/${id}/`, headers: bearer(admin) })).json().result;
+  const writeFile = (batchId: string) => directDebitFileProcessor({ db: app.db, log })({ data: { batchId } });
+  const newAccount = async (name: string, owes: number, fields: object) => {
+    const made = await accounts.inject({ method: 'POST', url: '/api/admin/accounts/', headers: bearer(admin), payload: { name, creditAccount: true, iban: 'NL91ABNA0417164300', bic: 'ABNANL2A', ...fields } });
+    expect(made.statusCode).toBe(200);
+    const id = made.json().result.id as string;
+    const booked = await accounts.inject({
+      method: 'POST',
+      url: `/api/admin/accounts/${id}/upgrade/`,
+      headers: bearer(admin),
+      payload: { amount: -owes, method: 'correction', reason: 'test: owes money', nonce: `dd-test-${id}` },
+    });
+    expect(booked.statusCode).toBe(200);
+    return id;
+  };
+  const mandate = { mandateId: 'KASSA-TEST-1', mandateSignedAt: '2025-09-01' };
+  const dates = () => ({ collectionDate: nextBusinessDay(today()), cutoff: today() });
+  const ids = { zoe: '', noMandate: '', noIban: '', closed: '' };
+
+  it('refuses a batch before the creditor details are set, and a wrong creditor id in the settings', async () => {
+    const res = await call('POST', '/api/admin/direct_debit/', dates());
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errorMessage).toBe('Set the creditor details first.');
+
+    const wrong = await settings({ creditorName: 'Studievereniging Zoë', creditorIban: 'NL91ABNA0417164300', creditorBic: 'ABNANL2A', creditorId: 'NL29ZZZ401234560000' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().detail).toEqual([expect.objectContaining({ loc: ['body', 'creditorId'], msg: expect.stringContaining('Invalid creditor id') })]);
+    const right = await settings({ creditorName: 'Studievereniging Zoë', creditorIban: 'NL91 ABNA 0417 1643 00', creditorBic: 'ABNANL2A', creditorId: 'NL28ZZZ401234560000' });
+    expect(right.statusCode).toBe(200);
+    expect(right.json().result).toMatchObject({ creditorIban: 'NL91ABNA0417164300', creditorId: 'NL28ZZZ401234560000' });
+    const entries = await auditLogModel(accounts.db).find({ action: 'settings.update' }).lean();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ before: { creditorId: '' }, after: { creditorId: 'NL28ZZZ401234560000' } });
+  });
+
+  it('refuses a collection date on a weekend or a holiday, or not a business day ahead, with a line', async () => {
+    let saturday = today();
+    while (new Date(`${saturday}T00:00:00Z`).getUTCDay() !== 6) saturday = nextDay(saturday);
+    const year = Number(today().slice(0, 4)) + 1;
+    for (const collectionDate of [saturday, `${year}-12-25`, `${year}-01-01`, today()]) {
+      const res = await call('POST', '/api/admin/direct_debit/', { collectionDate, cutoff: today() });
+      expect(res.statusCode, collectionDate).toBe(422);
+      expect(res.json().detail).toEqual([expect.objectContaining({ loc: ['body', 'collectionDate'] })]);
+    }
+    expect(isBusinessDayString(saturday)).toBe(false);
+  });
+
+  it('previews and makes a batch of every credit account owing money, with the skipped ones and why', async () => {
+    ids.zoe = await newAccount('Zoë Émile Ömer', 1_000, mandate);
+    ids.noMandate = await newAccount('Geen Mandaat', 700, {});
+    ids.noIban = await newAccount('Geen IBAN', 300, mandate);
+    await accountModel(accounts.db).updateOne({ _id: ids.noIban }, { $set: { iban: null, bic: null } });
+    ids.closed = await newAccount('Opgezegd', 200, mandate);
+    await accountModel(accounts.db).updateOne({ _id: ids.closed }, { $set: { closedAt: new Date() } });
+
+    const preview = await call('GET', `/api/admin/direct_debit/preview?collectionDate=${dates().collectionDate}&cutoff=${dates().cutoff}`);
+    expect(preview.statusCode).toBe(200);
+    const p = preview.json().result;
+    // The demo's five credit accounts below zero (12,50 + 43,20 + 8,90 + 20,75 + 3,15) and Zoë's 10,00.
+    expect(p.count).toBe(6);
+    expect(p.total).toBe(1_250 + 4_320 + 890 + 2_075 + 315 + 1_000);
+    expect(p.debits.map((d: { name: string }) => d.name)).toContain('Zoë Émile Ömer');
+    expect(p.skipped).toEqual(
+      expect.arrayContaining([
+        { accountId: ids.noMandate, name: 'Geen Mandaat', amount: 700, reason: 'no_mandate' },
+        { accountId: ids.noIban, name: 'Geen IBAN', amount: 300, reason: 'no_iban' },
+        { accountId: ids.closed, name: 'Opgezegd', amount: 200, reason: 'closed' },
+      ]),
+    );
+    expect(p.skipped).toHaveLength(3);
+
+    const made = await call('POST', '/api/admin/direct_debit/', dates());
+    expect(made.statusCode).toBe(200);
+    expect(made.json().result).toMatchObject({ status: 'open', fileStatus: 'pending', count: 6, total: p.total, skippedCount: 3 });
+  });
+
+  it('answers 409 for a second batch of the same cut-off unless the first was cancelled', async () => {
+    const first = (await call('GET', '/api/admin/direct_debit/?status=open')).json().result.items[0];
+    const again = await call('POST', '/api/admin/direct_debit/', dates());
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errorMessage).toContain(`cut-off ${today()}`);
+
+    const cancelled = await call('POST', `/api/admin/direct_debit/${first.id}/cancel`);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().result.status).toBe('cancelled');
+    const second = await call('POST', '/api/admin/direct_debit/', dates());
+    expect(second.statusCode).toBe(200);
+    expect(second.json().result.msgId).not.toBe(first.msgId);
+  });
+
+  it('writes a pain.008 file with transliterated names that downloads as the same bytes twice', async () => {
+    const batch = (await call('GET', '/api/admin/direct_debit/?status=open')).json().result.items[0];
+    expect((await call('GET', `/api/admin/direct_debit/${batch.id}/file`)).statusCode).toBe(409);
+    expect(await writeFile(batch.id)).toBe('ready');
+    const one = await call('GET', `/api/admin/direct_debit/${batch.id}/file`);
+    const two = await call('GET', `/api/admin/direct_debit/${batch.id}/file`);
+    expect(one.statusCode).toBe(200);
+    expect(one.headers['content-type']).toContain('application/xml');
+    expect(one.rawPayload.equals(two.rawPayload)).toBe(true);
+    // Writing it again (a job that ran twice) keeps the stored file.
+    await writeFile(batch.id);
+    expect((await call('GET', `/api/admin/direct_debit/${batch.id}/file`)).rawPayload.equals(one.rawPayload)).toBe(true);
+    const xml = one.body;
+    expect(xml).toContain('<Nm>Zoe Emile Omer</Nm>');
+    expect(xml).toContain('<Nm>Studievereniging Zoe</Nm>');
+    expect(xml.match(/<NbOfTxs>6<\/NbOfTxs>/g)).toHaveLength(2);
+    expect(xml.match(/<CtrlSum>98.50<\/CtrlSum>/g)).toHaveLength(2);
+    const v08 = await call('GET', `/api/admin/direct_debit/${batch.id}/file?format=pain.008.001.08`);
+    expect(v08.body).toContain('urn:iso:std:iso:20022:tech:xsd:pain.008.001.08');
+  });
+
+  it('marking collected twice posts once, and every account of the batch is at 0 after', async () => {
+    const batch = (await call('GET', '/api/admin/direct_debit/?status=open')).json().result.items[0];
+    const [a, b] = await Promise.all([call('POST', `/api/admin/direct_debit/${batch.id}/collected`), call('POST', `/api/admin/direct_debit/${batch.id}/collected`)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect((await call('POST', `/api/admin/direct_debit/${batch.id}/collected`)).json().result.status).toBe('collected');
+    const detail = (await call('GET', `/api/admin/direct_debit/${batch.id}/?perPage=50`)).json().result;
+    expect(detail.debits.items).toHaveLength(6);
+    for (const d of detail.debits.items) {
+      expect(d.status).toBe('collected');
+      expect((await balance(d.accountId)).balance).toBe(0);
+      expect(await postingModel(accounts.db).countDocuments({ key: `direct-debit:${batch.id}:${d.accountId}` })).toBe(1);
+    }
+    // The skipped ones still owe.
+    expect((await balance(ids.noMandate)).balance).toBe(-700);
+    await expect
+      .poll(async () => auditLogModel(accounts.db).countDocuments({ entityId: batch.id, action: 'direct_debit.collected' }), { timeout: 10_000, interval: 50 })
+      .toBe(1);
+  });
+
+  it('a failed debit puts the debt back, turns credit off, writes an audit entry and shows in the batch and to the member', async () => {
+    const batch = (await call('GET', '/api/admin/direct_debit/?status=collected')).json().result.items[0];
+    const user = await accounts.inject({ method: 'POST', url: '/api/admin/users/', headers: bearer(admin), payload: { username: 'zoe', password: 'zoe-password', accountId: ids.zoe } });
+    expect(user.statusCode).toBe(200);
+
+    // Two debits of the batch fail at the same moment: both are kept.
+    const emma = String((await accountModel(accounts.db).findOne({ name: 'Emma de Boer' }).lean())!._id);
+    const [failed, other] = await Promise.all([
+      call('POST', `/api/admin/direct_debit/${batch.id}/failed`, { accountId: ids.zoe, reason: 'MD06 refund by the debtor' }),
+      call('POST', `/api/admin/direct_debit/${batch.id}/failed`, { accountId: emma, reason: '' }),
+    ]);
+    expect([failed.statusCode, other.statusCode]).toEqual([200, 200]);
+    const after = (await call('GET', `/api/admin/direct_debit/?status=collected`)).json().result.items[0];
+    expect(after).toMatchObject({ failedCount: 2, failedTotal: 1_000 + 1_250 });
+    expect((await balance(emma)).balance).toBe(-1_250);
+    // Twice: nothing more.
+    expect((await call('POST', `/api/admin/direct_debit/${batch.id}/failed`, { accountId: ids.zoe, reason: '' })).statusCode).toBe(200);
+
+    const account = await balance(ids.zoe);
+    expect(account).toMatchObject({ balance: -1_000, creditAccount: false });
+    expect(await postingModel(accounts.db).countDocuments({ key: `direct-debit-failed:${batch.id}:${ids.zoe}` })).toBe(1);
+    const lines = (await call('GET', `/api/admin/direct_debit/${batch.id}/?debitStatus=failed`)).json().result.debits.items;
+    expect(lines).toEqual(expect.arrayContaining([expect.objectContaining({ accountId: ids.zoe, status: 'failed', failReason: 'MD06 refund by the debtor' })]));
+    expect(lines).toHaveLength(2);
+
+    await expect.poll(async () => auditLogModel(accounts.db).countDocuments({ entityId: batch.id, action: 'direct_debit.debit_failed' }), { timeout: 10_000, interval: 50 }).toBe(2);
+    const entry = await auditLogModel(accounts.db).findOne({ entityId: batch.id, action: 'direct_debit.debit_failed', 'after.debit.accountId': ids.zoe }).lean();
+    expect(entry).toMatchObject({ before: { creditAccount: true, debit: { status: 'collected' } }, after: { creditAccount: false, debit: { status: 'failed' } } });
+
+    const member = await loginAs(accounts, 'zoe', 'zoe-password');
+    const own = (await accounts.inject({ method: 'GET', url: '/api/account/', headers: bearer(member) })).json().result;
+    expect(own).toMatchObject({ creditAccount: false, balance: -1_000, directDebitFailure: { amount: 1_000 } });
+  });
+
+  it('gives every batch its own MsgId, PmtInfId and EndToEndIds, and one audit entry per change', async () => {
+    // Two days later: the Lars account owes again; the failed one is no credit account any more.
+    clock = new Date(clock.getTime() + 2 * 86_400_000);
+    const lars = (await accountModel(accounts.db).findOne({ name: 'Lars Smits' }).lean())!;
+    await accounts.inject({ method: 'POST', url: `/api/admin/accounts/${String(lars._id)}/upgrade/`, headers: bearer(admin), payload: { amount: -450, method: 'correction', reason: 'test', nonce: 'dd-test-lars-2' } });
+    // Two admins make a batch at the same moment, for different cut-offs: one batch is open, the other is refused.
+    const cutoffs = [localDay(new Date(clock.getTime() - 86_400_000), 'Europe/Amsterdam'), today()];
+    const both = await Promise.all(cutoffs.map((cutoff) => call('POST', '/api/admin/direct_debit/', { collectionDate: nextBusinessDay(today()), cutoff })));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const third = both.find((r) => r.statusCode === 200)!;
+    expect(third.json().result).toMatchObject({ count: 1, total: 450 });
+    await writeFile(third.json().result.id);
+
+    const all = (await call('GET', '/api/admin/direct_debit/')).json().result.items as { id: string; status: string }[];
+    expect(all.map((b) => b.status)).toEqual(['open', 'collected', 'cancelled']);
+    const seen = { MsgId: new Set<string>(), PmtInfId: new Set<string>(), EndToEndId: new Set<string>() };
+    let endToEnd = 0;
+    for (const b of all.filter((x) => x.status !== 'cancelled')) {
+      const xml = (await call('GET', `/api/admin/direct_debit/${b.id}/file`)).body;
+      for (const tag of Object.keys(seen) as (keyof typeof seen)[]) for (const m of xml.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, 'g'))) seen[tag].add(m[1]!);
+      endToEnd += (xml.match(/<EndToEndId>/g) ?? []).length;
+    }
+    expect(seen.MsgId.size).toBe(2);
+    expect(seen.PmtInfId.size).toBe(2);
+    expect(seen.EndToEndId.size).toBe(endToEnd);
+    expect(endToEnd).toBe(7);
+
+    // create, cancel; create, collected, failed twice; create.
+    await expect.poll(async () => auditLogModel(accounts.db).countDocuments({ entityType: 'direct_debit_batch' }), { timeout: 10_000, interval: 50 }).toBe(7);
+  });
+
+  it('refuses a cut-off that is not after the last collected one', async () => {
+    const open = (await call('GET', '/api/admin/direct_debit/?status=open')).json().result.items[0];
+    await call('POST', `/api/admin/direct_debit/${open.id}/cancel`);
+    const res = await call('POST', '/api/admin/direct_debit/', { collectionDate: nextBusinessDay(today()), cutoff: localDay(new Date(clock.getTime() - 3 * 86_400_000), 'Europe/Amsterdam') });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail[0].loc).toEqual(['body', 'cutoff']);
+  });
+});
+
+function nextDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
