@@ -1,8 +1,10 @@
-import type { ServiceApp } from '@kassa/service-kit';
+import { localDay, type ServiceApp } from '@kassa/service-kit';
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { accountModel, accountRequestModel, auditLogModel, cardSecretModel, userModel } from '@kassa/test-stack/accounts';
 import { type CheckoutStack, startCheckoutStack } from '@kassa/test-stack';
+import { writeDirectDebitFile } from '@kassa/test-stack/payments';
+import { nextBusinessDay } from '@kassa/contracts';
 import { ROUTE_TABLE, type ServiceName } from '../route-table';
 import { ACCESS_RULES } from './access-rules';
 
@@ -62,6 +64,22 @@ const CHANGES: Record<string, (ctx: Ctx) => Promise<Call>> = {
     payload: { amount: 1000, method: 'cash_payment', reason: 'walk', nonce: `walk-${new Types.ObjectId().toHexString()}` },
   }),
   'PUT /api/admin/accounts/ledgers/{id}/': async () => ({ url: '/api/admin/accounts/ledgers/cash/', payload: { code: '1001', kind: 'asset' } }),
+  'POST /api/admin/direct_debit/': async ({ s }) => ({ url: '/api/admin/direct_debit/', payload: await directDebitBatchBody(s) }),
+  'POST /api/admin/direct_debit/{id}/cancel': async ({ s }) => ({ url: `/api/admin/direct_debit/${await newDirectDebitBatch(s)}/cancel` }),
+  'POST /api/admin/direct_debit/{id}/collected': async ({ s }) => ({ url: `/api/admin/direct_debit/${await newDirectDebitBatch(s)}/collected` }),
+  'POST /api/admin/direct_debit/{id}/failed': async ({ s }) => {
+    const headers = await adminHeaders(s);
+    // A cut-off must come after the last collected one: fail a debit of the batch the walk collected above, or of a
+    // batch collected here when this route runs first.
+    let [collected] = (await s.payments!.inject({ method: 'GET', url: '/api/admin/direct_debit/?status=collected', headers })).json().result.items as { id: string }[];
+    if (!collected) {
+      const id = await newDirectDebitBatch(s);
+      await s.payments!.inject({ method: 'POST', url: `/api/admin/direct_debit/${id}/collected`, headers });
+      collected = { id };
+    }
+    const batch = (await s.payments!.inject({ method: 'GET', url: `/api/admin/direct_debit/${collected.id}/?debitStatus=collected`, headers })).json().result;
+    return { url: `/api/admin/direct_debit/${collected.id}/failed`, payload: { accountId: batch.debits.items[0].accountId, reason: 'MD06 walk' } };
+  },
   'POST /api/admin/exact/oauth/callback': async ({ s, admin }) => ({ url: '/api/admin/exact/oauth/callback', payload: await exactGrant(s, admin) }),
   'DELETE /api/admin/exact/connection': async () => ({ url: '/api/admin/exact/connection' }),
   'POST /api/admin/exact/exports': async ({ s, admin }) => {
@@ -93,6 +111,36 @@ async function exactGrant(s: CheckoutStack, admin: string): Promise<{ code: stri
 async function connectExact(s: CheckoutStack, admin: string): Promise<void> {
   const res = await s.payments!.inject({ method: 'POST', url: '/api/admin/exact/oauth/callback', headers: { authorization: `Bearer ${admin}` }, payload: await exactGrant(s, admin) });
   if (res.statusCode !== 200) throw new Error(`connecting the stand-in Exact failed: ${res.body}`);
+}
+
+/**
+ * A direct-debit batch body with today's cut-off, the creditor set, no other batch open (a batch of today's cut-off
+ * the walk made before is cancelled), and one more credit account with a mandate owing money.
+ */
+async function directDebitBatchBody(s: CheckoutStack): Promise<{ collectionDate: string; cutoff: string }> {
+  const headers = await adminHeaders(s);
+  const creditor = { creditorName: 'Walk Vereniging', creditorIban: 'NL91ABNA0417164300', creditorBic: 'ABNANL2A', creditorId: 'NL28ZZZ401234560000' };
+  await s.accounts.inject({ method: 'PUT', url: '/api/admin/settings/', headers, payload: creditor });
+  const open = (await s.payments!.inject({ method: 'GET', url: '/api/admin/direct_debit/?status=open', headers })).json().result.items as { id: string }[];
+  for (const batch of open) await s.payments!.inject({ method: 'POST', url: `/api/admin/direct_debit/${batch.id}/cancel`, headers });
+  const account = await s.accounts.inject({
+    method: 'POST',
+    url: '/api/admin/accounts/',
+    headers,
+    payload: { name: 'Walk Debtor', creditAccount: true, iban: 'NL91ABNA0417164300', bic: 'ABNANL2A', mandateId: `WALK-${new Types.ObjectId().toHexString()}`, mandateSignedAt: '2025-09-01' },
+  });
+  const id = account.json().result.id as string;
+  await s.accounts.inject({ method: 'POST', url: `/api/admin/accounts/${id}/upgrade/`, headers, payload: { amount: -1250, method: 'correction', reason: 'walk: owes money', nonce: `walk-dd-${id}` } });
+  const today = localDay(new Date(), 'Europe/Amsterdam');
+  return { collectionDate: nextBusinessDay(today), cutoff: today };
+}
+/** A new open batch (its file written, so it can be collected) made as directDebitBatchBody says. */
+async function newDirectDebitBatch(s: CheckoutStack): Promise<string> {
+  const res = await s.payments!.inject({ method: 'POST', url: '/api/admin/direct_debit/', headers: await adminHeaders(s), payload: await directDebitBatchBody(s) });
+  if (res.statusCode !== 200) throw new Error(`making the walk's batch failed: ${res.body}`);
+  const batchId = res.json().result.id as string;
+  await writeDirectDebitFile(s.payments!.db, batchId);
+  return batchId;
 }
 
 async function newUser(s: CheckoutStack): Promise<string> {
