@@ -3,6 +3,7 @@ import { Pin } from './accounts';
 import { cleanName } from './text';
 import { PostingKind } from './internal';
 import { Cents, ObjectId, PageQuery } from './wrapper';
+import { InvoiceSender, InvoiceSenderBody } from './invoices';
 
 /** GET /api/account/transactions: the member's own ledger postings, newest first. */
 export const OwnTransactionsQuery = PageQuery;
@@ -155,6 +156,8 @@ export const AdminSettings = z.object({
   conditionsVersion: z.number().int(),
   /** Cents a credit account may go below zero unless the account has its own limit. */
   creditLimit: Cents,
+  /** Printed on invoices as their sender. */
+  invoiceSender: InvoiceSender,
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 
@@ -166,5 +169,6 @@ export const AdminSettingsBody = z.object({
   accountUpgradeMinAmount: z.number().int().min(100).max(IDEAL_MAX_AMOUNT).optional(),
   bumpConditionsVersion: z.boolean().optional(),
   creditLimit: z.number().int('A limit is a whole number of cents.').min(0, 'A limit cannot be below € 0,00.').max(500_000, 'A limit cannot be above € 5.000,00.').optional(),
+  invoiceSender: InvoiceSenderBody.optional(),
 });
 export type AdminSettingsBody = z.infer<typeof AdminSettingsBody>;

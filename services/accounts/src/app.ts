@@ -29,6 +29,7 @@ import getConfig from './routes/config/get-config.route';
 import getInternalAccount from './routes/internal/get-account.route';
 import postAudit from './routes/internal/post-audit.route';
 import postPostings from './routes/internal/post-postings.route';
+import getInvoiceSender from './routes/internal/get-invoice-sender.route';
 import getViaductStart from './routes/login/get-viaduct-start.route';
 import postLogin from './routes/login/post-login.route';
 import getAdminAccounts from './routes/admin/get-accounts.route';
@@ -83,6 +84,7 @@ const routes: ((app: ServiceApp, ctx: AccountsContext) => void)[] = [
   postAccountRequestStatus,
   getAdminSettings,
   putAdminSettings,
+  getInvoiceSender,
   getUserUpgradeInfo,
   postLogin,
   getViaductStart,

@@ -1,3 +1,4 @@
+import type { InvoiceSender } from '@kassa/contracts';
 import { isDuplicateKey } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import { SETTINGS_KEY, settingsModel } from './models/settings.model';
@@ -11,6 +12,7 @@ export interface Settings {
   conditionsVersion: number;
   /** Cents a credit account may go below zero unless it has its own limit. */
   creditLimit: number;
+  invoiceSender: InvoiceSender;
 }
 
 /** The settings document, created with the defaults the first time it is asked for. */
@@ -34,5 +36,12 @@ export async function getSettings(db: Connection): Promise<Settings> {
     accountUpgradeMinAmount: doc.accountUpgradeMinAmount ?? 500,
     conditionsVersion: doc.conditionsVersion ?? 1,
     creditLimit: doc.creditLimit ?? 15_000,
+    invoiceSender: {
+      name: doc.invoiceSender?.name ?? '',
+      address: doc.invoiceSender?.address ?? '',
+      vatNumber: doc.invoiceSender?.vatNumber ?? '',
+      iban: doc.invoiceSender?.iban ?? '',
+      email: doc.invoiceSender?.email ?? '',
+    },
   };
 }

@@ -16,6 +16,14 @@ const settingsSchema = new Schema(
     creditLimit: { type: Number, default: 15_000 },
     /** Raised when the conditions (terms) change; users then accept again. */
     conditionsVersion: { type: Number, default: 1 },
+    /** The association as the sender of invoices (checkout prints it; empty until an administrator sets it). */
+    invoiceSender: {
+      name: { type: String, default: '' },
+      address: { type: String, default: '' },
+      vatNumber: { type: String, default: '' },
+      iban: { type: String, default: '' },
+      email: { type: String, default: '' },
+    },
   },
   { timestamps: true },
 );

@@ -117,4 +117,14 @@ export const ACCESS_RULES: Record<string, Access> = {
   'PUT /api/admin/bar/menu/': admin,
   'GET /api/admin/terminal/standin': admin,
   'PUT /api/admin/terminal/standin': admin,
+  // Invoices (checkout).
+  'GET /api/admin/invoices/': admin,
+  'GET /api/admin/invoices/preview/': admin,
+  'GET /api/admin/invoices/{id}/': admin,
+  'POST /api/admin/invoices/': admin,
+  'PUT /api/admin/invoices/{id}/': admin,
+  'DELETE /api/admin/invoices/{id}/': admin,
+  'POST /api/admin/invoices/{id}/finalise/': admin,
+  'POST /api/admin/invoices/{id}/pay/': admin,
+  'POST /api/admin/invoices/{id}/credit/': admin,
 };

@@ -1,5 +1,6 @@
 import { AdminSettings, AdminSettingsBody, ApiResponse, ok } from '@kassa/contracts';
-import type { ServiceApp } from '@kassa/service-kit';
+import { checkIban } from '@kassa/contracts/sepa';
+import { AppError, type ServiceApp } from '@kassa/service-kit';
 import { auditActor } from '../../audit';
 import type { AccountsContext } from '../../context';
 import { SETTINGS_KEY, settingsModel } from '../../models/settings.model';
@@ -19,6 +20,10 @@ export default function putAdminSettings(app: ServiceApp, ctx: AccountsContext) 
     },
     async (request) => {
       const { bumpConditionsVersion, ...fields } = request.body;
+      const iban = fields.invoiceSender?.iban;
+      if (iban && 'error' in checkIban(iban)) {
+        throw new AppError(422, 'validation_error', 'Invalid IBAN.', [{ loc: ['body', 'invoiceSender', 'iban'], msg: 'Invalid IBAN.', type: 'value_error' }]);
+      }
       const before = await getSettings(app.db);
       const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
       if (bumpConditionsVersion) set.conditionsVersion = before.conditionsVersion + 1;
