@@ -6,6 +6,8 @@ import { AuditLogsPage } from './audit-logs/audit-logs-page';
 import { BarPage } from './bar/bar-page';
 import { CategoriesPage } from './categories/categories-page';
 import { LedgerAuditPanel } from './ledger-audit/ledger-audit-panel';
+import { InvoicePage } from './invoices/invoice-page';
+import { InvoicesPage } from './invoices/invoices-page';
 import { AdminPage } from './shared/admin-page';
 import { DetailPage } from './shared/detail-page';
 import { ProductsPage } from './products/products-page';
@@ -22,7 +24,8 @@ import { UsersPage } from './users/users-page';
 export const ADMIN_ROUTES: { path: string; element: ReactNode }[] = [
   { path: 'products', element: <ProductsPage /> },
   { path: 'categories', element: <CategoriesPage /> },
-  { path: 'invoices', element: <AdminPage title="Invoices" lead="Invoices for purchases on account and their payment status." /> },
+  { path: 'invoices', element: <InvoicesPage /> },
+  { path: 'invoices/:invoiceId', element: <InvoicePage /> },
   { path: 'registers', element: <RegistersPage /> },
   { path: 'registers/:registerId', element: <RegisterPage /> },
   { path: 'bar', element: <BarPage /> },

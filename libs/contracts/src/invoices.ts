@@ -137,3 +137,7 @@ export type InvoicePreview = z.infer<typeof InvoicePreview>;
 
 /** Days an invoice gives to pay, printed on it. */
 export const INVOICE_PAYMENT_DAYS = 14;
+
+/** DELETE /api/admin/invoices/{id}/: the draft is gone. */
+export const InvoiceDeleted = z.object({ id: ObjectId, deleted: z.literal(true) });
+export type InvoiceDeleted = z.infer<typeof InvoiceDeleted>;

@@ -1,6 +1,5 @@
-import { ApiResponse, IdParam, ok } from '@kassa/contracts';
+import { ApiResponse, IdParam, InvoiceDeleted, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
-import { z } from 'zod';
 import { deleteInvoice } from '../../invoices/invoices';
 import type { CheckoutContext } from '../../sales/context';
 
@@ -8,10 +7,10 @@ import type { CheckoutContext } from '../../sales/context';
 export default function deleteInvoiceRoute(app: ServiceApp, ctx: CheckoutContext) {
   app.delete(
     '/api/admin/invoices/:id/',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Delete a draft invoice', params: IdParam, response: { 200: ApiResponse(z.null()) } } },
+    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Delete a draft invoice', params: IdParam, response: { 200: ApiResponse(InvoiceDeleted) } } },
     async (request) => {
       await deleteInvoice(ctx, request.params.id, { user: request.user, log: request.log, id: request.id });
-      return ok(null);
+      return ok({ id: request.params.id, deleted: true as const });
     },
   );
 }
