@@ -13,6 +13,9 @@ function dueDay(issueDay: string): string {
 
 const percent = (rate: number) => `${rate}%`;
 
+/** A period of local days: one day alone, or "1 maart 2026 t/m 31 maart 2026". */
+export const formatPeriod = (from: string, to: string) => (from === to ? formatDay(from) : `${formatDay(from)} t/m ${formatDay(to)}`);
+
 export function documentTitle(invoice: Pick<InvoiceView, 'kind' | 'status'>): string {
   if (invoice.status === 'draft') return 'Conceptfactuur';
   return invoice.kind === 'credit_note' ? 'Creditnota' : 'Factuur';
@@ -67,9 +70,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
         <dt>{credit ? 'Datum' : 'Factuurdatum'}</dt>
         <dd>{invoice.issueDay ? formatDay(invoice.issueDay) : '—'}</dd>
         <dt>Periode</dt>
-        <dd>
-          {formatDay(invoice.from)} t/m {formatDay(invoice.to)}
-        </dd>
+        <dd>{formatPeriod(invoice.from, invoice.to)}</dd>
         {invoice.reference ? (
           <>
             <dt>Uw referentie</dt>

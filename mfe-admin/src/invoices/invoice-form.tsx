@@ -114,21 +114,6 @@ export function InvoiceForm({ invoice, onDone }: { invoice?: InvoiceView; onDone
         <TextField label="From" type="date" value={draft.from} onChange={(e) => set('from', e.target.value)} onBlur={() => setTouched({ ...touched, from: true })} error={shown('from')} />
         <TextField label="To (inclusive)" type="date" value={draft.to} onChange={(e) => set('to', e.target.value)} onBlur={() => setTouched({ ...touched, to: true })} error={shown('to')} />
       </div>
-      <TextField label="Reference" value={draft.reference} maxLength={100} onChange={(e) => set('reference', e.target.value)} error={shown('reference')} hint="The customer's order or event name, printed on the invoice." />
-      <TextField label="Customer name" value={draft.customerName} maxLength={100} onChange={(e) => set('customerName', e.target.value)} error={shown('customerName')} hint="Empty: the account's name." />
-      <div className="k-field">
-        <label className="k-field__label" htmlFor={ids.address}>
-          Customer address
-        </label>
-        <textarea id={ids.address} className="k-textarea invoice-form__address" rows={3} maxLength={300} value={draft.customerAddress} onChange={(e) => set('customerAddress', e.target.value)} />
-      </div>
-      <div className="k-field">
-        <label className="k-field__label" htmlFor={ids.note}>
-          Note on the invoice
-        </label>
-        <textarea id={ids.note} className="k-textarea invoice-form__note" rows={2} maxLength={1000} value={draft.note} onChange={(e) => set('note', e.target.value)} />
-        {shown('note') ? <span className="k-field__error">{shown('note')}</span> : null}
-      </div>
       <section className="invoice-form__preview" aria-label="Preview" aria-live="polite">
         {!previewReady ? (
           <p className="k-muted">Choose an account and a period to see the lines.</p>
@@ -161,6 +146,21 @@ export function InvoiceForm({ invoice, onDone }: { invoice?: InvoiceView; onDone
           <p className="k-muted">Loading the lines…</p>
         )}
       </section>
+      <TextField label="Reference" value={draft.reference} maxLength={100} onChange={(e) => set('reference', e.target.value)} error={shown('reference')} hint="The customer's order or event name, printed on the invoice." />
+      <TextField label="Customer name" value={draft.customerName} maxLength={100} onChange={(e) => set('customerName', e.target.value)} error={shown('customerName')} hint="Empty: the account's name." />
+      <div className="k-field">
+        <label className="k-field__label" htmlFor={ids.address}>
+          Customer address
+        </label>
+        <textarea id={ids.address} className="k-textarea invoice-form__address" rows={3} maxLength={300} value={draft.customerAddress} onChange={(e) => set('customerAddress', e.target.value)} />
+      </div>
+      <div className="k-field">
+        <label className="k-field__label" htmlFor={ids.note}>
+          Note on the invoice
+        </label>
+        <textarea id={ids.note} className="k-textarea invoice-form__note" rows={2} maxLength={1000} value={draft.note} onChange={(e) => set('note', e.target.value)} />
+        {shown('note') ? <span className="k-field__error">{shown('note')}</span> : null}
+      </div>
     </FormModal>
   );
 }

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
 import { HistoryLink } from '../shared/history-link';
-import { documentTitle, formatDay, InvoiceDocument } from './invoice-document';
+import { documentTitle, formatPeriod, InvoiceDocument } from './invoice-document';
 import { InvoiceForm } from './invoice-form';
 import { useDeleteInvoiceMutation, useGetInvoiceQuery, useInvoiceActionMutation } from './invoices-api';
 import { invoiceName, STATUS_TAG } from './invoices-page';
@@ -16,7 +16,7 @@ type Confirming = 'finalise' | 'pay' | 'credit' | 'delete';
 /** What each step will do, said before it is done (UX.md "Safe mistakes"). */
 export function confirmText(step: Confirming, inv: InvoiceView): ReactNode {
   const total = formatMoney(inv.total);
-  const period = `${formatDay(inv.from)} – ${formatDay(inv.to)}`;
+  const period = formatPeriod(inv.from, inv.to);
   switch (step) {
     case 'finalise':
       return (
@@ -124,7 +124,7 @@ export function InvoicePage() {
           {documentTitle(inv)} {inv.number ?? ''} <span className={`k-tag ${STATUS_TAG[inv.status].tone} invoice-page__status`}>{isInvoice ? STATUS_TAG[inv.status].label : 'Credit note'}</span>
         </>
       }
-      lead={`${inv.accountName}, ${formatDay(inv.from)} – ${formatDay(inv.to)}`}
+      lead={`${inv.accountName}, ${formatPeriod(inv.from, inv.to)}`}
       actions={back}
     >
       <div className="k-stack invoice-page">

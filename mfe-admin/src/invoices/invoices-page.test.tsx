@@ -53,7 +53,7 @@ describe('/admin/invoices', { timeout: 20_000 }, () => {
     });
     renderAdmin(<InvoicesPage />, '/admin/invoices');
     const row = (await screen.findByRole('link', { name: 'Open invoice 2026-0001' })).closest('tr')!;
-    expect(row).toHaveTextContent('1 maart 2026 – 31 maart 2026');
+    expect(row).toHaveTextContent('1 maart 2026 t/m 31 maart 2026');
     expect(row).toHaveTextContent('€ 36,00');
     expect(row).toHaveTextContent('Final, unpaid');
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
-import { formatDay } from './invoice-document';
+import { formatPeriod } from './invoice-document';
 import { InvoiceForm } from './invoice-form';
 import { useGetInvoicesQuery } from './invoices-api';
 import './invoices.css';
@@ -76,9 +76,7 @@ export function InvoicesPage() {
                     </button>
                     {inv.reference ? <div className="k-muted invoices__detail">{inv.reference}</div> : null}
                   </td>
-                  <td className="invoices__period">
-                    {formatDay(inv.from)} – {formatDay(inv.to)}
-                  </td>
+                  <td className="invoices__period">{formatPeriod(inv.from, inv.to)}</td>
                   <td className="k-num">
                     <Money cents={inv.total} tone="plain" />
                   </td>
