@@ -5,7 +5,7 @@ import { balanceOf, callApi, moneyPattern, ownAccount, ownProduct } from './till
 /**
  * An invoice from start to end, with this spec's own event account, products and sales: the board makes a draft over
  * the day's sales (an undone one left out), finalises it (a number), prints it on A4 and marks it paid (a posting that
- * brings the account back where it started).
+ * brings the account back where it started); then a credit note reverses it.
  */
 const SENDER = { name: 'Studievereniging Kassa', address: 'Voorbeeldstraat 1\n3511 AB Utrecht', vatNumber: 'NL123456789B01', iban: 'NL91ABNA0417164300', email: 'penningmeester@example.nl' };
 const A4 = { width: 794, height: 1123 };
@@ -17,10 +17,9 @@ async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
 }
 
-test('an event account is invoiced for its sales, the invoice is finalised, printed on A4 and paid', async ({ page, baseURL }, testInfo) => {
+test('an event account is invoiced for its sales; the invoice is finalised, printed on A4, paid and credited', async ({ page, baseURL }, testInfo) => {
   test.setTimeout(120_000);
   const admin = await apiToken(baseURL!, 'admin');
-  expect((await callApi(baseURL!, 'PUT', '/api/admin/settings/', admin, { invoiceSender: SENDER })).status).toBe(200);
 
   const start = 50_000;
   const account = await ownAccount(baseURL!, 'Lustrumcommissie', start, { type: 'event' });
@@ -40,6 +39,19 @@ test('an event account is invoiced for its sales, the invoice is finalised, prin
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'admin');
+  // The sender, as the treasurer sets it once in the settings.
+  await page.goto('/admin/settings');
+  const senderForm = page.getByRole('form', { name: 'Invoice sender' });
+  await senderForm.getByLabel('Association name').fill(SENDER.name);
+  await senderForm.getByLabel('Address').fill(SENDER.address);
+  await senderForm.getByLabel('VAT number').fill(SENDER.vatNumber);
+  await senderForm.getByLabel('IBAN').fill('NL91 ABNA 0417 1643 00');
+  await senderForm.getByLabel('E-mail for invoices').fill(SENDER.email);
+  await senderForm.getByRole('button', { name: 'Save invoice sender' }).click();
+  await expect(senderForm.getByRole('status')).toContainText('Invoice sender saved.');
+  await expect(senderForm.getByLabel('IBAN')).toHaveValue(SENDER.iban);
+  await senderForm.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('settings-sender-1440.png') });
   await page.goto('/admin/invoices');
   await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
 
@@ -111,13 +123,29 @@ test('an event account is invoiced for its sales, the invoice is finalised, prin
   expect((await callApi(baseURL!, 'POST', `/api/admin/invoices/${invoiceId}/pay/`, admin)).status).toBe(200);
   expect(await balanceOf(baseURL!, account.name)).toBe(start);
 
+  // A credit note reverses it: the payment goes back off the account, and the invoice cannot be paid any more.
+  await page.getByRole('button', { name: 'Credit note' }).click();
+  const credit = page.getByRole('dialog', { name: 'Make credit note' });
+  await expect(credit).toContainText(`reversing invoice ${number}`);
+  await expect(credit).toContainText(new RegExp(`The payment of ${moneyPattern(total)} is taken back off the account ${account.name}`));
+  await credit.getByRole('button', { name: 'Make credit note' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Credit note \d{4}-\d{4} made\./ })).toBeVisible();
+  await expect(page).not.toHaveURL(new RegExp(invoiceId));
+  await expect(sheet).toContainText('Creditnota');
+  await expect(sheet).toContainText(`Crediteert factuur${number}`);
+  await expect(sheet.locator('.invoice-doc__total')).toContainText(new RegExp(moneyPattern(-total)));
+  expect(await balanceOf(baseURL!, account.name)).toBe(start - total);
+  expect((await callApi(baseURL!, 'POST', `/api/admin/invoices/${invoiceId}/pay/`, admin)).status).toBe(409);
+
   await page.goto(`/admin/invoices?account=${account.accountId}`);
   const row = page.locator(`tr[data-id="${invoiceId}"]`);
   await expect(row).toContainText(number);
-  await expect(row).toContainText('Paid');
+  await expect(row).toContainText('Credited');
   await expect(row).toContainText(new RegExp(moneyPattern(total)));
-  await page.getByRole('button', { name: 'Paid', exact: true }).click();
-  await expect(page).toHaveURL(/status=paid/);
+  await expect(page.locator('tbody tr')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Credited', exact: true }).click();
+  await expect(page).toHaveURL(/status=credited/);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
   await expect(row).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('invoices-list-1440.png'), fullPage: true });
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
@@ -129,6 +157,17 @@ test('an event account is invoiced for its sales, the invoice is finalised, prin
   await page.goto(`/admin/invoices/${invoiceId}`);
   await expect(sheet).toContainText(number);
   await page.screenshot({ path: testInfo.outputPath('invoice-390.png'), fullPage: true });
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+  await page.goto('/admin/invoices');
+  await page.getByRole('button', { name: 'New invoice' }).click();
+  await expect(page.getByRole('dialog', { name: 'New invoice' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('invoice-new-390.png') });
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await page.getByRole('dialog', { name: 'New invoice' }).getByRole('button', { name: 'Cancel' }).click();
+  await page.goto('/admin/settings');
+  await page.getByRole('form', { name: 'Invoice sender' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('settings-sender-390.png') });
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
   await beer.hide();

@@ -64,11 +64,11 @@ export function InvoiceSenderForm({ saved }: { saved: AdminSettings }) {
   };
 
   return (
-    <form className="k-card k-stack" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="settings-invoice-sender">
+    <form className="k-card k-stack settings__sender" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="settings-invoice-sender">
       <h2 id="settings-invoice-sender" className="settings__heading">
         Invoice sender
       </h2>
-      <p className="k-muted settings__hint">Printed at the top of every invoice. An invoice can only be finalised once name and address are set.</p>
+      <p className="k-muted settings__lead">Printed at the top of every invoice. An invoice can only be finalised once name and address are set.</p>
       {notice ? (
         <div className="k-alert k-alert--success" role="status">
           {notice}
