@@ -17,12 +17,18 @@ export class InvoiceNumbers {
     private readonly timeZone: string,
   ) {}
 
-  /** The number of `invoiceId`: the one it already has, or the next of the year of `at`. */
-  take(invoiceId: string, at: Date): Promise<string> {
-    const run = this.tail.then(
-      () => this.takeNow(invoiceId, at),
-      () => this.takeNow(invoiceId, at),
-    );
+  /**
+   * The number of `invoiceId`: the one it already has, or the next of the year of `at`. `check` runs in the queue just
+   * before a new number is claimed (a rule that two finalises at once must not both pass, such as overlapping periods).
+   */
+  take(invoiceId: string, at: Date, check?: () => Promise<void>): Promise<string> {
+    const go = async () => {
+      const own = await this.of(invoiceId);
+      if (own) return own;
+      await check?.();
+      return this.takeNow(invoiceId, at);
+    };
+    const run = this.tail.then(go, go);
     this.tail = run.catch(() => undefined);
     return run;
   }

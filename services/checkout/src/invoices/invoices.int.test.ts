@@ -131,6 +131,17 @@ describe('invoices', () => {
     expect(entries.find((e) => e.action === 'invoice.finalise')).toMatchObject({ before: { status: 'draft', number: null }, after: { status: 'final', number } });
   });
 
+  it('finalises only one of two overlapping drafts of an account finalised at once', async () => {
+    clock.current = new Date('2026-03-14T20:00:00Z');
+    const account = await s.createAccount('Dubbel Gefactureerd', 5000);
+    await sell(account, [{ id: s.products[0]!.id, amount: 2 }]);
+    const [a, b] = [await draft(account, '2026-03-01', '2026-03-14'), await draft(account, '2026-03-14', '2026-03-31')];
+    const answers = await Promise.all([a, b].map((d) => call('POST', `/api/admin/invoices/${d.id}/finalise/`)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const statuses = await Promise.all([a, b].map(async (d) => (await call('GET', `/api/admin/invoices/${d.id}/`)).json().result.status as string));
+    expect(statuses.sort()).toEqual(['draft', 'final']);
+  });
+
   it('numbers invoices finalised at the same moment consecutively, without a gap or a repeat', async () => {
     clock.current = new Date('2026-03-14T20:00:00Z');
     const drafts: InvoiceView[] = [];

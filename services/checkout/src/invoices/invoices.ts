@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   InternalAccount,
   InvoiceSender,
+  ledgerKeys,
   type InvoiceCreateBody,
   type InvoiceLines,
   type InvoiceSummary,
@@ -205,7 +206,8 @@ export async function finaliseInvoice(ctx: Ctx, id: string, caller: Caller): Pro
     { key: `invoice.finalise:${id}`, actor: actor(caller.user), action: 'invoice.finalise', entity: 'invoice', entityId: id, before: auditView(doc), after: expected, expect: { status: 'final', total: lines.total }, at },
     caller.log,
     async () => {
-      const number = await numbers.take(id, at);
+      // Checked again in the numbering queue: two overlapping drafts finalised at once cannot both pass.
+      const number = await numbers.take(id, at, () => assertNoOverlap(ctx, doc.accountId, doc.from, doc.to, id));
       const set = { status: 'final', number, ...lines, sender, issueDay: localDay(at, ctx.env.TIME_ZONE), finalised: { at, by: caller.user.username } };
       const after = (await invoiceModel(ctx.db).findOneAndUpdate({ _id: id, status: 'draft' }, { $set: set }, { returnDocument: 'after' }).lean()) as InvoiceDoc | null;
       return after ?? (await loadInvoice(ctx, id));
@@ -232,7 +234,7 @@ export async function payInvoice(ctx: Ctx, id: string, caller: Caller): Promise<
     async () => {
       const posting = await postLedger(
         ctx as CheckoutContext,
-        { target: { accountId: doc.accountId }, amount: doc.total ?? 0, key: `invoice:${id}:paid`, kind: 'topup', ref: `invoice:${id}`, description: `Invoice ${doc.number} paid` },
+        { target: { accountId: doc.accountId }, amount: doc.total ?? 0, key: ledgerKeys.invoicePaid(id), kind: 'topup', ref: `invoice:${id}`, description: `Invoice ${doc.number} paid` },
         caller.id,
       );
       const set = { status: 'paid', paid: { at, by: caller.user.username, balanceAfter: posting.balanceAfter } };
@@ -273,7 +275,7 @@ export async function creditInvoice(ctx: Ctx, id: string, caller: Caller): Promi
       if (wasPaid) {
         await postLedger(
           ctx as CheckoutContext,
-          { target: { accountId: doc.accountId }, amount: -(doc.total ?? 0), key: `invoice:${id}:credited`, kind: 'correction', ref: `invoice:${id}`, allowNegative: true, description: `Invoice ${doc.number} credited` },
+          { target: { accountId: doc.accountId }, amount: -(doc.total ?? 0), key: ledgerKeys.invoiceCredited(id), kind: 'correction', ref: `invoice:${id}`, allowNegative: true, description: `Invoice ${doc.number} credited` },
           caller.id,
         );
       }
