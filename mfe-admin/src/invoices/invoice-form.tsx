@@ -83,7 +83,7 @@ export function InvoiceForm({ invoice, onDone }: { invoice?: InvoiceView; onDone
       <FormLines lines={serverLines.other} />
       {invoice ? null : (
         <>
-          <TextField label="Find account" type="search" value={search} onChange={(e) => setSearch(e.target.value)} hint="Type part of a name; event and association accounts first." />
+          <TextField label="Find account" type="search" value={search} onChange={(e) => setSearch(e.target.value)} hint="Type part of a name; event accounts are listed first." />
           <div className="k-field">
             <label className="k-field__label" htmlFor={ids.account}>
               Account
