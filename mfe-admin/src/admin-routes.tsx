@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { AccountPage } from './accounts/account-page';
 import { AccountsPage } from './accounts/accounts-page';
+import { LedgersPanel } from './accounts/ledgers-panel';
 import { AccountRequestsPage } from './account-requests/account-requests-page';
 import { AuditLogsPage } from './audit-logs/audit-logs-page';
 import { BarPage } from './bar/bar-page';
 import { CategoriesPage } from './categories/categories-page';
+import { ExactPage } from './exact/exact-page';
+import { ExactSetupPage } from './exact/exact-setup-page';
 import { LedgerAuditPanel } from './ledger-audit/ledger-audit-panel';
 import { InvoicePage } from './invoices/invoice-page';
 import { InvoicesPage } from './invoices/invoices-page';
@@ -44,7 +47,8 @@ export const ADMIN_ROUTES: { path: string; element: ReactNode }[] = [
   { path: 'audit_logs', element: <AuditLogsPage /> },
   { path: 'ideal', element: <AdminPage title="iDEAL payments" lead="Online bank payments for top-ups and their status." /> },
   { path: 'settings', element: <SettingsPage /> },
-  { path: 'exact/setup', element: <AdminPage title="Exact Online setup" lead="Connecting Kassa to the Exact Online accounting administration." /> },
-  { path: 'exact/oauth/success', element: <AdminPage title="Exact Online setup" lead="Connecting Kassa to the Exact Online accounting administration." /> },
-  { path: 'exact', element: <AdminPage title="Exact Online" lead="Export of sales and payments to the Exact Online accounting." /> },
+  { path: 'exact/setup', element: <ExactSetupPage /> },
+  { path: 'exact/oauth/success', element: <ExactSetupPage /> },
+  // The ledgers' accounting codes are the accounts feature's; the export page shows them as its mapping form.
+  { path: 'exact', element: <ExactPage mapping={<LedgersPanel />} /> },
 ];

@@ -19,6 +19,8 @@ export const TAG_TYPES = [
   'LedgerAudit',
   'Settings',
   'Invoices',
+  'ExactConnection',
+  'AccountingExports',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -15,3 +15,4 @@ export * from './accounts-admin';
 export * from './wrapped';
 export * from './sale-conventions';
 export * from './invoices';
+export * from './accounting';

@@ -5,10 +5,11 @@ export const DEV_SECRETS = {
   JWT_SECRET: 'kassa-dev-secret-change-me-in-production-0123456789',
   INTERNAL_TOKEN: 'kassa-internal-dev-token',
   PIN_PEPPER: 'kassa-dev-pin-pepper-change-me-in-production',
+  EXACT_TOKEN_KEY: 'kassa-dev-exact-token-key-change-me-in-production',
 } as const;
 
-/** Adapters whose `standin` value fakes the outside world: a card terminal, a bank, a sign-in provider. */
-const PROVIDER_VARIABLES = ['TERMINAL_PROVIDER', 'IDEAL_PROVIDER', 'SSO_PROVIDER'] as const;
+/** Adapters whose `standin` value fakes the outside world: a card terminal, a bank, a sign-in provider, Exact Online. */
+const PROVIDER_VARIABLES = ['TERMINAL_PROVIDER', 'IDEAL_PROVIDER', 'SSO_PROVIDER', 'EXACT_PROVIDER'] as const;
 
 /**
  * The services that seed demo data into an empty database (accounts: users such as admin/admin; catalog: products)

@@ -30,6 +30,8 @@ import getInternalAccount from './routes/internal/get-account.route';
 import postAudit from './routes/internal/post-audit.route';
 import postPostings from './routes/internal/post-postings.route';
 import getInvoiceSender from './routes/internal/get-invoice-sender.route';
+import getInternalLedgers from './routes/internal/get-ledgers.route';
+import getLedgerDay from './routes/internal/get-ledger-day.route';
 import getViaductStart from './routes/login/get-viaduct-start.route';
 import postLogin from './routes/login/post-login.route';
 import getAdminAccounts from './routes/admin/get-accounts.route';
@@ -75,6 +77,8 @@ import { accountsAuditClient } from './audit';
 import { registerAuditChecks } from './audit-checks';
 
 const routes: ((app: ServiceApp, ctx: AccountsContext) => void)[] = [
+  getInternalLedgers,
+  getLedgerDay,
   getOwnTransactions,
   getOwnTransactionsCount,
   getWrapped,

@@ -24,6 +24,7 @@ import putAdminProduct from './routes/admin/put-product.route';
 import putAdminReason from './routes/admin/put-reason.route';
 import getReasons from './routes/checkout/get-reasons.route';
 import postPrices from './routes/internal/post-prices.route';
+import getInternalCategories from './routes/internal/get-categories.route';
 import getMenu from './routes/products/get-menu.route';
 import getProducts from './routes/products/get-products.route';
 import { registerAuditChecks } from './admin/audit-checks';
@@ -33,6 +34,7 @@ const routes = [
   getMenu,
   getReasons,
   postPrices,
+  getInternalCategories,
   getAdminProducts,
   getAdminProductsAll,
   postAdminProduct,

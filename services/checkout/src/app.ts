@@ -12,6 +12,7 @@ import getAccountSales from './routes/internal/get-account-sales.route';
 import getProductSales from './routes/internal/get-product-sales.route';
 import getSalesCount from './routes/internal/get-sales-count.route';
 import getDaySales from './routes/internal/get-day-sales.route';
+import getSalesJournal from './routes/internal/get-sales-journal.route';
 import postCardOutcome from './routes/internal/post-card-outcome.route';
 import postFinish from './routes/transactions/post-finish.route';
 import postUndo from './routes/transactions/post-undo.route';
@@ -32,7 +33,7 @@ import postInvoiceFinalise from './routes/admin/post-invoice-finalise.route';
 import postInvoicePay from './routes/admin/post-invoice-pay.route';
 import postInvoiceCredit from './routes/admin/post-invoice-credit.route';
 
-const routes = [postCheckout, postUndo, postFinish, postCardOutcome, getTransactions, deleteTransaction, getAccountSales, getProductSales, getSalesCount, getDaySales];
+const routes = [postCheckout, postUndo, postFinish, postCardOutcome, getTransactions, deleteTransaction, getAccountSales, getProductSales, getSalesCount, getDaySales, getSalesJournal];
 const invoiceRoutes = [getInvoices, getInvoicePreview, getInvoice, postInvoice, putInvoice, deleteInvoice, postInvoiceFinalise, postInvoicePay, postInvoiceCredit];
 
 /** The checkout service; `deps` replaces the clients of other services (unit tests pass fakes). */

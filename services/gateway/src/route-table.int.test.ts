@@ -42,6 +42,7 @@ describe('gateway route table: the most specific prefix wins', () => {
     ['POST', '/api/account_request/request', 'accounts'],
     ['GET', '/api/admin/account_requests?status=pending', 'accounts'],
     ['GET', '/api/admin/ideal/', 'payments'],
+    ['GET', '/api/admin/exact/exports', 'payments'],
     ['POST', '/api/payments/webhook', 'payments'],
     ['GET', '/api/payments/standin/tr_standin_1', 'payments'],
   ] as const)('%s %s goes to %s', async (method, url, service) => {

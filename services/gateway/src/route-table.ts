@@ -40,6 +40,7 @@ export const ROUTE_TABLE: { prefix: string; service: ServiceName }[] = [
   { prefix: '/api/transactions/card', service: 'payments' },
   { prefix: '/api/payments', service: 'payments' },
   { prefix: '/api/admin/ideal', service: 'payments' },
+  { prefix: '/api/admin/exact', service: 'payments' },
   { prefix: '/api/admin/terminal', service: 'payments' },
 ];
 

@@ -1,4 +1,23 @@
-import { createQueue, createRedis, createServiceApp, ensureIndexes, internalClient, type ServiceApp } from '@kassa/service-kit';
+import { auditClient, createQueue, createRedis, createServiceApp, ensureIndexes, internalClient, viewCheck, type ServiceApp } from '@kassa/service-kit';
+import { exportView } from './accounting/export-views';
+import { createExactProvider } from './exact/create-exact-provider';
+import { ExactConnections } from './exact/exact-connection';
+import { StandinExactProvider } from './exact/standin-exact-provider';
+import { TokenBox } from './exact/token-box';
+import { ACCOUNTING_EXPORT_QUEUE, type AccountingExportData } from './jobs/accounting-export.job';
+import { accountingExportModel, type AccountingExportDoc } from './models/accounting-export.model';
+import { bookedDayModel } from './models/booked-day.model';
+import { exactConnectionModel } from './models/exact-connection.model';
+import deleteExactConnection from './routes/admin/exact/delete-connection.route';
+import getExactConnection from './routes/admin/exact/get-connection.route';
+import getExactExports from './routes/admin/exact/get-exports.route';
+import getJournalCsv from './routes/admin/exact/get-journal-csv.route';
+import getJournal from './routes/admin/exact/get-journal.route';
+import postExactConnect from './routes/admin/exact/post-connect.route';
+import postExactExportRetry from './routes/admin/exact/post-export-retry.route';
+import postExactExport from './routes/admin/exact/post-export.route';
+import postExactOauthCallback from './routes/admin/exact/post-oauth-callback.route';
+import exactStandin from './routes/payments/exact-standin.route';
 import type { Connection } from 'mongoose';
 import type { PaymentsEnv } from './config';
 import { createIdealProvider } from './ideal/create-ideal-provider';
@@ -19,12 +38,33 @@ import standinBank, { postWebhook } from './routes/payments/standin-bank.route';
 import getCardStatus from './routes/transactions/get-card-status.route';
 import { createTerminal } from './terminal/create-terminal';
 
-const routes = [postTerminalTransaction, getCardStatus, putStandinTerminal, getStandinTerminal, postAccountUpgrade, getAccountUpgrade, postIdealWebhook, getIdealPayments];
+const routes = [
+  postTerminalTransaction,
+  getCardStatus,
+  putStandinTerminal,
+  getStandinTerminal,
+  postAccountUpgrade,
+  getAccountUpgrade,
+  postIdealWebhook,
+  getIdealPayments,
+  getExactConnection,
+  postExactConnect,
+  postExactOauthCallback,
+  deleteExactConnection,
+  getExactExports,
+  postExactExport,
+  postExactExportRetry,
+  getJournalCsv,
+  getJournal,
+];
 
 /** The payments service: card terminals and online top-ups (iDEAL). `deps` replaces any of its parts (tests). */
 export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: Partial<PaymentsDeps> = {}): Promise<ServiceApp> {
   cardTransactionModel(db);
   idealPaymentModel(db);
+  exactConnectionModel(db);
+  accountingExportModel(db);
+  bookedDayModel(db);
   await ensureIndexes(db);
   const redis = createRedis(env.REDIS_URL);
   const app = await createServiceApp({
@@ -40,7 +80,13 @@ export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: P
   const pollQueue = deps.pollQueue ?? createQueue<TerminalPollData>(TERMINAL_POLL_QUEUE, redis, env.QUEUE_PREFIX);
   const ideal = deps.ideal ?? createIdealProvider(env, redis);
   const idealQueue = deps.idealQueue ?? createQueue<IdealStatusData>(IDEAL_STATUS_QUEUE, redis, env.QUEUE_PREFIX);
+  const exact = deps.exact ?? createExactProvider(env, redis);
+  const exportQueue = deps.exportQueue ?? createQueue<AccountingExportData>(ACCOUNTING_EXPORT_QUEUE, redis, env.QUEUE_PREFIX);
+  const audit = deps.audit ?? auditClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN, { service: 'payments', outbox: db });
+  const now = deps.now ?? (() => new Date());
   app.addHook('onClose', async () => {
+    if (!deps.audit) await audit.close();
+    if (!deps.exportQueue) await exportQueue.close();
     if (!deps.idealQueue) await idealQueue.close();
     if (!deps.pollQueue) await pollQueue.close();
     if (!deps.terminal) await terminal.close();
@@ -55,8 +101,24 @@ export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: P
     idealQueue,
     accounts: deps.accounts ?? internalClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN),
     deliverWebhook: deps.deliverWebhook ?? postWebhook,
+    exact,
+    exportQueue,
+    checkout: deps.checkout ?? internalClient(env.CHECKOUT_URL, env.INTERNAL_TOKEN),
+    catalog: deps.catalog ?? internalClient(env.CATALOG_URL, env.INTERNAL_TOKEN),
+    audit,
+    now,
+    exactConnections: new ExactConnections(db, exact, new TokenBox(env.EXACT_TOKEN_KEY), now),
   };
+  audit.check('exact_connection', viewCheck(async () => ctx.exactConnections.view()));
+  audit.check(
+    'accounting_export',
+    viewCheck(async (id) => {
+      const doc = (await accountingExportModel(db).findById(id).lean()) as AccountingExportDoc | null;
+      return doc && exportView(doc);
+    }),
+  );
   for (const route of routes) route(app, ctx);
   if (ideal instanceof StandinIdealProvider) standinBank(app, ctx, ideal);
+  if (exact instanceof StandinExactProvider) exactStandin(app, exact);
   return app;
 }

@@ -1,4 +1,4 @@
-import { BaseEnv, loadConfig } from '@kassa/service-kit';
+import { BaseEnv, DEV_SECRETS, loadConfig } from '@kassa/service-kit';
 import { z } from 'zod';
 
 export const PaymentsEnv = BaseEnv.extend({
@@ -30,7 +30,22 @@ export const PaymentsEnv = BaseEnv.extend({
    * the stand-in calls this service directly (default PAYMENTS_URL/api/payments/webhook).
    */
   IDEAL_WEBHOOK_URL: z.string().url().optional(),
+  /** `standin`: the local stand-in accounting package (demo, tests); `exact`: Exact Online with its app's id and secret. */
+  EXACT_PROVIDER: z.enum(['standin', 'exact']).default('standin'),
+  EXACT_CLIENT_ID: z.string().optional(),
+  EXACT_CLIENT_SECRET: z.string().optional(),
+  /** Exact Online's site for the country of the administration (the Netherlands by default). */
+  EXACT_BASE_URL: z.string().url().default('https://start.exactonline.nl'),
+  /** The journal the day entries are booked in (a general journal, "memoriaal"). */
+  EXACT_JOURNAL_CODE: z.string().min(1).default('90'),
+  /** Encrypts the Exact tokens at rest (AES-256-GCM; the key is its SHA-256). */
+  EXACT_TOKEN_KEY: z.string().min(32).default(DEV_SECRETS.EXACT_TOKEN_KEY),
 }).superRefine((env, ctx) => {
+  if (env.EXACT_PROVIDER === 'exact') {
+    for (const key of ['EXACT_CLIENT_ID', 'EXACT_CLIENT_SECRET'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when EXACT_PROVIDER=exact' });
+    }
+  }
   if (env.IDEAL_PROVIDER === 'mollie' && !env.MOLLIE_API_KEY) {
     ctx.addIssue({ code: 'custom', path: ['MOLLIE_API_KEY'], message: 'required when IDEAL_PROVIDER=mollie' });
   }

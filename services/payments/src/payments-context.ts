@@ -1,8 +1,11 @@
-import type { InternalClient } from '@kassa/service-kit';
+import type { AuditClient, InternalClient } from '@kassa/service-kit';
 import type { Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
 import type { PaymentsEnv } from './config';
 import type { IdealProvider } from './ideal/ideal-provider';
+import type { ExactConnections } from './exact/exact-connection';
+import type { ExactProvider } from './exact/exact-provider';
+import type { AccountingExportData } from './jobs/accounting-export.job';
 import type { IdealStatusData } from './jobs/ideal-status.job';
 import type { TerminalPollData } from './jobs/terminal-poll.job';
 import type { CardTerminal } from './terminal/card-terminal';
@@ -18,9 +21,18 @@ export interface PaymentsDeps {
   accounts: InternalClient;
   /** How the stand-in bank delivers its callback (an HTTP POST of `id=…`; tests call the app directly). */
   deliverWebhook: (url: string, providerId: string) => Promise<void>;
+  /** The accounting package chosen by EXACT_PROVIDER. */
+  exact: ExactProvider;
+  exportQueue: Queue<AccountingExportData>;
+  /** Sales per day for the journal (checkout) and category names (catalog). */
+  checkout: InternalClient;
+  catalog: InternalClient;
+  audit: AuditClient;
+  now: () => Date;
 }
 
 export interface PaymentsContext extends PaymentsDeps {
   env: PaymentsEnv;
   db: Connection;
+  exactConnections: ExactConnections;
 }

@@ -1,6 +1,7 @@
 import { connectMongo, runUntilSignal } from '@kassa/service-kit';
 import { pino } from 'pino';
 import { loadPaymentsConfig } from './config';
+import { startAccountingWorker } from './jobs/accounting-worker';
 import { startIdealWorker } from './jobs/ideal-worker';
 import { startTerminalWorker } from './jobs/terminal-worker';
 
@@ -9,8 +10,10 @@ const log = pino({ level: env.LOG_LEVEL, base: { service: 'payments-worker' } })
 const db = await connectMongo(env.MONGODB_URI, `${env.MONGODB_DB_PREFIX}_payments`);
 const terminalWorker = await startTerminalWorker(env, db, log);
 const idealWorker = await startIdealWorker(env, db, log);
+const accountingWorker = await startAccountingWorker(env, db, log);
 runUntilSignal('payments-worker', async () => {
   await terminalWorker.close();
   await idealWorker.close();
+  await accountingWorker.close();
   await db.close();
 }, { heartbeatFile: env.HEARTBEAT_FILE });

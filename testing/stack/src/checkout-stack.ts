@@ -35,6 +35,8 @@ export interface StackOptions {
   card?: boolean;
   deps?: Partial<CheckoutDeps>;
   clock?: TestClock;
+  /** The accounts service (its ledger's posting days, the demo's opening postings) on this clock too. */
+  accountsOnClock?: boolean;
 }
 
 /**
@@ -45,7 +47,7 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
   const log = pino({ level: 'silent' });
   const closers: (() => Promise<void>)[] = [];
 
-  const accounts = await startAccountsTestApp(mongoUri, { seed: true });
+  const accounts = await startAccountsTestApp(mongoUri, { seed: true, ...(opts.accountsOnClock && opts.clock ? { deps: { now: opts.clock.now } } : {}) });
   closers.push(() => stopAccountsTestApp(accounts.app));
   const accountsUrl = await accounts.app.listen({ port: 0, host: '127.0.0.1' });
 
@@ -63,11 +65,12 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
 
   let payments: ServiceApp | null = null;
   let paymentsUrl = 'http://127.0.0.1:9';
-  const paymentsEnv = PaymentsEnv.parse(testEnv(mongoUri, { STANDIN_TERMINAL_DELAY_MS: '150', TERMINAL_POLL_MS: '100' }));
+  const paymentsEnv = PaymentsEnv.parse(testEnv(mongoUri, { STANDIN_TERMINAL_DELAY_MS: '150', TERMINAL_POLL_MS: '100', ACCOUNTS_URL: accountsUrl, CATALOG_URL: catalogUrl }));
   if (opts.card) {
     closers.push(() => clearRedisPrefix(paymentsEnv.REDIS_URL, paymentsEnv.QUEUE_PREFIX));
     const paymentsDb = await connectMongo(paymentsEnv.MONGODB_URI, `${paymentsEnv.MONGODB_DB_PREFIX}_payments`);
-    payments = await buildPaymentsApp(paymentsEnv, paymentsDb);
+    // Checkout starts after payments (it starts card payments through it): the journal's sales reach it once it listens.
+    payments = await buildPaymentsApp(paymentsEnv, paymentsDb, { checkout: (path, schema, o) => checkoutClient!(path, schema, o) });
     const app = payments;
     closers.push(async () => {
       await app.db.dropDatabase();
@@ -99,6 +102,8 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
   const stack = {
     app,
     env,
+    /** Where checkout, accounts and the catalog listen (for a service a test builds itself). */
+    urls: { checkout: checkoutUrl, accounts: accountsUrl, catalog: catalogUrl },
     accounts: accounts.app,
     catalog,
     payments,

@@ -26,12 +26,18 @@ export const LEDGERS: readonly LedgerDefinition[] = [
   { id: 'card', name: 'Card terminal', code: '1010', kind: 'asset', covers: 'Sales paid by card at the terminal', of: { sales: ['card'] } },
   { id: 'other_payments', name: 'Other payments', code: '4990', kind: 'expense', covers: 'Sales booked to an "other" reason', of: { sales: ['other'] } },
   { id: 'member_accounts', name: 'Member accounts', code: '1600', kind: 'liability', covers: 'Every posting on a member account', of: { postings: 'all' } },
-  { id: 'account_sales', name: 'Sales on account', code: '1610', kind: 'liability', covers: 'Purchases paid from a member account', of: { postings: ['purchase'] } },
+  { id: 'account_sales', name: 'Sales on account', code: '1610', kind: 'liability', covers: 'Purchases paid from a member account, and undone sales and top-ups', of: { postings: ['purchase', 'undo'] } },
   { id: 'bar_topups', name: 'Top-ups at the bar', code: '1620', kind: 'liability', covers: 'Top-ups at the till and by the board', of: { postings: ['topup'] } },
   { id: 'ideal', name: 'iDEAL', code: '1020', kind: 'asset', covers: 'Online top-ups paid with iDEAL', of: { postings: ['ideal'] } },
   { id: 'direct_debit', name: 'Direct debit', code: '1030', kind: 'asset', covers: 'Direct-debit collections from credit accounts', of: { postings: ['direct_debit'] } },
   { id: 'corrections', name: 'Corrections and expiry', code: '4900', kind: 'expense', covers: 'Corrections by the board and balances expired on closing', of: { postings: ['correction', 'expiry'] } },
+  { id: 'vat', name: 'VAT payable', code: '1500', kind: 'liability', covers: 'VAT on completed sales, per rate', of: { sales: 'all' } },
+  { id: 'opening', name: 'Opening balances', code: '0900', kind: 'liability', covers: 'Balances brought in when an account was opened', of: { postings: ['opening'] } },
 ];
+
+/** The ledger a posting kind is booked against in the accounting export (the member-accounts side is its counterpart). */
+export const ledgerOfKind = (kind: PostingKind): string =>
+  LEDGERS.find((l) => 'postings' in l.of && l.of.postings !== 'all' && l.of.postings.includes(kind))?.id ?? 'corrections';
 
 export const findLedger = (id: string) => LEDGERS.find((l) => l.id === id) ?? null;
 

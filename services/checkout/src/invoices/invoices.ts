@@ -116,10 +116,21 @@ export async function loadInvoice(ctx: Pick<Ctx, 'db'>, id: string): Promise<Inv
   return doc;
 }
 
-/** Another invoice of the account (final or paid) whose period overlaps: billing those sales twice is refused. */
-async function assertNoOverlap(ctx: Pick<Ctx, 'db'>, accountId: string, from: string, to: string, except: string | null) {
+/**
+ * Another invoice of the account (final or paid) whose period overlaps: billing those sales twice is refused. With
+ * `claimed`, a draft that has already taken its number (being finalised this moment) counts as final too.
+ */
+async function assertNoOverlap(ctx: Pick<Ctx, 'db' | 'env'>, accountId: string, from: string, to: string, except: string | null, claimed = false) {
   const others = (await invoiceModel(ctx.db).find({ accountId }, { kind: 1, status: 1, number: 1, from: 1, to: 1 }).lean()) as InvoiceDoc[];
-  const clash = others.find((o) => String(o._id) !== except && (o.kind ?? 'invoice') === 'invoice' && (o.status === 'final' || o.status === 'paid') && o.from <= to && from <= o.to);
+  const overlapping = others.filter((o) => String(o._id) !== except && (o.kind ?? 'invoice') === 'invoice' && o.from <= to && from <= o.to);
+  let clash = overlapping.find((o) => o.status === 'final' || o.status === 'paid');
+  if (!clash && claimed) {
+    const numbers = invoiceNumbers(ctx.db, ctx.env.TIME_ZONE);
+    for (const o of overlapping.filter((d) => d.status === 'draft')) {
+      const number = await numbers.of(String(o._id));
+      if (number) clash = { ...o, number };
+    }
+  }
   if (clash) throw conflict(`Invoice ${clash.number} already bills this account from ${clash.from} to ${clash.to}. Choose a period after it, or credit that invoice first.`);
 }
 
@@ -207,7 +218,7 @@ export async function finaliseInvoice(ctx: Ctx, id: string, caller: Caller): Pro
     caller.log,
     async () => {
       // Checked again in the numbering queue: two overlapping drafts finalised at once cannot both pass.
-      const number = await numbers.take(id, at, () => assertNoOverlap(ctx, doc.accountId, doc.from, doc.to, id));
+      const number = await numbers.take(id, at, () => assertNoOverlap(ctx, doc.accountId, doc.from, doc.to, id, true));
       const set = { status: 'final', number, ...lines, sender, issueDay: localDay(at, ctx.env.TIME_ZONE), finalised: { at, by: caller.user.username } };
       const after = (await invoiceModel(ctx.db).findOneAndUpdate({ _id: id, status: 'draft' }, { $set: set }, { returnDocument: 'after' }).lean()) as InvoiceDoc | null;
       return after ?? (await loadInvoice(ctx, id));

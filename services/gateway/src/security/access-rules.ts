@@ -63,6 +63,9 @@ export const ACCESS_RULES: Record<string, Access> = {
   'POST /api/payments/webhook': pub,
   'GET /api/payments/standin/{id}': pub,
   'POST /api/payments/standin/{id}': pub,
+  // The stand-in Exact Online's consent page is the provider's, so public (it only ever returns to /admin/exact/oauth/success).
+  'GET /api/payments/exact-standin/authorize': pub,
+  'POST /api/payments/exact-standin/authorize': pub,
   // Administration.
   'GET /api/admin/account_requests': admin,
   'POST /api/admin/account_requests/{id}/status': admin,
@@ -97,6 +100,16 @@ export const ACCESS_RULES: Record<string, Access> = {
   'GET /api/admin/transactions/': admin,
   'DELETE /api/admin/transactions/{id}/': admin,
   'GET /api/admin/ideal/': admin,
+  // The accounting export (Exact Online or CSV).
+  'GET /api/admin/exact/connection': admin,
+  'DELETE /api/admin/exact/connection': admin,
+  'POST /api/admin/exact/connect': admin,
+  'POST /api/admin/exact/oauth/callback': admin,
+  'GET /api/admin/exact/exports': admin,
+  'POST /api/admin/exact/exports': admin,
+  'POST /api/admin/exact/exports/{id}/retry': admin,
+  'GET /api/admin/exact/journal': admin,
+  'GET /api/admin/exact/journal.csv': admin,
   // The catalogue.
   'GET /api/admin/products/': admin,
   'GET /api/admin/products/all/': admin,

@@ -62,7 +62,38 @@ const CHANGES: Record<string, (ctx: Ctx) => Promise<Call>> = {
     payload: { amount: 1000, method: 'cash_payment', reason: 'walk', nonce: `walk-${new Types.ObjectId().toHexString()}` },
   }),
   'PUT /api/admin/accounts/ledgers/{id}/': async () => ({ url: '/api/admin/accounts/ledgers/cash/', payload: { code: '1001', kind: 'asset' } }),
+  'POST /api/admin/exact/oauth/callback': async ({ s, admin }) => ({ url: '/api/admin/exact/oauth/callback', payload: await exactGrant(s, admin) }),
+  'DELETE /api/admin/exact/connection': async () => ({ url: '/api/admin/exact/connection' }),
+  'POST /api/admin/exact/exports': async ({ s, admin }) => {
+    await connectExact(s, admin);
+    return { url: '/api/admin/exact/exports', payload: { start: '2026-01-05', end: '2026-01-05' } };
+  },
+  'POST /api/admin/exact/exports/{id}/retry': async ({ s, admin }) => {
+    await connectExact(s, admin);
+    const id = new Types.ObjectId();
+    const at = new Date();
+    await s.payments!.db.collection('accountingexports').insertOne({ _id: id, start: '2026-01-06', end: '2026-01-06', status: 'failed', days: [], error: 'walk', attempts: 1, requestedBy: 'admin', finishedAt: at, createdAt: at, updatedAt: at });
+    return { url: `/api/admin/exact/exports/${id.toHexString()}/retry` };
+  },
 };
+
+/** A code and state from the stand-in Exact Online's consent page ("Allow"), for the callback. */
+async function exactGrant(s: CheckoutStack, admin: string): Promise<{ code: string; state: string }> {
+  const started = await s.payments!.inject({ method: 'POST', url: '/api/admin/exact/connect', headers: { authorization: `Bearer ${admin}` } });
+  const q = new URL(started.json().result.authorizeUrl as string, 'http://x').searchParams;
+  const consent = await s.payments!.inject({
+    method: 'POST',
+    url: '/api/payments/exact-standin/authorize',
+    payload: new URLSearchParams({ action: 'allow', state: q.get('state')!, redirect_uri: q.get('redirect_uri')! }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  const back = new URL(consent.headers.location as string, 'http://x').searchParams;
+  return { code: back.get('code')!, state: back.get('state')! };
+}
+async function connectExact(s: CheckoutStack, admin: string): Promise<void> {
+  const res = await s.payments!.inject({ method: 'POST', url: '/api/admin/exact/oauth/callback', headers: { authorization: `Bearer ${admin}` }, payload: await exactGrant(s, admin) });
+  if (res.statusCode !== 200) throw new Error(`connecting the stand-in Exact failed: ${res.body}`);
+}
 
 async function newUser(s: CheckoutStack): Promise<string> {
   const payload = { username: `walk-${new Types.ObjectId().toHexString().slice(-8)}`, password: 'long enough' };
@@ -95,6 +126,7 @@ async function newReason(s: CheckoutStack): Promise<string> {
 const EXEMPT: Record<string, string> = {
   'POST /api/admin/ledger_audit': 'starts the read-only ledger check; the worker logs each difference it finds',
   'PUT /api/admin/terminal/standin': "queues the training terminal's next outcomes in Redis; no Kassa record changes, and production refuses the stand-in",
+  'POST /api/admin/exact/connect': 'keeps a one-time state for the consent page; the connection changes (and is audited) at the callback',
 };
 
 async function login(s: CheckoutStack, username: string): Promise<string> {

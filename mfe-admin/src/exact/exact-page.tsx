@@ -1,0 +1,261 @@
+import { readAccessToken, type KassaError } from '@kassa/api-client';
+import { EXPORT_MAX_DAYS, type AccountingExport, type ExportStatus } from '@kassa/contracts';
+import { Button, ConfirmModal, DateText, formatDate, ListFallback, Money, Pager, TextField, useDialogs } from '@kassa/ui';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { AdminPage } from '../shared/admin-page';
+import { HistoryLink } from '../shared/history-link';
+import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
+import { ConnectionStatus } from './connection-status';
+import { useCreateAccountingExportMutation, useGetAccountingExportsQuery, useGetExactConnectionQuery, useRetryAccountingExportMutation } from './exact-api';
+import './exact.css';
+
+export const PAGE_SIZE = 15;
+
+const STATUS_TAG: Record<ExportStatus, { tone: string; label: string }> = {
+  queued: { tone: 'k-tag--info', label: 'Queued' },
+  running: { tone: 'k-tag--info', label: 'Running' },
+  done: { tone: 'k-tag--positive', label: 'Done' },
+  failed: { tone: 'k-tag--negative', label: 'Failed' },
+};
+
+/** A Dutch day as the pages show dates: "24 november 2026". */
+export const dayText = (day: string) => formatDate(`${day}T12:00:00`);
+const rangeText = (start: string, end: string) => (start === end ? dayText(start) : `${dayText(start)} – ${dayText(end)}`);
+
+/** Yesterday in the browser's calendar (the bar is in the Netherlands, as is its treasurer). */
+function yesterday(): string {
+  const d = new Date();
+  d.setDate(d.getDate() - 1);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+const dayCount = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+
+function daysSummary(e: AccountingExport): string {
+  const count = (r: string) => e.days.filter((d) => d.result === r).length;
+  const parts = [
+    count('booked') ? `${count('booked')} booked` : null,
+    count('already_booked') ? `${count('already_booked')} booked before` : null,
+    count('empty') ? `${count('empty')} without sales` : null,
+  ].filter(Boolean);
+  const left = dayCount(e.start, e.end) - e.days.length;
+  if (left > 0 && e.status !== 'done') parts.push(`${left} to go`);
+  return parts.join(', ') || '—';
+}
+
+/** Downloads the journal CSV with the session's token (a plain link would carry none). */
+async function downloadCsv(start: string, end: string, dutch: boolean): Promise<string | null> {
+  const q = new URLSearchParams({ start, end, decimals: dutch ? 'nl' : 'en' });
+  const token = readAccessToken();
+  const res = await fetch(`/api/admin/exact/journal.csv?${q}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { errorMessage?: string; detail?: { msg: string }[] } | null;
+    return [body?.errorMessage ?? `Download failed (${res.status}).`, ...(body?.detail?.map((d) => d.msg) ?? [])].filter((v, i, all) => all.indexOf(v) === i).join(' ');
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `kassa-journal-${start}-${end}.csv`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  URL.revokeObjectURL(url);
+  return null;
+}
+
+/**
+ * /admin/exact: export closed days to Exact Online (one journal entry per day), the history of exports with retry, the
+ * same journal as CSV for associations without Exact, and the mapping of ledgers to accounting codes (`mapping`, the
+ * accounts feature's ledger list, placed here by the app).
+ */
+export function ExactPage({ mapping }: { mapping?: ReactNode }) {
+  const { page, go } = useListParams([] as const);
+  const { data: connection } = useGetExactConnectionQuery(undefined, { pollingInterval: 60_000 });
+  const [start, setStart] = useState(yesterday);
+  const [end, setEnd] = useState(yesterday);
+  const [dutch, setDutch] = useState(true);
+  const [confirming, setConfirming] = useState(false);
+  const [refusal, setRefusal] = useState<{ message: string; lines: string[] } | null>(null);
+  const [rangeError, setRangeError] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const [create, { isLoading: creating }] = useCreateAccountingExportMutation();
+  const [retry, { isLoading: retrying }] = useRetryAccountingExportMutation();
+  const dialogs = useDialogs();
+  const [busy, setBusy] = useState(false);
+  const { data, error, isLoading, isFetching, refetch } = useGetAccountingExportsQuery({ page, perPage: PAGE_SIZE }, { pollingInterval: busy ? 1_500 : 60_000 });
+  const anyBusy = Boolean(data?.items.some((e) => e.status === 'queued' || e.status === 'running'));
+  // Poll quickly only while an export is on its way (state derived from the last answer, set while rendering).
+  if (anyBusy !== busy) setBusy(anyBusy);
+  useKeepPageInRange(page, data?.pageCount, go);
+
+  const checkRange = (): boolean => {
+    if (!start || !end) return (setRangeError('Choose a first and a last day.'), false);
+    if (end < start) return (setRangeError('The last day is before the first.'), false);
+    if (dayCount(start, end) > EXPORT_MAX_DAYS) return (setRangeError(`Choose at most ${EXPORT_MAX_DAYS} days.`), false);
+    setRangeError(null);
+    return true;
+  };
+
+  const runExport = async () => {
+    setConfirming(false);
+    setRefusal(null);
+    const result = await create({ start, end });
+    if (!result.error) return;
+    const err = result.error as KassaError;
+    if (err.detail?.some((d) => d.loc[0] === 'ledgers') || err.status === 422) return setRefusal({ message: err.status === 422 ? 'The export was refused.' : 'The export was refused: map these ledgers to an accounting code first (below).', lines: err.lines });
+    dialogs.error(err, { title: 'Exporting failed' });
+  };
+  const retryExport = async (e: AccountingExport) => {
+    const result = await retry(e.id);
+    if (result.error) dialogs.error(result.error as KassaError, { title: 'Retrying failed' });
+  };
+  const download = async () => {
+    if (!checkRange()) return;
+    setDownloading(true);
+    setRefusal(null);
+    const problem = await downloadCsv(start, end, dutch);
+    setDownloading(false);
+    if (problem) setRefusal({ message: problem, lines: [] });
+  };
+
+  const connected = connection?.status === 'connected';
+  let history;
+  if (data) {
+    history =
+      data.items.length === 0 ? (
+        <p className="k-empty">No exports yet.</p>
+      ) : (
+        <div className="k-table-wrap">
+          <table className="k-table exact__table" aria-busy={isFetching}>
+            <thead>
+              <tr>
+                <th scope="col">Days</th>
+                <th scope="col">Status</th>
+                <th scope="col">Result</th>
+                <th scope="col" className="k-num">
+                  Booked
+                </th>
+                <th scope="col">Asked</th>
+                <th scope="col">
+                  <span className="k-visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((e) => (
+                <tr key={e.id} data-id={e.id}>
+                  <td>{rangeText(e.start, e.end)}</td>
+                  <td>
+                    <span className={`k-tag ${STATUS_TAG[e.status].tone}`}>{STATUS_TAG[e.status].label}</span>
+                    {e.attempts > 1 ? <div className="k-muted exact__detail">attempt {e.attempts}</div> : null}
+                  </td>
+                  <td>
+                    <div>{daysSummary(e)}</div>
+                    {e.error ? <div className="exact__error">{e.error}</div> : null}
+                  </td>
+                  <td className="k-num">
+                    <Money cents={e.days.filter((d) => d.result === 'booked').reduce((sum, d) => sum + d.total, 0)} tone="plain" />
+                  </td>
+                  <td>
+                    <div>{e.requestedBy}</div>
+                    <div className="k-muted exact__detail">
+                      <DateText value={e.createdAt} time />
+                    </div>
+                  </td>
+                  <td className="exact__actions">
+                    <div className="k-row">
+                      <HistoryLink id={e.id} name={`the export of ${rangeText(e.start, e.end)}`} />
+                      {e.status === 'failed' ? (
+                        <Button onClick={() => void retryExport(e)} disabled={retrying || !connected} aria-label={`Retry the export of ${rangeText(e.start, e.end)}`}>
+                          Retry
+                        </Button>
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+  } else {
+    history = <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading exports" onRetry={() => void refetch()} />;
+  }
+
+  return (
+    <AdminPage title="Exact Online" lead="Export of sales and payments to the Exact Online accounting: one journal entry per day." actions={<Link className="k-btn" to="/admin/exact/setup">Connection setup</Link>}>
+      <div className="k-stack exact">
+        <section className="k-card k-stack" aria-labelledby="exact-export">
+          <h2 id="exact-export" className="exact__heading">
+            Export
+          </h2>
+          {connection ? <ConnectionStatus connection={connection} /> : null}
+          {connection && !connected ? (
+            <p>
+              <Link to="/admin/exact/setup">{connection.status === 'needs_attention' ? 'Connect again' : 'Connect Exact Online'}</Link> to export, or download the journal as CSV.
+            </p>
+          ) : null}
+          <div className="k-row exact__range">
+            <TextField label="First day" type="date" value={start} onChange={(e) => setStart(e.target.value)} />
+            <TextField label="Last day" type="date" value={end} onChange={(e) => setEnd(e.target.value)} error={rangeError} />
+          </div>
+          <p className="k-muted">
+            Each day is one entry: revenue per category and VAT rate, the VAT, money in per method (cash, card, iDEAL, direct debit) and the change of member balances.
+            Only closed days (yesterday and before) are booked; a day booked before is not booked again.
+          </p>
+          {refusal ? (
+            <div className="k-alert k-alert--error" role="alert">
+              <p className="exact__refusal">{refusal.message}</p>
+              {refusal.lines.length ? (
+                <ul>
+                  {refusal.lines.map((l) => (
+                    <li key={l}>{l}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          ) : null}
+          <div className="k-row exact__actions-row">
+            <Button variant="primary" onClick={() => checkRange() && setConfirming(true)} disabled={!connected || creating}>
+              Export to Exact Online
+            </Button>
+            <Button onClick={() => void download()} disabled={downloading}>
+              Download CSV
+            </Button>
+            <label className="k-checkbox">
+              <input type="checkbox" checked={dutch} onChange={(e) => setDutch(e.target.checked)} />
+              <span>Dutch decimals (12,50; columns split by ;)</span>
+            </label>
+          </div>
+        </section>
+
+        <section className="k-stack" aria-labelledby="exact-history">
+          <h2 id="exact-history" className="exact__heading">
+            History
+          </h2>
+          {history}
+          <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} label="Export pages" />
+        </section>
+
+        {mapping ? (
+          <section className="k-stack" aria-labelledby="exact-mapping">
+            <h2 id="exact-mapping" className="exact__heading">
+              Ledger mapping
+            </h2>
+            <p className="k-muted">Each ledger is booked on the accounting code set here (the general-ledger account in Exact Online). A ledger without a code stops the export.</p>
+            {mapping}
+          </section>
+        ) : null}
+      </div>
+      {confirming ? (
+        <ConfirmModal title="Export to Exact Online" confirmLabel="Export" variant="primary" onConfirm={() => void runExport()} onCancel={() => setConfirming(false)}>
+          <p>
+            This books {rangeText(start, end)} ({dayCount(start, end)} {dayCount(start, end) === 1 ? 'day' : 'days'}) in {connection?.divisionName ?? 'Exact Online'}: one journal entry per day. Days booked
+            before are skipped, so nothing is booked twice.
+          </p>
+        </ConfirmModal>
+      ) : null}
+    </AdminPage>
+  );
+}

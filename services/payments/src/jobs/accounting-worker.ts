@@ -1,0 +1,57 @@
+import { createQueue, createRedis, createWorker, internalClient } from '@kassa/service-kit';
+import type { Connection } from 'mongoose';
+import type { Logger } from 'pino';
+import type { JournalClients } from '../accounting/journal-sources';
+import type { PaymentsEnv } from '../config';
+import { createExactProvider } from '../exact/create-exact-provider';
+import { ExactConnections } from '../exact/exact-connection';
+import type { ExactProvider } from '../exact/exact-provider';
+import { TokenBox } from '../exact/token-box';
+import { accountingExportModel } from '../models/accounting-export.model';
+import { bookedDayModel } from '../models/booked-day.model';
+import { exactConnectionModel } from '../models/exact-connection.model';
+import { ACCOUNTING_EXPORT_QUEUE, accountingExportProcessor, enqueueExport, type AccountingExportData } from './accounting-export.job';
+
+export interface AccountingWorkerDeps extends Partial<JournalClients> {
+  provider?: ExactProvider;
+  now?: () => Date;
+}
+
+/**
+ * The accounting-export worker (src/worker.ts runs it; tests run it in-process). One export at a time, so two exports
+ * of one day never book it at once. On start it queues again every export left queued or running (the worker stopped
+ * in the middle); the days it booked are recorded and not booked again.
+ */
+export async function startAccountingWorker(env: PaymentsEnv, db: Connection, log: Logger, deps: AccountingWorkerDeps = {}) {
+  exactConnectionModel(db);
+  bookedDayModel(db);
+  const workerRedis = createRedis(env.REDIS_URL, { forWorker: true });
+  const redis = createRedis(env.REDIS_URL, { forWorker: true });
+  const provider = deps.provider ?? createExactProvider(env, redis);
+  const now = deps.now ?? (() => new Date());
+  const queue = createQueue<AccountingExportData>(ACCOUNTING_EXPORT_QUEUE, redis, env.QUEUE_PREFIX);
+  const processor = accountingExportProcessor({
+    db,
+    provider,
+    connections: new ExactConnections(db, provider, new TokenBox(env.EXACT_TOKEN_KEY), now),
+    accounts: deps.accounts ?? internalClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN),
+    checkout: deps.checkout ?? internalClient(env.CHECKOUT_URL, env.INTERNAL_TOKEN),
+    catalog: deps.catalog ?? internalClient(env.CATALOG_URL, env.INTERNAL_TOKEN),
+    log,
+    now,
+  });
+  const worker = createWorker<AccountingExportData>(ACCOUNTING_EXPORT_QUEUE, processor, workerRedis, env.QUEUE_PREFIX, log, { concurrency: 1 });
+  const unfinished = await accountingExportModel(db).find({ status: { $in: ['queued', 'running'] } }, { _id: 1, attempts: 1 }).lean();
+  for (const e of unfinished) await enqueueExport(queue, String(e._id), e.attempts ?? 1);
+
+  return {
+    worker,
+    queue,
+    async close() {
+      await worker.close();
+      await queue.close();
+      workerRedis.disconnect();
+      redis.disconnect();
+    },
+  };
+}
