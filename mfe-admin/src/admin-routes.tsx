@@ -11,6 +11,8 @@ import { ExactSetupPage } from './exact/exact-setup-page';
 import { DirectDebitBatchPage } from './direct-debit/batch-page';
 import { DirectDebitPage } from './direct-debit/direct-debit-page';
 import { LedgerAuditPanel } from './ledger-audit/ledger-audit-panel';
+import { InvoicePage } from './invoices/invoice-page';
+import { InvoicesPage } from './invoices/invoices-page';
 import { AdminPage } from './shared/admin-page';
 import { ProductsPage } from './products/products-page';
 import { RegisterPage, RegistersPage } from './registers/registers-page';
@@ -26,7 +28,8 @@ import { UsersPage } from './users/users-page';
 export const ADMIN_ROUTES: { path: string; element: ReactNode }[] = [
   { path: 'products', element: <ProductsPage /> },
   { path: 'categories', element: <CategoriesPage /> },
-  { path: 'invoices', element: <AdminPage title="Invoices" lead="Invoices for purchases on account and their payment status." /> },
+  { path: 'invoices', element: <InvoicesPage /> },
+  { path: 'invoices/:invoiceId', element: <InvoicePage /> },
   { path: 'registers', element: <RegistersPage /> },
   { path: 'registers/:registerId', element: <RegisterPage /> },
   { path: 'bar', element: <BarPage /> },

@@ -18,6 +18,7 @@ export const TAG_TYPES = [
   'AuditLogs',
   'LedgerAudit',
   'Settings',
+  'Invoices',
   'ExactConnection',
   'AccountingExports',
   'DirectDebit',

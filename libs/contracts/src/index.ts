@@ -14,6 +14,7 @@ export * from './text';
 export * from './accounts-admin';
 export * from './wrapped';
 export * from './sale-conventions';
+export * from './invoices';
 export * from './accounting';
 export * from './direct-debit';
 export * from './target2';

@@ -4,6 +4,7 @@ import { cleanName } from './text';
 import { PostingKind } from './internal';
 import { Cents, ObjectId, PageQuery } from './wrapper';
 import { CREDITOR_ID_MESSAGES } from './direct-debit';
+import { InvoiceSender, InvoiceSenderBody } from './invoices';
 
 /** GET /api/account/transactions: the member's own ledger postings, newest first. */
 export const OwnTransactionsQuery = PageQuery;
@@ -161,6 +162,8 @@ export const AdminSettings = z.object({
   creditorIban: z.string(),
   creditorBic: z.string(),
   creditorId: z.string(),
+  /** Printed on invoices as their sender. */
+  invoiceSender: InvoiceSender,
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 
@@ -177,5 +180,6 @@ export const AdminSettingsBody = z.object({
   creditorIban: z.string().trim().max(40).optional(),
   creditorBic: z.string().trim().max(11, 'Invalid BIC.').optional(),
   creditorId: z.string().trim().max(35, CREDITOR_ID_MESSAGES.invalid).optional(),
+  invoiceSender: InvoiceSenderBody.optional(),
 });
 export type AdminSettingsBody = z.infer<typeof AdminSettingsBody>;

@@ -11,6 +11,10 @@ export const ledgerKeys = {
   undo: (transactionId: string) => `undo:${transactionId}`,
   /** The reversing posting of an undone sale's top-up. */
   undoTopUp: (transactionId: string) => `undo:${transactionId}:topup`,
+  /** An invoice's payment, credited to its account once however often it is marked paid. */
+  invoicePaid: (invoiceId: string) => `invoice:${invoiceId}:paid`,
+  /** The payment of a credited (reversed) invoice, taken back off its account. */
+  invoiceCredited: (invoiceId: string) => `invoice:${invoiceId}:credited`,
 };
 
 /** Whether a posting key belongs to a sale (its payment, its top-up, or their undo). */

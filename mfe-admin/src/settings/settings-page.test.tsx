@@ -7,7 +7,7 @@ import { parseMinTopUp, SettingsPage } from './settings-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const saved = { aprilFoolsEnabled: true, posWrappedAvailable: false, requireTfa: false, requireSettingAccountPin: false, accountUpgradeMinAmount: 500, conditionsVersion: 3, creditLimit: 15000, creditorName: '', creditorIban: '', creditorBic: '', creditorId: '' };
+const saved = { aprilFoolsEnabled: true, posWrappedAvailable: false, requireTfa: false, requireSettingAccountPin: false, accountUpgradeMinAmount: 500, conditionsVersion: 3, creditLimit: 15000, creditorName: '', creditorIban: '', creditorBic: '', creditorId: '', invoiceSender: { name: '', address: '', vatNumber: '', iban: '', email: '' } };
 
 function stubApi(answer?: (body: Record<string, unknown>) => Response) {
   const puts: Record<string, unknown>[] = [];
@@ -107,5 +107,27 @@ describe('parseMinTopUp', () => {
     expect(parseMinTopUp('0,50')).toEqual({ error: 'The minimum top-up cannot be below €\u00a01,00.' });
     expect(parseMinTopUp('250,01')).toEqual({ error: 'The minimum top-up cannot be above the largest online top-up, €\u00a0250,00.' });
     expect(parseMinTopUp('0')).toEqual({ error: 'Please enter a non-zero amount.' });
+  });
+});
+
+describe('/admin/settings invoice sender', { timeout: 20_000 }, () => {
+  it('checks the IBAN before saving, then saves the sender in one call', async () => {
+    const puts = stubApi();
+    renderPage();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Association name'), 'Studievereniging Kassa');
+    await user.type(screen.getByLabelText('Address'), 'Voorbeeldstraat 1');
+    const iban = screen.getByLabelText('IBAN');
+    await user.type(iban, 'NL91 ABNA 0417 1643 01');
+    await user.click(screen.getByRole('button', { name: 'Save invoice sender' }));
+    expect(iban).toHaveAccessibleDescription('Invalid IBAN.');
+    expect(puts).toEqual([]);
+    await user.clear(iban);
+    await user.type(iban, 'NL91 ABNA 0417 1643 00');
+    await user.click(screen.getByRole('button', { name: 'Save invoice sender' }));
+    await waitFor(() =>
+      expect(puts).toEqual([{ invoiceSender: { name: 'Studievereniging Kassa', address: 'Voorbeeldstraat 1', vatNumber: '', iban: 'NL91 ABNA 0417 1643 00', email: '' } }]),
+    );
+    expect(await screen.findByText(/Invoice sender saved/)).toBeInTheDocument();
   });
 });

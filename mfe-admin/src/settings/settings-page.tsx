@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { AdminPage } from '../shared/admin-page';
 import { FormLines, placeServerLines } from '../shared/server-lines';
 import { useGetAdminSettingsQuery, usePutAdminSettingsMutation } from './settings-api';
+import { InvoiceSenderForm } from './invoice-sender-form';
 import './settings.css';
 
 /** The smallest minimum top-up the server takes (cents): the bank's fee makes smaller payments pointless. */
@@ -234,6 +235,7 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
             </Button>
           </div>
         </section>
+        <InvoiceSenderForm saved={data} />
       </div>
       {publishing ? (
         <ConfirmModal title="Publish new terms" confirmLabel="Publish" variant="primary" onConfirm={() => void publish()} onCancel={() => setPublishing(false)}>

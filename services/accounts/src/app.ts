@@ -30,6 +30,7 @@ import getConfig from './routes/config/get-config.route';
 import getInternalAccount from './routes/internal/get-account.route';
 import postAudit from './routes/internal/post-audit.route';
 import postPostings from './routes/internal/post-postings.route';
+import getInvoiceSender from './routes/internal/get-invoice-sender.route';
 import getInternalLedgers from './routes/internal/get-ledgers.route';
 import getLedgerDay from './routes/internal/get-ledger-day.route';
 import getDirectDebitDebtors from './routes/internal/get-direct-debit-debtors.route';
@@ -90,6 +91,7 @@ const routes: ((app: ServiceApp, ctx: AccountsContext) => void)[] = [
   postAccountRequestStatus,
   getAdminSettings,
   putAdminSettings,
+  getInvoiceSender,
   getUserUpgradeInfo,
   postLogin,
   getViaductStart,

@@ -1,3 +1,4 @@
+import type { InvoiceSender } from '@kassa/contracts';
 import { isDuplicateKey } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import { SETTINGS_KEY, settingsModel } from './models/settings.model';
@@ -16,6 +17,7 @@ export interface Settings {
   creditorIban: string;
   creditorBic: string;
   creditorId: string;
+  invoiceSender: InvoiceSender;
 }
 
 /** The settings document, created with the defaults the first time it is asked for. */
@@ -43,5 +45,12 @@ export async function getSettings(db: Connection): Promise<Settings> {
     creditorIban: doc.creditorIban ?? '',
     creditorBic: doc.creditorBic ?? '',
     creditorId: doc.creditorId ?? '',
+    invoiceSender: {
+      name: doc.invoiceSender?.name ?? '',
+      address: doc.invoiceSender?.address ?? '',
+      vatNumber: doc.invoiceSender?.vatNumber ?? '',
+      iban: doc.invoiceSender?.iban ?? '',
+      email: doc.invoiceSender?.email ?? '',
+    },
   };
 }

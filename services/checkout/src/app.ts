@@ -20,13 +20,28 @@ import type { CheckoutContext, CheckoutDeps } from './sales/context';
 import { redisLivePublisher } from './sales/live-feed';
 import { priceBook } from './sales/price-book';
 import { registerUndoAuditCheck } from './sales/undo';
+import { invoiceModel } from './invoices/invoice.model';
+import { invoiceNumberModel } from './invoices/invoice-number.model';
+import { registerInvoiceAuditCheck } from './invoices/invoices';
+import getInvoices from './routes/admin/get-invoices.route';
+import getInvoice from './routes/admin/get-invoice.route';
+import getInvoicePreview from './routes/admin/get-invoice-preview.route';
+import postInvoice from './routes/admin/post-invoice.route';
+import putInvoice from './routes/admin/put-invoice.route';
+import deleteInvoice from './routes/admin/delete-invoice.route';
+import postInvoiceFinalise from './routes/admin/post-invoice-finalise.route';
+import postInvoicePay from './routes/admin/post-invoice-pay.route';
+import postInvoiceCredit from './routes/admin/post-invoice-credit.route';
 
 const routes = [postCheckout, postUndo, postFinish, postCardOutcome, getTransactions, deleteTransaction, getAccountSales, getProductSales, getSalesCount, getDaySales, getSalesJournal];
+const invoiceRoutes = [getInvoices, getInvoicePreview, getInvoice, postInvoice, putInvoice, deleteInvoice, postInvoiceFinalise, postInvoicePay, postInvoiceCredit];
 
 /** The checkout service; `deps` replaces the clients of other services (unit tests pass fakes). */
 export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: Partial<CheckoutDeps> = {}): Promise<ServiceApp> {
   transactionModel(db);
   saleDayModel(db);
+  invoiceModel(db);
+  invoiceNumberModel(db);
   migrationModel(db);
   await ensureIndexes(db);
   const app = await createServiceApp({ name: 'checkout', env, db });
@@ -48,9 +63,10 @@ export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: P
     saleDays: new SaleDays(db, deps.now ?? (() => new Date()), env.TIME_ZONE),
   };
   registerUndoAuditCheck(ctx);
+  registerInvoiceAuditCheck(ctx);
   app.addHook('onClose', () => ctx.audit.close());
   // The admin list's day register: registered once from old sales, closed days counted now and every ten minutes.
   keepUp(app, 'sale days', () => ctx.saleDays.migrate().then(() => ctx.saleDays.countClosedDays()), () => ctx.saleDays.countClosedDays());
-  for (const route of routes) route(app, ctx);
+  for (const route of [...routes, ...invoiceRoutes]) route(app, ctx);
   return app;
 }

@@ -21,6 +21,14 @@ const settingsSchema = new Schema(
     creditorIban: { type: String, default: '' },
     creditorBic: { type: String, default: '' },
     creditorId: { type: String, default: '' },
+    /** The association as the sender of invoices (checkout prints it; empty until an administrator sets it). */
+    invoiceSender: {
+      name: { type: String, default: '' },
+      address: { type: String, default: '' },
+      vatNumber: { type: String, default: '' },
+      iban: { type: String, default: '' },
+      email: { type: String, default: '' },
+    },
   },
   { timestamps: true },
 );

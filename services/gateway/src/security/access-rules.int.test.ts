@@ -167,6 +167,24 @@ describe('security: access rules and malformed input on every route', () => {
     expect(misrouted, 'routes the gateway would send to another service').toEqual([]);
   });
 
+  it('serves the invoice routes from checkout, for administrators only', () => {
+    const invoices = routes.filter((r) => r.path.startsWith('/api/admin/invoices')).map((r) => `${r.method} ${r.path} (${r.service})`);
+    expect(invoices.sort()).toEqual(
+      [
+        'DELETE /api/admin/invoices/{id}/',
+        'GET /api/admin/invoices/',
+        'GET /api/admin/invoices/preview/',
+        'GET /api/admin/invoices/{id}/',
+        'POST /api/admin/invoices/',
+        'POST /api/admin/invoices/{id}/credit/',
+        'POST /api/admin/invoices/{id}/finalise/',
+        'POST /api/admin/invoices/{id}/pay/',
+        'PUT /api/admin/invoices/{id}/',
+      ].map((r) => `${r} (checkout)`),
+    );
+    expect(invoices.every((r) => ACCESS_RULES[r.replace(' (checkout)', '')]?.kind === 'admin')).toBe(true);
+  });
+
   it('answers every route as the rules say: 401 without a token, 403 without the capability, otherwise neither', async () => {
     const wrong: string[] = [];
     for (const route of routes) {

@@ -139,4 +139,14 @@ export const ACCESS_RULES: Record<string, Access> = {
   'POST /api/admin/direct_debit/{id}/cancel': admin,
   'POST /api/admin/direct_debit/{id}/collected': admin,
   'POST /api/admin/direct_debit/{id}/failed': admin,
+  // Invoices (checkout).
+  'GET /api/admin/invoices/': admin,
+  'GET /api/admin/invoices/preview/': admin,
+  'GET /api/admin/invoices/{id}/': admin,
+  'POST /api/admin/invoices/': admin,
+  'PUT /api/admin/invoices/{id}/': admin,
+  'DELETE /api/admin/invoices/{id}/': admin,
+  'POST /api/admin/invoices/{id}/finalise/': admin,
+  'POST /api/admin/invoices/{id}/pay/': admin,
+  'POST /api/admin/invoices/{id}/credit/': admin,
 };

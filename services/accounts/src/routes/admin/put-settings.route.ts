@@ -45,7 +45,7 @@ export default function putAdminSettings(app: ServiceApp, ctx: AccountsContext) 
 
 /**
  * The SEPA creditor's IBAN, BIC and creditor id as the bank needs them (electronic format, check digits right); an
- * empty value clears the field. Every wrong field gets its own line.
+ * empty value clears the field; and the invoice sender's IBAN. Every wrong field gets its own line.
  */
 function creditorFields(body: AdminSettingsBody): Record<string, string> {
   const out: Record<string, string> = {};
@@ -61,6 +61,8 @@ function creditorFields(body: AdminSettingsBody): Record<string, string> {
     if ('error' in checked) detail.push({ loc: ['body', field], msg: checked.error, type: 'value_error' });
     else out[field] = checked.value;
   }
+  const senderIban = body.invoiceSender?.iban;
+  if (senderIban && 'error' in checkIban(senderIban)) detail.push({ loc: ['body', 'invoiceSender', 'iban'], msg: 'Invalid IBAN.', type: 'value_error' });
   if (detail.length > 0) throw new AppError(422, 'validation_error', 'Validation error', detail);
   return out;
 }
