@@ -80,6 +80,12 @@ const CHANGES: Record<string, (ctx: Ctx) => Promise<Call>> = {
     const batch = (await s.payments!.inject({ method: 'GET', url: `/api/admin/direct_debit/${collected.id}/?debitStatus=collected`, headers })).json().result;
     return { url: `/api/admin/direct_debit/${collected.id}/failed`, payload: { accountId: batch.debits.items[0].accountId, reason: 'MD06 walk' } };
   },
+  'POST /api/admin/invoices/': async ({ s }) => ({ url: '/api/admin/invoices/', payload: { accountId: await invoicedAccount(s), from: today(), to: today() } }),
+  'PUT /api/admin/invoices/{id}/': async ({ s }) => ({ url: `/api/admin/invoices/${await newInvoice(s)}/`, payload: { from: today(), to: today(), reference: 'Walk order 7' } }),
+  'DELETE /api/admin/invoices/{id}/': async ({ s }) => ({ url: `/api/admin/invoices/${await newInvoice(s)}/` }),
+  'POST /api/admin/invoices/{id}/finalise/': async ({ s }) => ({ url: `/api/admin/invoices/${await newInvoice(s)}/finalise/` }),
+  'POST /api/admin/invoices/{id}/pay/': async ({ s }) => ({ url: `/api/admin/invoices/${await newInvoice(s, { final: true })}/pay/` }),
+  'POST /api/admin/invoices/{id}/credit/': async ({ s }) => ({ url: `/api/admin/invoices/${await newInvoice(s, { final: true })}/credit/` }),
   'POST /api/admin/exact/oauth/callback': async ({ s, admin }) => ({ url: '/api/admin/exact/oauth/callback', payload: await exactGrant(s, admin) }),
   'DELETE /api/admin/exact/connection': async () => ({ url: '/api/admin/exact/connection' }),
   'POST /api/admin/exact/exports': async ({ s, admin }) => {
@@ -141,6 +147,29 @@ async function newDirectDebitBatch(s: CheckoutStack): Promise<string> {
   const batchId = res.json().result.id as string;
   await writeDirectDebitFile(s.payments!.db, batchId);
   return batchId;
+}
+
+const today = () => localDay(new Date(), 'Europe/Amsterdam');
+/** A new event account with one sale on it today, and the invoice sender set (an invoice can be finalised). */
+async function invoicedAccount(s: CheckoutStack): Promise<string> {
+  const sender = { name: 'Walk Vereniging', address: 'Walkstraat 1\n1234 AB Utrecht', vatNumber: 'NL123456789B01', iban: 'NL91ABNA0417164300', email: '' };
+  await s.accounts.inject({ method: 'PUT', url: '/api/admin/settings/', headers: await adminHeaders(s), payload: { invoiceSender: sender } });
+  const account = await s.createAccount('Walk Invoiced', 5000);
+  const sale = await s.pay('account', { nonce: `walk-invoice-${account}`, products: [{ id: s.products[0]!.id, amount: 2 }], account_id: account }, ['PAYMENT_ACCOUNT_OTHER']);
+  if (sale.statusCode !== 200) throw new Error(`the walk's sale on account failed: ${sale.body}`);
+  return account;
+}
+/** A draft invoice over today for a new invoiced account; finalised (numbered) when `final`. */
+async function newInvoice(s: CheckoutStack, { final = false } = {}): Promise<string> {
+  const headers = await adminHeaders(s);
+  const res = await s.app.inject({ method: 'POST', url: '/api/admin/invoices/', headers, payload: { accountId: await invoicedAccount(s), from: today(), to: today() } });
+  if (res.statusCode !== 200) throw new Error(`the walk's draft invoice failed: ${res.body}`);
+  const id = res.json().result.id as string;
+  if (final) {
+    const done = await s.app.inject({ method: 'POST', url: `/api/admin/invoices/${id}/finalise/`, headers });
+    if (done.statusCode !== 200) throw new Error(`finalising the walk's invoice failed: ${done.body}`);
+  }
+  return id;
 }
 
 async function newUser(s: CheckoutStack): Promise<string> {
