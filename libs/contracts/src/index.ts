@@ -14,3 +14,4 @@ export * from './text';
 export * from './accounts-admin';
 export * from './wrapped';
 export * from './sale-conventions';
+export * from './ideal-admin';

@@ -1,6 +1,7 @@
-import { createQueue, createRedis, createServiceApp, ensureIndexes, internalClient, type ServiceApp } from '@kassa/service-kit';
+import { auditClient, createQueue, createRedis, createServiceApp, ensureIndexes, internalClient, type ServiceApp } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import type { PaymentsEnv } from './config';
+import { registerIdealAuditCheck } from './ideal-admin/ideal-payment-view';
 import { createIdealProvider } from './ideal/create-ideal-provider';
 import { StandinIdealProvider } from './ideal/standin-ideal-provider';
 import { IDEAL_STATUS_QUEUE, type IdealStatusData } from './jobs/ideal-status.job';
@@ -11,6 +12,7 @@ import type { PaymentsContext, PaymentsDeps } from './payments-context';
 import getAccountUpgrade from './routes/account/get-upgrade.route';
 import postAccountUpgrade from './routes/account/post-upgrade.route';
 import getIdealPayments from './routes/admin/get-ideal-payments.route';
+import postIdealCheck from './routes/admin/post-ideal-check.route';
 import getStandinTerminal from './routes/admin/get-standin-terminal.route';
 import putStandinTerminal from './routes/admin/put-standin-terminal.route';
 import postTerminalTransaction from './routes/internal/post-terminal-transaction.route';
@@ -19,7 +21,7 @@ import standinBank, { postWebhook } from './routes/payments/standin-bank.route';
 import getCardStatus from './routes/transactions/get-card-status.route';
 import { createTerminal } from './terminal/create-terminal';
 
-const routes = [postTerminalTransaction, getCardStatus, putStandinTerminal, getStandinTerminal, postAccountUpgrade, getAccountUpgrade, postIdealWebhook, getIdealPayments];
+const routes = [postTerminalTransaction, getCardStatus, putStandinTerminal, getStandinTerminal, postAccountUpgrade, getAccountUpgrade, postIdealWebhook, getIdealPayments, postIdealCheck];
 
 /** The payments service: card terminals and online top-ups (iDEAL). `deps` replaces any of its parts (tests). */
 export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: Partial<PaymentsDeps> = {}): Promise<ServiceApp> {
@@ -55,7 +57,10 @@ export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: P
     idealQueue,
     accounts: deps.accounts ?? internalClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN),
     deliverWebhook: deps.deliverWebhook ?? postWebhook,
+    audit: deps.audit ?? auditClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN, { service: 'payments', outbox: db }),
   };
+  registerIdealAuditCheck(db, ctx.audit);
+  app.addHook('onClose', () => ctx.audit.close());
   for (const route of routes) route(app, ctx);
   if (ideal instanceof StandinIdealProvider) standinBank(app, ctx, ideal);
   return app;

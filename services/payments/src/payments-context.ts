@@ -1,4 +1,4 @@
-import type { InternalClient } from '@kassa/service-kit';
+import type { AuditClient, InternalClient } from '@kassa/service-kit';
 import type { Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
 import type { PaymentsEnv } from './config';
@@ -18,6 +18,8 @@ export interface PaymentsDeps {
   accounts: InternalClient;
   /** How the stand-in bank delivers its callback (an HTTP POST of `id=…`; tests call the app directly). */
   deliverWebhook: (url: string, providerId: string) => Promise<void>;
+  /** The audit log (on accounts), written with each admin change through this service's outbox. */
+  audit: AuditClient;
 }
 
 export interface PaymentsContext extends PaymentsDeps {

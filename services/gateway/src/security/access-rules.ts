@@ -117,4 +117,6 @@ export const ACCESS_RULES: Record<string, Access> = {
   'PUT /api/admin/bar/menu/': admin,
   'GET /api/admin/terminal/standin': admin,
   'PUT /api/admin/terminal/standin': admin,
+  // iDEAL payments page: check a top-up again at the provider.
+  'POST /api/admin/ideal/{id}/check/': admin,
 };

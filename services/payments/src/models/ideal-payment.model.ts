@@ -25,6 +25,8 @@ const idealPaymentSchema = new Schema(
 idealPaymentSchema.index({ providerId: 1 });
 idealPaymentSchema.index({ createdAt: -1 });
 idealPaymentSchema.index({ status: 1, creditedAt: 1 });
+// The treasurer's list filtered by account (GET /api/admin/ideal/?account=).
+idealPaymentSchema.index({ accountId: 1, createdAt: -1 });
 
 export type IdealPaymentDoc = InferSchemaType<typeof idealPaymentSchema> & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
 export const idealPaymentModel = (db: Connection) => db.model('IdealPayment', idealPaymentSchema);
