@@ -5,6 +5,7 @@ import { AccountRequestsPage } from './account-requests/account-requests-page';
 import { AuditLogsPage } from './audit-logs/audit-logs-page';
 import { BarPage } from './bar/bar-page';
 import { CategoriesPage } from './categories/categories-page';
+import { IdealPage } from './ideal/ideal-page';
 import { LedgerAuditPanel } from './ledger-audit/ledger-audit-panel';
 import { AdminPage } from './shared/admin-page';
 import { DetailPage } from './shared/detail-page';
@@ -39,7 +40,7 @@ export const ADMIN_ROUTES: { path: string; element: ReactNode }[] = [
     element: <DetailPage title="Direct-debit batch" lead="One batch: its debits, the SEPA file and failed debits." param="batchId" backTo="/admin/direct_debit" backLabel="All batches" />,
   },
   { path: 'audit_logs', element: <AuditLogsPage /> },
-  { path: 'ideal', element: <AdminPage title="iDEAL payments" lead="Online bank payments for top-ups and their status." /> },
+  { path: 'ideal', element: <IdealPage /> },
   { path: 'settings', element: <SettingsPage /> },
   { path: 'exact/setup', element: <AdminPage title="Exact Online setup" lead="Connecting Kassa to the Exact Online accounting administration." /> },
   { path: 'exact/oauth/success', element: <AdminPage title="Exact Online setup" lead="Connecting Kassa to the Exact Online accounting administration." /> },

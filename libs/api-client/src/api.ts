@@ -18,6 +18,7 @@ export const TAG_TYPES = [
   'AuditLogs',
   'LedgerAudit',
   'Settings',
+  'IdealPayments',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

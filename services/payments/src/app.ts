@@ -1,12 +1,14 @@
-import { auditClient, createQueue, createRedis, createServiceApp, ensureIndexes, internalClient, type ServiceApp } from '@kassa/service-kit';
+import { auditClient, createQueue, createRedis, createServiceApp, ensureIndexes, internalClient, keepUp, type ServiceApp } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import type { PaymentsEnv } from './config';
+import { IdealDays } from './ideal-admin/ideal-days';
 import { registerIdealAuditCheck } from './ideal-admin/ideal-payment-view';
 import { createIdealProvider } from './ideal/create-ideal-provider';
 import { StandinIdealProvider } from './ideal/standin-ideal-provider';
 import { IDEAL_STATUS_QUEUE, type IdealStatusData } from './jobs/ideal-status.job';
 import { TERMINAL_POLL_QUEUE, type TerminalPollData } from './jobs/terminal-poll.job';
 import { cardTransactionModel } from './models/card-transaction.model';
+import { idealDayModel } from './models/ideal-day.model';
 import { idealPaymentModel } from './models/ideal-payment.model';
 import type { PaymentsContext, PaymentsDeps } from './payments-context';
 import getAccountUpgrade from './routes/account/get-upgrade.route';
@@ -27,6 +29,7 @@ const routes = [postTerminalTransaction, getCardStatus, putStandinTerminal, getS
 export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: Partial<PaymentsDeps> = {}): Promise<ServiceApp> {
   cardTransactionModel(db);
   idealPaymentModel(db);
+  idealDayModel(db);
   await ensureIndexes(db);
   const redis = createRedis(env.REDIS_URL);
   const app = await createServiceApp({
@@ -58,7 +61,9 @@ export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: P
     accounts: deps.accounts ?? internalClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN),
     deliverWebhook: deps.deliverWebhook ?? postWebhook,
     audit: deps.audit ?? auditClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN, { service: 'payments', outbox: db }),
+    idealDays: new IdealDays(db),
   };
+  keepUp(app, 'iDEAL days', () => ctx.idealDays.migrate().then(() => ctx.idealDays.countClosedDays()), () => ctx.idealDays.countClosedDays());
   registerIdealAuditCheck(db, ctx.audit);
   app.addHook('onClose', () => ctx.audit.close());
   for (const route of routes) route(app, ctx);

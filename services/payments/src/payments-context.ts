@@ -2,6 +2,7 @@ import type { AuditClient, InternalClient } from '@kassa/service-kit';
 import type { Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
 import type { PaymentsEnv } from './config';
+import type { IdealDays } from './ideal-admin/ideal-days';
 import type { IdealProvider } from './ideal/ideal-provider';
 import type { IdealStatusData } from './jobs/ideal-status.job';
 import type { TerminalPollData } from './jobs/terminal-poll.job';
@@ -25,4 +26,6 @@ export interface PaymentsDeps {
 export interface PaymentsContext extends PaymentsDeps {
   env: PaymentsEnv;
   db: Connection;
+  /** The register of days with payments, for the treasurer's list (ideal-admin/ideal-days.ts). */
+  idealDays: IdealDays;
 }

@@ -163,6 +163,19 @@ describe('checking an iDEAL payment again (POST /api/admin/ideal/{id}/check/)', 
     const open = await list(`?account=${memberAccountId}&status=open`);
     expect(open.items.length).toBeGreaterThan(0);
     expect(open.items.every((p: { status: string }) => p.status === 'open')).toBe(true);
-    expect((await list('?perPage=2&page=1')).items).toHaveLength(2);
+    // The whole list walks the register of days: every payment once, newest first, also per status.
+    const Payment = idealPaymentModel(app.db);
+    const everything = await list('?perPage=200');
+    expect(everything.total).toBe(await Payment.countDocuments({}));
+    expect(everything.items.map((p: { id: string }) => p.id)).toEqual((await Payment.find({}).sort({ createdAt: -1 }).lean()).map((p) => String(p._id)));
+    const allOpen = await list('?status=open');
+    expect(allOpen.total).toBe(await Payment.countDocuments({ status: 'open' }));
+    expect(allOpen.items.every((p: { status: string }) => p.status === 'open')).toBe(true);
+    const firstTwo = await list('?perPage=2&page=1');
+    const nextTwo = await list('?perPage=2&page=2');
+    expect([...firstTwo.items, ...nextTwo.items].map((p: { id: string }) => p.id)).toEqual(everything.items.slice(0, 4).map((p: { id: string }) => p.id));
+    // A page past the end is empty with the real page count; the page moves back to the last one.
+    const past = await list('?page=99');
+    expect(past).toMatchObject({ items: [], pageCount: Math.ceil(everything.total / 15) });
   });
 });
