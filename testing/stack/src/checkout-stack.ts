@@ -63,7 +63,7 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
 
   let payments: ServiceApp | null = null;
   let paymentsUrl = 'http://127.0.0.1:9';
-  const paymentsEnv = PaymentsEnv.parse(testEnv(mongoUri, { STANDIN_TERMINAL_DELAY_MS: '150', TERMINAL_POLL_MS: '100' }));
+  const paymentsEnv = PaymentsEnv.parse(testEnv(mongoUri, { ACCOUNTS_URL: accountsUrl, STANDIN_TERMINAL_DELAY_MS: '150', TERMINAL_POLL_MS: '100' }));
   if (opts.card) {
     closers.push(() => clearRedisPrefix(paymentsEnv.REDIS_URL, paymentsEnv.QUEUE_PREFIX));
     const paymentsDb = await connectMongo(paymentsEnv.MONGODB_URI, `${paymentsEnv.MONGODB_DB_PREFIX}_payments`);

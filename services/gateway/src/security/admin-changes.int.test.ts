@@ -62,6 +62,14 @@ const CHANGES: Record<string, (ctx: Ctx) => Promise<Call>> = {
     payload: { amount: 1000, method: 'cash_payment', reason: 'walk', nonce: `walk-${new Types.ObjectId().toHexString()}` },
   }),
   'PUT /api/admin/accounts/ledgers/{id}/': async () => ({ url: '/api/admin/accounts/ledgers/cash/', payload: { code: '1001', kind: 'asset' } }),
+  // A member's top-up paid at the stand-in bank whose callback was lost: checking it again credits it.
+  'POST /api/admin/ideal/{id}/check/': async ({ s }) => {
+    const member = await login(s, 'member');
+    const started = await s.payments!.inject({ method: 'POST', url: '/api/account/upgrade', headers: { authorization: `Bearer ${member}` }, payload: { amount: 1000 } });
+    const { paymentId, checkoutUrl } = started.json().result as { paymentId: string; checkoutUrl: string };
+    await s.payments!.inject({ method: 'POST', url: checkoutUrl, payload: 'action=pay_without_callback', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    return { url: `/api/admin/ideal/${paymentId}/check/` };
+  },
 };
 
 async function newUser(s: CheckoutStack): Promise<string> {
