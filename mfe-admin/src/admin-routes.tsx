@@ -10,10 +10,10 @@ import { ExactPage } from './exact/exact-page';
 import { ExactSetupPage } from './exact/exact-setup-page';
 import { DirectDebitBatchPage } from './direct-debit/batch-page';
 import { DirectDebitPage } from './direct-debit/direct-debit-page';
+import { IdealPage } from './ideal/ideal-page';
 import { LedgerAuditPanel } from './ledger-audit/ledger-audit-panel';
 import { InvoicePage } from './invoices/invoice-page';
 import { InvoicesPage } from './invoices/invoices-page';
-import { AdminPage } from './shared/admin-page';
 import { ProductsPage } from './products/products-page';
 import { RegisterPage, RegistersPage } from './registers/registers-page';
 import { SettingsPage } from './settings/settings-page';
@@ -43,7 +43,7 @@ export const ADMIN_ROUTES: { path: string; element: ReactNode }[] = [
   { path: 'direct_debit', element: <DirectDebitPage /> },
   { path: 'direct_debit/:batchId', element: <DirectDebitBatchPage /> },
   { path: 'audit_logs', element: <AuditLogsPage /> },
-  { path: 'ideal', element: <AdminPage title="iDEAL payments" lead="Online bank payments for top-ups and their status." /> },
+  { path: 'ideal', element: <IdealPage /> },
   { path: 'settings', element: <SettingsPage /> },
   { path: 'exact/setup', element: <ExactSetupPage /> },
   { path: 'exact/oauth/success', element: <ExactSetupPage /> },

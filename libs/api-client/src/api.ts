@@ -22,6 +22,7 @@ export const TAG_TYPES = [
   'ExactConnection',
   'AccountingExports',
   'DirectDebit',
+  'IdealPayments',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

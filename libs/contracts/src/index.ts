@@ -18,3 +18,4 @@ export * from './invoices';
 export * from './accounting';
 export * from './direct-debit';
 export * from './target2';
+export * from './ideal-admin';

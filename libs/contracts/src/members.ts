@@ -119,7 +119,11 @@ export const AccountUpgradeStatus = z.object({
 export type AccountUpgradeStatus = z.infer<typeof AccountUpgradeStatus>;
 
 /** GET /api/admin/ideal/ */
-export const IdealPaymentsQuery = PageQuery.extend({ status: IdealPaymentStatus.optional() });
+export const IdealPaymentsQuery = PageQuery.extend({
+  status: IdealPaymentStatus.optional(),
+  /** The account credited (or to be credited). */
+  account: ObjectId.optional(),
+});
 export type IdealPaymentsQuery = z.infer<typeof IdealPaymentsQuery>;
 
 export const IdealPaymentAdmin = z.object({

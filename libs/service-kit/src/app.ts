@@ -10,9 +10,10 @@ import Fastify, {
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Connection } from 'mongoose';
 import { randomUUID } from 'node:crypto';
+import { documentRoute, recordRoutes } from './api-docs';
 import { authPlugin, isAuthGuard } from './auth';
 import { authDirectory, type AuthDirectory } from './auth-directory';
 import type { BaseEnv } from './config';
@@ -54,6 +55,7 @@ export async function createServiceApp(opts: ServiceOptions): Promise<ServiceApp
     // Fastify's own 503 while closing is not in the wrapper; the hook below answers it instead.
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
+  recordRoutes(app);
 
   // During a graceful stop, requests still arriving on open keep-alive connections get a wrapper 503 the till can show
   // and retry with the same nonce, instead of starting work the closing database may cut off.
@@ -98,7 +100,7 @@ export async function createServiceApp(opts: ServiceOptions): Promise<ServiceApp
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: `Kassa ${opts.name}`, version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
   });
   const directory = authDirectory(opts.env.REDIS_URL, opts.env.QUEUE_PREFIX);
   app.decorate('authDirectory', directory);

@@ -41,11 +41,17 @@ export interface AuthOptions {
 
 /** Marks a guard so it runs on `onRequest`, before body validation (see createServiceApp). */
 export const AUTH_GUARD = Symbol.for('kassa.authGuard');
-export function authGuard<T extends (...args: never[]) => unknown>(fn: T): T {
+/** What a guard asks for: a bearer token (of a user with some right), or the services' internal token. */
+export type AuthGuardKind = 'token' | 'internal';
+const GUARD_KIND = Symbol.for('kassa.authGuardKind');
+export function authGuard<T extends (...args: never[]) => unknown>(fn: T, kind: AuthGuardKind = 'token'): T {
   (fn as unknown as Record<symbol, boolean>)[AUTH_GUARD] = true;
+  (fn as unknown as Record<symbol, AuthGuardKind>)[GUARD_KIND] = kind;
   return fn;
 }
 export const isAuthGuard = (fn: unknown): boolean => typeof fn === 'function' && (fn as unknown as Record<symbol, boolean>)[AUTH_GUARD] === true;
+/** The kind of an auth guard (api-docs.ts says from it whether a route needs a token); null for anything else. */
+export const authGuardKind = (fn: unknown): AuthGuardKind | null => (isAuthGuard(fn) ? ((fn as unknown as Record<symbol, AuthGuardKind>)[GUARD_KIND] ?? 'token') : null);
 
 /**
  * A valid bearer token: signed by us, with an expiry, not logged out, and for a user who may still sign in; the
@@ -103,7 +109,7 @@ export const authPlugin = fp<AuthOptions>(
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
         throw new AppError(403, 'insufficient_permissions', 'No permission');
       }
-    }));
+    }, 'internal'));
   },
   { name: 'kassa-auth' },
 );

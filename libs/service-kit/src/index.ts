@@ -13,3 +13,4 @@ export * from './attempt-slots';
 export * from './days';
 export * from './migrations';
 export * from './upkeep';
+export * from './api-docs';

@@ -3,16 +3,15 @@ import helmet from '@fastify/helmet';
 import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { apiError, CLIENT_ADDRESS_HEADER, ok } from '@kassa/contracts';
 import { REMOTE_FOLDERS } from '@kassa/contracts/remote-routes';
-import { isTraining } from '@kassa/service-kit';
+import { isTraining, recordRoutes } from '@kassa/service-kit';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GatewayEnv } from './config';
+import { apiDocs, gatewaySwagger } from './docs/api-docs';
 import { preloadLinks } from './preload-hints';
 import { REMOTES_MAP_PATH, RemotesMap } from './remotes';
 import { ROUTE_TABLE, upstreams, type ServiceName } from './route-table';
@@ -44,6 +43,9 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreDuplicateSlashes: true },
   });
+  // /api/docs documents every route registered from here on (docs/api-docs.ts; api-docs.int.test.ts checks it).
+  recordRoutes(app);
+  await gatewaySwagger(app);
 
   // The remotes map as it is now (REMOTES_FILE may change at run time): /remotes.json hands it out, and every response's
   // content security policy allows exactly its origins, worked out per response from that same map.
@@ -96,10 +98,10 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
     }
   });
 
-  app.get('/api/health', async () => ({ status: 'ok', service: 'gateway' }));
+  app.get('/api/health', { schema: { summary: 'The gateway is up' } }, async () => ({ status: 'ok', service: 'gateway' }));
   // Ready when every service behind it says it is ready (its database and queues answer): what an operator or a load
   // balancer asks before sending tills here.
-  app.get('/api/ready', async (_req, reply) => {
+  app.get('/api/ready', { schema: { summary: 'Every service behind the gateway is ready (503 naming those that are not)' } }, async (_req, reply) => {
     const targets = upstreams(env);
     const waiting = (
       await Promise.all(
@@ -113,8 +115,8 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
     return { status: 'ready', service: 'gateway' };
   });
   // Public: the shell shows "Training: no real money" on every page, the sign-in page too.
-  app.get('/api/platform/', async () => ok({ training: isTraining(env) }));
-  app.get(REMOTES_MAP_PATH, async (_req, reply) => reply.header('cache-control', NO_CACHE).send(remotes.current()));
+  app.get('/api/platform/', { schema: { summary: 'Whether this is a training (no real money) installation' } }, async () => ok({ training: isTraining(env) }));
+  app.get(REMOTES_MAP_PATH, { schema: { summary: 'Where the shell loads each remote front-end from' } }, async (_req, reply) => reply.header('cache-control', NO_CACHE).send(remotes.current()));
 
   const targets = upstreams(env);
   // A hung or trickling service: the client's request has UPSTREAM_TIMEOUT_MS in all (upstream-deadline.ts).
@@ -149,23 +151,7 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
     await app.register(proxy, proxyOptions);
   }
 
-  await app.register(swagger, { openapi: { info: { title: 'Kassa gateway', version: '0.1.0' } } });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    uiConfig: {
-      urls: (['accounts', 'catalog', 'checkout', 'payments'] as ServiceName[]).map((s) => ({ name: s, url: `/api/docs/specs/${s}.json` })),
-    },
-  } as Parameters<typeof swaggerUi>[1]);
-  app.get<{ Params: { service: string } }>('/api/docs/specs/:service.json', async (request, reply) => {
-    const service = request.params.service as ServiceName;
-    if (!Object.hasOwn(targets, service)) return reply.code(404).send(apiError(404, 'not_found', 'Unknown service'));
-    try {
-      const res = await fetch(new URL('/openapi.json', targets[service]), { signal: AbortSignal.timeout(2000) });
-      return reply.type('application/json').send(await res.text());
-    } catch {
-      return reply.code(503).send(apiError(503, 'service_unavailable', `The ${service} service is unavailable.`));
-    }
-  });
+  await apiDocs(app, targets);
 
   for (const plugin of opts.plugins ?? []) await plugin(app);
 

@@ -1,4 +1,4 @@
-import { auditClient, createQueue, createRedis, createServiceApp, ensureIndexes, internalClient, viewCheck, type ServiceApp } from '@kassa/service-kit';
+import { auditClient, createQueue, createRedis, createServiceApp, ensureIndexes, internalClient, keepUp, viewCheck, type ServiceApp } from '@kassa/service-kit';
 import { exportView } from './accounting/export-views';
 import { createExactProvider } from './exact/create-exact-provider';
 import { ExactConnections } from './exact/exact-connection';
@@ -20,6 +20,8 @@ import postExactOauthCallback from './routes/admin/exact/post-oauth-callback.rou
 import exactStandin from './routes/payments/exact-standin.route';
 import type { Connection } from 'mongoose';
 import type { PaymentsEnv } from './config';
+import { IdealDays } from './ideal-admin/ideal-days';
+import { registerIdealAuditCheck } from './ideal-admin/ideal-payment-view';
 import { createIdealProvider } from './ideal/create-ideal-provider';
 import { StandinIdealProvider } from './ideal/standin-ideal-provider';
 import { IDEAL_STATUS_QUEUE, type IdealStatusData } from './jobs/ideal-status.job';
@@ -28,6 +30,7 @@ import { DIRECT_DEBIT_FILE_QUEUE, type DirectDebitFileData } from './direct-debi
 import { registerDirectDebitAuditCheck } from './direct-debit/audit-check';
 import { directDebitBatchModel, directDebitFailureModel, directDebitFileModel } from './direct-debit/direct-debit-batch.model';
 import { cardTransactionModel } from './models/card-transaction.model';
+import { idealDayModel } from './models/ideal-day.model';
 import { idealPaymentModel } from './models/ideal-payment.model';
 import type { PaymentsContext, PaymentsDeps } from './payments-context';
 import getAccountUpgrade from './routes/account/get-upgrade.route';
@@ -41,6 +44,7 @@ import getDirectDebitFile from './routes/admin/get-direct-debit-file.route';
 import postDirectDebitCancel from './routes/admin/post-direct-debit-cancel.route';
 import postDirectDebitCollected from './routes/admin/post-direct-debit-collected.route';
 import postDirectDebitFailed from './routes/admin/post-direct-debit-failed.route';
+import postIdealCheck from './routes/admin/post-ideal-check.route';
 import getStandinTerminal from './routes/admin/get-standin-terminal.route';
 import putStandinTerminal from './routes/admin/put-standin-terminal.route';
 import postTerminalTransaction from './routes/internal/post-terminal-transaction.route';
@@ -75,6 +79,7 @@ const routes = [
   postDirectDebitCancel,
   postDirectDebitCollected,
   postDirectDebitFailed,
+  postIdealCheck,
 ];
 
 /** The payments service: card terminals and online top-ups (iDEAL). `deps` replaces any of its parts (tests). */
@@ -87,6 +92,7 @@ export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: P
   directDebitBatchModel(db);
   directDebitFileModel(db);
   directDebitFailureModel(db);
+  idealDayModel(db);
   await ensureIndexes(db);
   const redis = createRedis(env.REDIS_URL);
   const app = await createServiceApp({
@@ -132,6 +138,7 @@ export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: P
     audit,
     now,
     directDebitQueue,
+    idealDays: new IdealDays(db),
     exactConnections: new ExactConnections(db, exact, new TokenBox(env.EXACT_TOKEN_KEY), now),
   };
   audit.check('exact_connection', viewCheck(async () => ctx.exactConnections.view()));
@@ -143,6 +150,8 @@ export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: P
     }),
   );
   registerDirectDebitAuditCheck(ctx);
+  keepUp(app, 'iDEAL days', () => ctx.idealDays.migrate().then(() => ctx.idealDays.countClosedDays()), () => ctx.idealDays.countClosedDays());
+  registerIdealAuditCheck(db, ctx.audit);
   for (const route of routes) route(app, ctx);
   if (ideal instanceof StandinIdealProvider) standinBank(app, ctx, ideal);
   if (exact instanceof StandinExactProvider) exactStandin(app, exact);

@@ -3,6 +3,7 @@ import type { Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
 import type { PaymentsEnv } from './config';
 import type { DirectDebitDeps, DirectDebitFileData } from './direct-debit/batches';
+import type { IdealDays } from './ideal-admin/ideal-days';
 import type { IdealProvider } from './ideal/ideal-provider';
 import type { ExactConnections } from './exact/exact-connection';
 import type { ExactProvider } from './exact/exact-provider';
@@ -39,6 +40,8 @@ export interface PaymentsContext extends PaymentsDeps {
   env: PaymentsEnv;
   db: Connection;
   exactConnections: ExactConnections;
+  /** The register of days with payments, for the treasurer's list (ideal-admin/ideal-days.ts). */
+  idealDays: IdealDays;
 }
 
 /** What the direct-debit feature needs of the context. */

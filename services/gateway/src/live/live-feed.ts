@@ -33,23 +33,35 @@ export function liveFeed(redisUrl: string, prefix: string) {
       reader.disconnect();
     });
 
-    app.get('/api/live/transactions', async (request, reply) => {
-      reply.raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      reply.raw.write('retry: 2000\n\n');
-      try {
-        const recent = await reader.lrange(recentKey, 0, 19);
-        for (const message of recent.reverse()) reply.raw.write(`event: transaction\ndata: ${message}\n\n`);
-      } catch {
-        /* the live part still works without the history */
-      }
-      clients.add(reply);
-      request.raw.on('close', () => clients.delete(reply));
-      return reply.hijack();
-    });
+    app.get(
+      '/api/live/transactions',
+      {
+        schema: {
+          tags: ['live'],
+          summary: 'Live feed of completed sales (server-sent events), for the transactions slide',
+          description:
+            'No token needed. A stream of `event: transaction` messages, each `data:` one sale as JSON (no balances, no full names); the last 20 first, then each new one as it is sold. A comment line every 25 s keeps it open; the client reconnects after 2 s.',
+          response: { 200: { description: 'A text/event-stream that stays open.', content: { 'text/event-stream': { schema: { type: 'string' } } } } },
+        },
+      },
+      async (request, reply) => {
+        reply.raw.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+        });
+        reply.raw.write('retry: 2000\n\n');
+        try {
+          const recent = await reader.lrange(recentKey, 0, 19);
+          for (const message of recent.reverse()) reply.raw.write(`event: transaction\ndata: ${message}\n\n`);
+        } catch {
+          /* the live part still works without the history */
+        }
+        clients.add(reply);
+        request.raw.on('close', () => clients.delete(reply));
+        return reply.hijack();
+      },
+    );
   };
 }

@@ -149,4 +149,6 @@ export const ACCESS_RULES: Record<string, Access> = {
   'POST /api/admin/invoices/{id}/finalise/': admin,
   'POST /api/admin/invoices/{id}/pay/': admin,
   'POST /api/admin/invoices/{id}/credit/': admin,
+  // iDEAL payments page: check a top-up again at the provider.
+  'POST /api/admin/ideal/{id}/check/': admin,
 };

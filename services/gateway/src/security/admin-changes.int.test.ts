@@ -99,6 +99,14 @@ const CHANGES: Record<string, (ctx: Ctx) => Promise<Call>> = {
     await s.payments!.db.collection('accountingexports').insertOne({ _id: id, start: '2026-01-06', end: '2026-01-06', status: 'failed', days: [], error: 'walk', attempts: 1, requestedBy: 'admin', finishedAt: at, createdAt: at, updatedAt: at });
     return { url: `/api/admin/exact/exports/${id.toHexString()}/retry` };
   },
+  // A member's top-up paid at the stand-in bank whose callback was lost: checking it again credits it.
+  'POST /api/admin/ideal/{id}/check/': async ({ s }) => {
+    const member = await login(s, 'member');
+    const started = await s.payments!.inject({ method: 'POST', url: '/api/account/upgrade', headers: { authorization: `Bearer ${member}` }, payload: { amount: 1000 } });
+    const { paymentId, checkoutUrl } = started.json().result as { paymentId: string; checkoutUrl: string };
+    await s.payments!.inject({ method: 'POST', url: checkoutUrl, payload: 'action=pay_without_callback', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    return { url: `/api/admin/ideal/${paymentId}/check/` };
+  },
 };
 
 /** A code and state from the stand-in Exact Online's consent page ("Allow"), for the callback. */

@@ -20,13 +20,14 @@ export const returnPath = (redirectUrl: string): string => {
  * The stand-in bank's payment page: the amount and three buttons that decide the outcome. Plain forms and no script
  * (the gateway's CSP allows none inline), big targets for a phone.
  */
-export function renderStandinPaymentPage(payment: StandinPayment | null): string {
+export function renderStandinPaymentPage(payment: StandinPayment | null, opts: { callbackWithheld?: boolean } = {}): string {
   let body: string;
   if (!payment) {
     body = `<h1>Unknown payment</h1><p>The stand-in bank does not know this payment.</p><p><a href="/account">Back to Kassa</a></p>`;
   } else if (payment.status !== 'open') {
     body = `<p class="amount">${escapeHtml(formatEuros(payment.amount))}</p>
   <p role="status">${DONE[payment.status]}</p>
+  ${opts.callbackWithheld ? '<p class="note">The bank sent Kassa no callback (a lost callback): Kassa does not know yet. The treasurer can check it again on the iDEAL payments page.</p>' : ''}
   <p><a class="button" href="${escapeHtml(returnPath(payment.redirectUrl))}">Back to Kassa</a></p>`;
   } else {
     body = `<p class="amount">${escapeHtml(formatEuros(payment.amount))}</p>
@@ -35,6 +36,7 @@ export function renderStandinPaymentPage(payment: StandinPayment | null): string
     <button type="submit" name="action" value="pay" class="primary">Pay</button>
     <button type="submit" name="action" value="cancel">Cancel</button>
     <button type="submit" name="action" value="expire">Let it expire</button>
+    <button type="submit" name="action" value="pay_without_callback">Paid, but the callback is lost</button>
   </form>`;
   }
   return `<!doctype html>

@@ -3,7 +3,8 @@ import { AppError, type InternalClient } from '@kassa/service-kit';
 import type { Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
-import type { IdealProvider } from '../ideal/ideal-provider';
+import type { IdealProvider, ProviderPayment } from '../ideal/ideal-provider';
+import { idealDayChanged } from '../ideal-admin/ideal-days';
 import { idealPaymentModel, type IdealPaymentDoc } from '../models/ideal-payment.model';
 
 export const IDEAL_STATUS_QUEUE = 'ideal-status';
@@ -49,17 +50,26 @@ export interface IdealStatusDeps {
  * is never replaced by an earlier one.
  */
 export function idealStatusProcessor(deps: IdealStatusDeps) {
+  const settle = idealSettler(deps);
+  return async (job: { data: IdealStatusData }): Promise<string> => settle(job.data.paymentId);
+}
+
+/**
+ * The status check itself, for the job and for the treasurer's "Check again" (routes/admin/post-ideal-check.route.ts):
+ * `known` is what the provider answered when the caller asked already. Answers `credited`, `unknown`, `refused`,
+ * `amount-mismatch` or the provider's status.
+ */
+export function idealSettler(deps: IdealStatusDeps) {
   const now = deps.now ?? (() => new Date());
   const Payment = idealPaymentModel(deps.db);
 
-  return async (job: { data: IdealStatusData }): Promise<string> => {
-    const { paymentId } = job.data;
+  return async (paymentId: string, known?: ProviderPayment): Promise<string> => {
     const payment = (await Payment.findById(paymentId).lean()) as IdealPaymentDoc | null;
     if (!payment?.providerId) return 'unknown';
     if (payment.creditedAt) return 'credited';
 
     // A provider that cannot be reached throws: BullMQ tries again with back-off.
-    const remote = await deps.provider.getPayment(payment.providerId);
+    const remote = known ?? (await deps.provider.getPayment(payment.providerId));
     if (remote.amount !== payment.amount) {
       deps.log.error({ paymentId, expected: payment.amount, provider: remote.amount }, 'iDEAL amount differs from the payment; not credited');
       await Payment.updateOne({ _id: payment._id }, { $set: { error: `The provider reports ${remote.amount} cents instead of ${payment.amount}.` } });
@@ -69,12 +79,14 @@ export function idealStatusProcessor(deps: IdealStatusDeps) {
     if (remote.status !== 'paid') {
       if (remote.status !== payment.status && !FINAL.has(payment.status as IdealPaymentStatus)) {
         await Payment.updateOne({ _id: payment._id, status: { $nin: [...FINAL] } }, { $set: { status: remote.status } });
+        await idealDayChanged(deps.db, payment.day);
       }
       return remote.status;
     }
 
     if (payment.status !== 'paid') {
       await Payment.updateOne({ _id: payment._id }, { $set: { status: 'paid', paidAt: remote.paidAt ?? now() } });
+      await idealDayChanged(deps.db, payment.day);
     }
     let posted: PostingResult;
     try {

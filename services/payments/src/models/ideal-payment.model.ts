@@ -19,12 +19,17 @@ const idealPaymentSchema = new Schema(
     creditedAt: { type: Date, default: null },
     /** Why a payment could not be made or credited, for the treasurer. */
     error: { type: String, default: null },
+    /** The local day it was made (Europe/Amsterdam): the treasurer's list pages through payments day by day. */
+    day: { type: String, default: null },
   },
   { timestamps: true },
 );
 idealPaymentSchema.index({ providerId: 1 });
 idealPaymentSchema.index({ createdAt: -1 });
+idealPaymentSchema.index({ day: 1 });
 idealPaymentSchema.index({ status: 1, creditedAt: 1 });
+// The treasurer's list filtered by account (GET /api/admin/ideal/?account=).
+idealPaymentSchema.index({ accountId: 1, createdAt: -1 });
 
 export type IdealPaymentDoc = InferSchemaType<typeof idealPaymentSchema> & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
 export const idealPaymentModel = (db: Connection) => db.model('IdealPayment', idealPaymentSchema);

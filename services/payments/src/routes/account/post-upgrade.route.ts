@@ -24,7 +24,11 @@ export default function postAccountUpgrade(app: ServiceApp, ctx: PaymentsContext
         throw new AppError(422, 'amount_too_low', msg, [{ loc: ['body', 'amount'], msg, type: 'value_error' }]);
       }
       const Payment = idealPaymentModel(ctx.db);
+      // Its day is in the register before the payment exists, so the treasurer's list never misses it.
+      const day = ctx.idealDays.dayOf(new Date());
+      await ctx.idealDays.note(day);
       const payment = await Payment.create({
+        day,
         userId: request.user.sub,
         username: info.username,
         accountId: info.accountId,
@@ -46,6 +50,7 @@ export default function postAccountUpgrade(app: ServiceApp, ctx: PaymentsContext
       } catch (err) {
         request.log.error({ err, paymentId }, 'iDEAL provider refused a new payment');
         await Payment.updateOne({ _id: payment._id }, { $set: { status: 'failed', error: (err as Error).message } });
+        await ctx.idealDays.changed(day);
         throw new AppError(503, 'service_unavailable', 'The bank could not be reached. Please try again later.');
       }
       await Payment.updateOne({ _id: payment._id }, { $set: { providerId: created.id, checkoutUrl: created.checkoutUrl } });

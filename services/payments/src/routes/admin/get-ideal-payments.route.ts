@@ -1,9 +1,17 @@
-import { ApiResponse, IdealPaymentAdmin, IdealPaymentsQuery, ok, Paged, type IdealPaymentStatus } from '@kassa/contracts';
+import { ApiResponse, IdealPaymentAdmin, IdealPaymentsQuery, ok, Paged } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
+import { idealPaymentAdmin } from '../../ideal-admin/ideal-payment-view';
 import { idealPaymentModel, type IdealPaymentDoc } from '../../models/ideal-payment.model';
 import type { PaymentsContext } from '../../payments-context';
 
-/** Online top-ups for the treasurer, newest first, optionally of one status. */
+const newestFirst = (a: IdealPaymentDoc, b: IdealPaymentDoc) => b.createdAt.getTime() - a.createdAt.getTime() || String(b._id).localeCompare(String(a._id));
+
+/**
+ * GET /api/admin/ideal/: online top-ups for the treasurer, newest first, 15 a page, optionally of one status and of
+ * one account. Every read is an equality filter (on FerretDB the only kind an index serves): an account's payments
+ * are read whole and sorted here; the whole list walks the register of payment days (ideal-admin/ideal-days.ts) to
+ * the days the page needs and reads only those.
+ */
 export default function getIdealPayments(app: ServiceApp, ctx: PaymentsContext) {
   app.get(
     '/api/admin/ideal/',
@@ -12,31 +20,32 @@ export default function getIdealPayments(app: ServiceApp, ctx: PaymentsContext) 
       schema: { tags: ['admin'], summary: 'Online top-ups (iDEAL)', querystring: IdealPaymentsQuery, response: { 200: ApiResponse(Paged(IdealPaymentAdmin)) } },
     },
     async (request) => {
-      const { page, perPage, status } = request.query;
-      const filter = status ? { status } : {};
+      const { page, perPage, status, account } = request.query;
       const Payment = idealPaymentModel(ctx.db);
-      const [total, docs] = await Promise.all([
-        Payment.countDocuments(filter),
-        Payment.find(filter).sort({ createdAt: -1, _id: -1 }).skip((page - 1) * perPage).limit(perPage).lean(),
-      ]);
-      return ok({
-        items: (docs as IdealPaymentDoc[]).map((p) => ({
-          id: String(p._id),
-          provider: p.provider,
-          providerId: p.providerId ?? null,
-          amount: p.amount,
-          status: p.status as IdealPaymentStatus,
-          accountId: p.accountId,
-          accountName: p.accountName,
-          username: p.username,
-          createdAt: p.createdAt.toISOString(),
-          paidAt: p.paidAt ? p.paidAt.toISOString() : null,
-          creditedAt: p.creditedAt ? p.creditedAt.toISOString() : null,
-          error: p.error ?? null,
-        })),
-        pageCount: Math.ceil(total / perPage),
-        total,
-      });
+      const skip = (page - 1) * perPage;
+      let total: number;
+      let docs: IdealPaymentDoc[];
+      if (account) {
+        const all = ((await Payment.find({ accountId: account, ...(status ? { status } : {}) }).lean()) as IdealPaymentDoc[]).sort(newestFirst);
+        total = all.length;
+        docs = all.slice(skip, skip + perPage);
+      } else {
+        const days = await ctx.idealDays.daysWithCounts(status ?? null);
+        total = days.reduce((sum, d) => sum + d.count, 0);
+        docs = [];
+        let before = 0;
+        for (const d of days) {
+          if (docs.length >= perPage) break;
+          if (before + d.count <= skip) {
+            before += d.count;
+            continue;
+          }
+          const inDay = ((await Payment.find({ day: d.day, ...(status ? { status } : {}) }).lean()) as IdealPaymentDoc[]).sort(newestFirst);
+          docs.push(...inDay.slice(Math.max(0, skip - before), Math.max(0, skip - before) + perPage - docs.length));
+          before += d.count;
+        }
+      }
+      return ok({ items: docs.map(idealPaymentAdmin), pageCount: Math.ceil(total / perPage), total });
     },
   );
 }

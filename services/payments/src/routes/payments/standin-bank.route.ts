@@ -6,7 +6,11 @@ import type { StandinIdealProvider } from '../../ideal/standin-ideal-provider';
 import type { PaymentsContext } from '../../payments-context';
 
 const Params = z.object({ id: z.string().regex(/^tr_[A-Za-z0-9_]{1,64}$/, 'Not a payment id.') });
-const ActionForm = z.object({ action: z.enum(['pay', 'cancel', 'expire']) });
+/**
+ * `pay_without_callback`: paid at the bank, but the callback is lost and the member does not come back (closed the
+ * tab): what the treasurer's "Check again" on /admin/ideal is for. Stays on the bank's page.
+ */
+const ActionForm = z.object({ action: z.enum(['pay', 'cancel', 'expire', 'pay_without_callback']) });
 
 /**
  * The stand-in bank's checkout page (IDEAL_PROVIDER=standin only). A choice sends the provider callback, as a bank
@@ -24,8 +28,10 @@ export default function standinBank(app: ServiceApp, ctx: PaymentsContext, bank:
       '/api/payments/standin/:id',
       { schema: { tags: ['payments-standin'], summary: 'Stand-in bank: pay, cancel or let expire', params: Params, body: ActionForm } },
       async (request, reply) => {
-        const payment = await bank.act(request.params.id, request.body.action);
+                const { action } = request.body;
+        const payment = await bank.act(request.params.id, action === 'pay_without_callback' ? 'pay' : action);
         if (!payment) return reply.code(404).type('text/html; charset=utf-8').send(renderStandinPaymentPage(null));
+        if (action === 'pay_without_callback') return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderStandinPaymentPage(payment, { callbackWithheld: true }));
         try {
           await ctx.deliverWebhook(payment.webhookUrl, payment.id);
         } catch (err) {
