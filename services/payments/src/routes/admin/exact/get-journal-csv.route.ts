@@ -15,7 +15,7 @@ export default function getJournalCsv(app: ServiceApp, ctx: PaymentsContext) {
     '/api/admin/exact/journal.csv',
     {
       preHandler: app.requireAdmin,
-      schema: { tags: ['admin'], summary: 'Accounting export: the journal as CSV', querystring: JournalCsvQuery, produces: ['text/csv'], response: { 200: z.string() } },
+      schema: { tags: ['admin'], summary: 'Accounting export: the journal as CSV', querystring: JournalCsvQuery, response: { 200: z.string().describe('The journal as CSV (text/csv)') } },
     },
     async (request, reply) => {
       const { start, end, decimals } = request.query as { start: string; end: string; decimals: 'nl' | 'en' };
