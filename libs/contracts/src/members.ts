@@ -155,6 +155,8 @@ export const AdminSettings = z.object({
   conditionsVersion: z.number().int(),
   /** Cents a credit account may go below zero unless the account has its own limit. */
   creditLimit: Cents,
+  /** The lowest balance (cents) an offline till may take a prepaid account to; credit accounts use their credit limit. */
+  offlinePrepaidFloor: Cents,
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 
@@ -166,5 +168,6 @@ export const AdminSettingsBody = z.object({
   accountUpgradeMinAmount: z.number().int().min(100).max(IDEAL_MAX_AMOUNT).optional(),
   bumpConditionsVersion: z.boolean().optional(),
   creditLimit: z.number().int('A limit is a whole number of cents.').min(0, 'A limit cannot be below € 0,00.').max(500_000, 'A limit cannot be above € 5.000,00.').optional(),
+  offlinePrepaidFloor: z.number().int('The offline cap is a whole number of cents.').min(0, 'The offline cap cannot be below € 0,00.').max(50_000, 'The offline cap cannot be above € 500,00.').optional(),
 });
 export type AdminSettingsBody = z.infer<typeof AdminSettingsBody>;

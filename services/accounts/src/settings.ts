@@ -11,6 +11,8 @@ export interface Settings {
   conditionsVersion: number;
   /** Cents a credit account may go below zero unless it has its own limit. */
   creditLimit: number;
+  /** The lowest balance (cents) an offline till may take a prepaid account to. */
+  offlinePrepaidFloor: number;
 }
 
 /** The settings document, created with the defaults the first time it is asked for. */
@@ -34,5 +36,6 @@ export async function getSettings(db: Connection): Promise<Settings> {
     accountUpgradeMinAmount: doc.accountUpgradeMinAmount ?? 500,
     conditionsVersion: doc.conditionsVersion ?? 1,
     creditLimit: doc.creditLimit ?? 15_000,
+    offlinePrepaidFloor: doc.offlinePrepaidFloor ?? 0,
   };
 }

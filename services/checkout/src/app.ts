@@ -7,6 +7,8 @@ import { SaleDays } from './sales/sale-days';
 import { CardTries } from './sales/card-tries';
 import deleteTransaction from './routes/admin/delete-transaction.route';
 import getTransactions from './routes/admin/get-transactions.route';
+import getOfflineRefusals from './routes/admin/get-offline-refusals.route';
+import { offlineRefusalModel } from './models/offline-refusal.model';
 import postCheckout from './routes/checkout/post-checkout.route';
 import getAccountSales from './routes/internal/get-account-sales.route';
 import getProductSales from './routes/internal/get-product-sales.route';
@@ -20,12 +22,13 @@ import { redisLivePublisher } from './sales/live-feed';
 import { priceBook } from './sales/price-book';
 import { registerUndoAuditCheck } from './sales/undo';
 
-const routes = [postCheckout, postUndo, postFinish, postCardOutcome, getTransactions, deleteTransaction, getAccountSales, getProductSales, getSalesCount, getDaySales];
+const routes = [postCheckout, postUndo, postFinish, postCardOutcome, getTransactions, deleteTransaction, getAccountSales, getProductSales, getSalesCount, getDaySales, getOfflineRefusals];
 
 /** The checkout service; `deps` replaces the clients of other services (unit tests pass fakes). */
 export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: Partial<CheckoutDeps> = {}): Promise<ServiceApp> {
   transactionModel(db);
   saleDayModel(db);
+  offlineRefusalModel(db);
   migrationModel(db);
   await ensureIndexes(db);
   const app = await createServiceApp({ name: 'checkout', env, db });
