@@ -73,6 +73,9 @@ test('offline the till keeps selling cash, other and account sales, keeps them o
   await expect(capRefusal).toContainText(`${tight.name} can spend`);
   await expect(capRefusal).toContainText(new RegExp(`This sale is ${moneyPattern(250)}`));
   await page.screenshot({ path: `${SHOTS}/refused-cap-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/refused-cap-390.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await capRefusal.getByRole('button', { name: /^OK/ }).click();
 
   // Five sales: the Pils still in the cart for cash, then cash, other, and two on the account.

@@ -35,6 +35,9 @@ export async function refreshWaiting(): Promise<OfflineSale[]> {
 }
 
 export async function keepSale(sale: OfflineSale): Promise<void> {
+  // Asks the browser not to clear the queue when the tablet runs short of space (a hint; Chromium grants it to an
+  // installed or often used site).
+  void navigator.storage?.persist?.().catch(() => false);
   await set(sale.key, sale, store);
   await refreshWaiting();
 }

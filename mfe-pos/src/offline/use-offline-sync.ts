@@ -26,10 +26,15 @@ export function useOfflineSync(effects: TillEffects): () => void {
       })
       .catch(() => undefined);
     window.addEventListener('online', send);
-    // The service worker takes over a page it did not load (the first visit): give it the till's data to keep.
+    // A page the service worker did not load (the first visit; `workerStart` is 0 then) asked for its data before the
+    // worker was there: once the worker has taken over (now, or when it does), give it the till's data to keep.
     const sw = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
     const warm = () => void loadOffline().then((m) => dispatch(m.warmTillDataFor()));
-    if (sw && !sw.controller) sw.addEventListener('controllerchange', warm, { once: true });
+    const nav = sw ? (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined) : undefined;
+    if (sw && (!nav || nav.workerStart === 0)) {
+      if (sw.controller) warm();
+      else sw.addEventListener('controllerchange', warm, { once: true });
+    }
     const timer = window.setInterval(() => {
       if (waitingCount() > 0) send();
     }, RESEND_EVERY_MS);
