@@ -414,4 +414,16 @@ describe('offline', () => {
     expect(selectCardSecret(store.getState())).toBeNull();
     expect(calls).toHaveLength(0);
   });
+
+  it('says so and keeps the cart when the sale cannot be stored (here: no IndexedDB at all)', async () => {
+    offline();
+    const calls = stubApi({});
+    const { store, effects, errors } = till(['PAYMENT_CASH']);
+    store.dispatch(startCheckout('cash', effects));
+    store.dispatch(confirmTop(effects));
+    await vi.waitFor(() => expect(errors.map((e) => e.title)).toEqual(['Not saved offline']));
+    expect(selectEntries(store.getState())).toHaveLength(1);
+    expect(selectCheckoutBusy(store.getState())).toBe(false);
+    expect(calls).toHaveLength(0);
+  });
 });

@@ -221,9 +221,18 @@ const purchase =
     dispatch(requestStarted());
     const keepable = offlineMethod(state, method, body);
     const keepOffline = async () => {
-      const { sellOffline } = await loadOffline();
-      const { pin: _pin, cardSecret: _card, ...kept } = body;
-      await dispatch(sellOffline(keepable!, kept, nonce, effects));
+      try {
+        const { sellOffline } = await loadOffline();
+        const { pin: _pin, cardSecret: _card, ...kept } = body;
+        await dispatch(sellOffline(keepable!, kept, nonce, effects));
+      } catch (err) {
+        // The offline code or the browser's storage failed (a till never loaded online, storage full): the sale is
+        // not kept, and staff are told so; the same nonce is used again when they retry.
+        dispatch(requestFailed({ final: false }));
+        void effects.dialogs.error(`The sale could not be kept for later: ${toKassaError(err).message}. Take cash and note the sale by hand, or try again.`, {
+          title: 'Not saved offline',
+        });
+      }
     };
     if (offlineNow()) {
       if (keepable) await keepOffline();
