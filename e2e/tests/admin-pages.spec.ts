@@ -38,6 +38,7 @@ const ROUTES: AdminRoute[] = [
   { name: 'users', path: () => '/admin/users', content: 'table tbody tr' },
   { name: 'user', path: (r) => `/admin/users/${r.userId}`, content: 'dl dt' },
   { name: 'transactions', path: () => '/admin/transactions', content: 'table tbody tr' },
+  { name: 'offline_refusals', path: () => '/admin/transactions/offline_refusals', content: 'table tbody tr' },
   { name: 'audit_logs', path: () => '/admin/audit_logs', content: 'table tbody tr' },
   { name: 'settings', path: () => '/admin/settings', content: 'form[aria-label="Settings"] input' },
 ];
@@ -55,6 +56,10 @@ async function makeRecords(baseURL: string): Promise<Records> {
   const till = await apiToken(baseURL, 'till');
   const sale = await callApi(baseURL, 'POST', '/api/checkout/cash/', till, { products: [{ id: product.id, amount: 1 }], nonce: `e2e-pages-${tag}` });
   expect(sale.status).toBe(200);
+  // A sale "made offline" too long ago: refused when it arrives, and listed as a refused offline sale.
+  const tooOld = new Date(Date.now() - 9 * 86_400_000).toISOString();
+  const refused = await callApi(baseURL, 'POST', '/api/checkout/cash/', till, { products: [{ id: product.id, amount: 1 }], nonce: `e2e-pages-old-${tag}`, madeAt: tooOld });
+  expect(refused.status).toBe(422);
 
   const member = await memberWithPin(baseURL, 'Pagina Lid', 1250);
   const users = await callApi<{ items: { id: string; username: string }[] }>(baseURL, 'GET', `/api/admin/users/?search=${member.username}`, admin);

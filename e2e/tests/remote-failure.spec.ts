@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 
+// page.route sees no request a service worker answers: this spec fakes the network, so it runs without the worker.
+test.use({ serviceWorkers: 'block' });
+
 /**
  * A remote that fails to load, through the real Module Federation runtime in Chromium (not the shell's component test
  * with a stand-in loader): its manifest is unreachable, the area says so with a Retry, Retry while it is still down asks

@@ -18,6 +18,7 @@ import { ProductsPage } from './products/products-page';
 import { RegisterPage, RegistersPage } from './registers/registers-page';
 import { SettingsPage } from './settings/settings-page';
 import { TransactionsPage } from './transactions/transactions-page';
+import { OfflineRefusalsNotice, OfflineRefusalsPage } from './transactions/offline-refusals-page';
 import { UserPage } from './users/user-page';
 import { UsersPage } from './users/users-page';
 
@@ -39,7 +40,8 @@ export const ADMIN_ROUTES: { path: string; element: ReactNode }[] = [
   { path: 'users', element: <UsersPage /> },
   { path: 'users/:userId', element: <UserPage /> },
   // The admin landing page is the dashboard: the ledger self-audit above the transactions.
-  { path: 'transactions', element: <TransactionsPage header={<LedgerAuditPanel />} /> },
+  { path: 'transactions', element: <TransactionsPage header={<><LedgerAuditPanel /><OfflineRefusalsNotice /></>} /> },
+  { path: 'transactions/offline_refusals', element: <OfflineRefusalsPage /> },
   { path: 'direct_debit', element: <DirectDebitPage /> },
   { path: 'direct_debit/:batchId', element: <DirectDebitBatchPage /> },
   { path: 'audit_logs', element: <AuditLogsPage /> },

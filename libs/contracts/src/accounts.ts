@@ -12,6 +12,11 @@ export const TillAccount = z.object({
   directDebit: z.boolean().nullable(),
   type: AccountType.nullable(),
   lastUsed: z.string().nullable(),
+  /**
+   * Bar mode only: the lowest balance (cents) the till may take this account to with sales made offline (the board's
+   * offline cap for prepaid accounts, minus the credit limit for credit accounts). Null where balances are not shown.
+   */
+  offlineFloor: Cents.nullable().optional(),
 });
 export type TillAccount = z.infer<typeof TillAccount>;
 export const TillAccountsResult = z.object({ accounts: z.array(TillAccount) });

@@ -36,8 +36,19 @@ export const CheckoutBody = z.object({
   reason: z.string().min(1).max(200).optional(),
   nonce: z.string().min(8).max(100),
   cardSecret: z.string().min(4).max(256).optional(),
+  /**
+   * When a sale made while the till was offline was made (ISO 8601 with offset). Only an offline till's replay sends
+   * it; the sale then keeps this time and its day, and the server records when it arrived (OFFLINE_REPLAY rules).
+   */
+  madeAt: z.iso.datetime({ offset: true }).optional(),
 });
 export type CheckoutBody = z.infer<typeof CheckoutBody>;
+
+/**
+ * The window a replayed offline sale's `madeAt` must fall in: not after the server's clock (plus a little skew for a
+ * tablet's clock), not older than the maximum age. Older sales are refused (and listed for the bar manager).
+ */
+export const OFFLINE_REPLAY = { maxAgeDays: 7, clockSkewMs: 5 * 60_000 } as const;
 
 export const Terminal = z.object({ friendly_name: z.string(), brand: z.string() });
 export type Terminal = z.infer<typeof Terminal>;
@@ -102,6 +113,8 @@ export const TransactionView = z.object({
   error: z.string().nullable(),
   undone: z.object({ at: z.string(), by: z.string(), note: z.string().nullable() }).nullable(),
   createdAt: z.string(),
+  /** When a sale made offline reached the server (createdAt is when it was made); null for sales made online. */
+  receivedAt: z.string().nullable().optional(),
   /** Local (Europe/Amsterdam) day of the sale, YYYY-MM-DD. */
   day: z.string(),
 });
@@ -114,3 +127,28 @@ export const AdminTransactionsQuery = PageQuery.extend({
   day: CalendarDay.optional(),
 });
 export type AdminTransactionsQuery = z.infer<typeof AdminTransactionsQuery>;
+
+/**
+ * A sale made while the till was offline that the server refused when the till sent it (not enough money, account
+ * closed, too old, …). Kept for the bar manager: GET /api/admin/transactions/offline_refusals/.
+ */
+export const OfflineRefusalView = z.object({
+  id: ObjectId,
+  nonce: z.string(),
+  method: CheckoutMethod,
+  /** Priced lines when the sale got as far as pricing (names known), else the ids and amounts the till sent. */
+  products: z.array(z.object({ productId: z.string(), name: z.string().nullable(), price: Cents.nullable(), amount: z.number().int() })),
+  total: Cents.nullable(),
+  accountId: z.string().nullable(),
+  reason: z.string().nullable(),
+  registerId: z.string().nullable(),
+  /** Who sold it: the till's user. */
+  userId: z.string(),
+  username: z.string(),
+  madeAt: z.string(),
+  receivedAt: z.string(),
+  error: z.object({ statusCode: z.number().int(), identifier: z.string(), message: z.string() }),
+});
+export type OfflineRefusalView = z.infer<typeof OfflineRefusalView>;
+export const OfflineRefusalsQuery = PageQuery;
+export type OfflineRefusalsQuery = z.infer<typeof OfflineRefusalsQuery>;

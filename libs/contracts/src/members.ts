@@ -168,6 +168,8 @@ export const AdminSettings = z.object({
   creditorId: z.string(),
   /** Printed on invoices as their sender. */
   invoiceSender: InvoiceSender,
+  /** The lowest balance (cents) an offline till may take a prepaid account to; credit accounts use their credit limit. */
+  offlinePrepaidFloor: Cents,
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 
@@ -185,5 +187,6 @@ export const AdminSettingsBody = z.object({
   creditorBic: z.string().trim().max(11, 'Invalid BIC.').optional(),
   creditorId: z.string().trim().max(35, CREDITOR_ID_MESSAGES.invalid).optional(),
   invoiceSender: InvoiceSenderBody.optional(),
+  offlinePrepaidFloor: z.number().int('The offline cap is a whole number of cents.').min(0, 'The offline cap cannot be below € 0,00.').max(50_000, 'The offline cap cannot be above € 500,00.').optional(),
 });
 export type AdminSettingsBody = z.infer<typeof AdminSettingsBody>;

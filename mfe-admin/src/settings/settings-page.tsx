@@ -51,6 +51,7 @@ interface Draft {
   minTopUp: string;
   creditLimit: string;
   creditor: Record<CreditorField, string>;
+  offlineFloor: string;
 }
 
 const draftOf = (s: AdminSettings): Draft => ({
@@ -58,7 +59,20 @@ const draftOf = (s: AdminSettings): Draft => ({
   minTopUp: centsToInput(s.accountUpgradeMinAmount),
   creditLimit: centsToInput(s.creditLimit),
   creditor: { creditorName: s.creditorName, creditorIban: s.creditorIban, creditorBic: s.creditorBic, creditorId: s.creditorId },
+  offlineFloor: centsToInput(s.offlinePrepaidFloor),
 });
+
+/** The largest offline cap the board may set (AdminSettingsBody). */
+export const OFFLINE_FLOOR_MAX = 50_000;
+
+/** The offline cap of prepaid accounts as typed: € 0,00 up to € 500,00. */
+export function parseOfflineFloor(text: string): { cents: number } | { error: string } {
+  const parsed = parseEuros(text, { zero: true });
+  if ('error' in parsed) return parsed;
+  if (parsed.cents < 0) return { error: 'The offline cap cannot be below € 0,00.' };
+  if (parsed.cents > OFFLINE_FLOOR_MAX) return { error: `The offline cap cannot be above ${formatMoney(OFFLINE_FLOOR_MAX)}.` };
+  return parsed;
+}
 
 /** The default credit limit as typed: € 0,00 up to € 5.000,00. */
 export function parseCreditLimit(text: string): { cents: number } | { error: string } {
@@ -79,12 +93,13 @@ export function parseMinTopUp(text: string): { cents: number } | { error: string
 }
 
 /** What saving changes, in words, or nothing when the draft equals the saved settings. */
-function changesOf(saved: AdminSettings, draft: Draft, minTopUp: number | null, creditLimit: number | null): AdminSettingsBody {
+function changesOf(saved: AdminSettings, draft: Draft, minTopUp: number | null, creditLimit: number | null, offlineFloor: number | null): AdminSettingsBody {
   const body: AdminSettingsBody = {};
   for (const { key } of FLAGS) if (draft.flags[key] !== saved[key]) body[key] = draft.flags[key];
   if (minTopUp !== null && minTopUp !== saved.accountUpgradeMinAmount) body.accountUpgradeMinAmount = minTopUp;
   if (creditLimit !== null && creditLimit !== saved.creditLimit) body.creditLimit = creditLimit;
   for (const { key } of CREDITOR_FIELDS) if (draft.creditor[key].trim() !== saved[key]) body[key] = draft.creditor[key].trim();
+  if (offlineFloor !== null && offlineFloor !== saved.offlinePrepaidFloor) body.offlinePrepaidFloor = offlineFloor;
   return body;
 }
 
@@ -108,14 +123,16 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
   const [minError, setMinError] = useState<string | null>(null);
   const [limitError, setLimitError] = useState<string | null>(null);
   const [creditorErrors, setCreditorErrors] = useState<Partial<Record<CreditorField, string>>>({});
+  const [floorError, setFloorError] = useState<string | null>(null);
   const [otherLines, setOtherLines] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [publishing, setPublishing] = useState(false);
 
   const parsedMin = parseMinTopUp(draft.minTopUp);
   const parsedLimit = parseCreditLimit(draft.creditLimit);
-  const body = changesOf(data, draft, 'cents' in parsedMin ? parsedMin.cents : null, 'cents' in parsedLimit ? parsedLimit.cents : null);
-  const dirty = Object.keys(body).length > 0 || 'error' in parsedMin || 'error' in parsedLimit;
+  const parsedFloor = parseOfflineFloor(draft.offlineFloor);
+  const body = changesOf(data, draft, 'cents' in parsedMin ? parsedMin.cents : null, 'cents' in parsedLimit ? parsedLimit.cents : null, 'cents' in parsedFloor ? parsedFloor.cents : null);
+  const dirty = Object.keys(body).length > 0 || 'error' in parsedMin || 'error' in parsedLimit || 'error' in parsedFloor;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -124,15 +141,17 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
     setLimitError('error' in parsedLimit ? parsedLimit.error : null);
     const creditorProblems = Object.fromEntries(CREDITOR_FIELDS.map(({ key }) => [key, creditorError(key, draft.creditor[key])]).filter(([, e]) => e));
     setCreditorErrors(creditorProblems);
-    if ('error' in parsedMin || 'error' in parsedLimit || Object.keys(creditorProblems).length > 0) return;
+    setFloorError('error' in parsedFloor ? parsedFloor.error : null);
+    if ('error' in parsedMin || 'error' in parsedLimit || 'error' in parsedFloor || Object.keys(creditorProblems).length > 0) return;
     if (Object.keys(body).length === 0) return;
     const result = await save(body);
     if (result.error) {
       const err = result.error as KassaError;
       if (err.status === 422 && err.lines.length) {
-        const placed = placeServerLines(err, ['accountUpgradeMinAmount', 'creditLimit', 'creditorName', 'creditorIban', 'creditorBic', 'creditorId'] as const);
+        const placed = placeServerLines(err, ['accountUpgradeMinAmount', 'creditLimit', 'offlinePrepaidFloor', 'creditorName', 'creditorIban', 'creditorBic', 'creditorId'] as const);
         setMinError(placed.fields.accountUpgradeMinAmount ?? null);
         setLimitError(placed.fields.creditLimit ?? null);
+        setFloorError(placed.fields.offlinePrepaidFloor ?? null);
         setCreditorErrors({ creditorName: placed.fields.creditorName, creditorIban: placed.fields.creditorIban, creditorBic: placed.fields.creditorBic, creditorId: placed.fields.creditorId });
         return setOtherLines(placed.other);
       }
@@ -147,6 +166,7 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
     setMinError(null);
     setLimitError(null);
     setCreditorErrors({});
+    setFloorError(null);
   };
 
   const publish = async () => {
@@ -196,6 +216,15 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
             onBlur={() => setLimitError('error' in parsedLimit ? parsedLimit.error : null)}
             error={limitError}
             hint={`A credit (direct-debit) account may go this far below zero, unless the account has its own limit. Now ${formatMoney(data.creditLimit)}.`}
+          />
+          <TextField
+            label="Offline cap of prepaid accounts (€)"
+            inputMode="decimal"
+            value={draft.offlineFloor}
+            onChange={(e) => setDraft({ ...draft, offlineFloor: e.target.value })}
+            onBlur={() => setFloorError('error' in parsedFloor ? parsedFloor.error : null)}
+            error={floorError}
+            hint={`While a till is offline it sells on a prepaid account only while the last known balance stays at or above this amount (credit accounts: down to their credit limit). Now ${formatMoney(data.offlinePrepaidFloor)}.`}
           />
           <fieldset className="k-stack settings__creditor">
             <legend className="settings__legend">Direct debit: the association as SEPA creditor</legend>

@@ -1,5 +1,5 @@
 import { api } from '@kassa/api-client';
-import { Paged, TransactionView, UndoResult, type CheckoutMethod, type PagedResult } from '@kassa/contracts';
+import { OfflineRefusalView, Paged, TransactionView, UndoResult, type CheckoutMethod, type PagedResult } from '@kassa/contracts';
 
 export interface TransactionsArgs {
   page: number;
@@ -16,6 +16,11 @@ export const transactionsApi = api.injectEndpoints({
       responseSchema: Paged(TransactionView),
       providesTags: ['Transactions'],
     }),
+    getOfflineRefusals: build.query<PagedResult<OfflineRefusalView>, { page: number; perPage: number }>({
+      query: (params) => ({ url: '/admin/transactions/offline_refusals/', params: { ...params } }),
+      responseSchema: Paged(OfflineRefusalView),
+      providesTags: ['Transactions'],
+    }),
     undoAdminTransaction: build.mutation<UndoResult, { id: string }>({
       query: ({ id }) => ({ url: `/admin/transactions/${encodeURIComponent(id)}/`, method: 'DELETE' }),
       responseSchema: UndoResult,
@@ -25,4 +30,4 @@ export const transactionsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetAdminTransactionsQuery, useUndoAdminTransactionMutation } = transactionsApi;
+export const { useGetAdminTransactionsQuery, useGetOfflineRefusalsQuery, useUndoAdminTransactionMutation } = transactionsApi;

@@ -108,6 +108,11 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
                 <tr key={tx.id} data-id={tx.id} className={tx.undone ? 'transactions__row--undone' : undefined}>
                   <td className="transactions__time">
                     <DateText value={tx.createdAt} time />
+                    {tx.receivedAt ? (
+                      <div className="k-muted transactions__detail">
+                        made offline, arrived <DateText value={tx.receivedAt} time />
+                      </div>
+                    ) : null}
                   </td>
                   <td>
                     <div className="transactions__method">{METHOD_LABEL[tx.method]}</div>

@@ -385,3 +385,45 @@ describe('card reader', () => {
     expect(calls).toEqual([]);
   });
 });
+
+describe('offline', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const offline = () => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+
+  it('refuses a card payment and, without bar mode, an account payment before anything is sent, saying why', async () => {
+    offline();
+    const calls = stubApi({});
+    const { store, effects, errors } = till(['PAYMENT_CARD', 'PAYMENT_ACCOUNT_AUTHED']);
+    store.dispatch(startCheckout('card', effects));
+    store.dispatch(startCheckout('account', effects));
+    await settle();
+    expect(errors.map((e) => e.title)).toEqual(['Card payments need the network', 'Account payments need the network here']);
+    expect(String(errors[1]!.text)).toContain('PINs are never kept on the till');
+    expect(selectStack(store.getState())).toEqual([]);
+    expect(selectEntries(store.getState())).toHaveLength(1);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('refuses a member card read while offline', async () => {
+    offline();
+    const calls = stubApi({});
+    const { store, effects, errors } = till(['PAYMENT_ACCOUNT_AUTHED']);
+    store.dispatch(cardSwiped('secret-1234', effects));
+    await settle();
+    expect(errors.map((e) => e.title)).toEqual(['Member cards need the network here']);
+    expect(selectCardSecret(store.getState())).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('says so and keeps the cart when the sale cannot be stored (here: no IndexedDB at all)', async () => {
+    offline();
+    const calls = stubApi({});
+    const { store, effects, errors } = till(['PAYMENT_CASH']);
+    store.dispatch(startCheckout('cash', effects));
+    store.dispatch(confirmTop(effects));
+    await vi.waitFor(() => expect(errors.map((e) => e.title)).toEqual(['Not saved offline']));
+    expect(selectEntries(store.getState())).toHaveLength(1);
+    expect(selectCheckoutBusy(store.getState())).toBe(false);
+    expect(calls).toHaveLength(0);
+  });
+});

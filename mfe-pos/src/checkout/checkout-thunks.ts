@@ -1,7 +1,6 @@
 import {
   api,
   hasAllCapabilities,
-  isKassaError,
   selectCapabilities,
   type AppThunk,
   type KassaError,
@@ -44,6 +43,10 @@ import {
   type PickedAccount,
 } from './checkout-slice';
 import { makeNonce } from './nonce';
+import { toKassaError } from './to-kassa-error';
+import { isNetworkFailure, offlineNow } from '../offline/connection';
+import { loadOffline } from '../offline/load-offline';
+import { OFFLINE_REFUSALS, type OfflineMethod } from '../offline/offline-rules';
 
 /** Side effects the thunks need from React: the shell's dialog stack and the success sound. */
 export interface TillEffects {
@@ -66,11 +69,7 @@ const FINAL_FAILURES: ReadonlySet<CardPhase> = new Set(['expired', 'cancelled', 
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function toKassaError(err: unknown): KassaError {
-  if (isKassaError(err)) return err;
-  const message = err instanceof Error ? err.message : typeof err === 'object' && err && 'message' in err ? String(err.message) : String(err);
-  return { status: 0, code: 0, identifier: 'unknown_error', message, lines: [] };
-}
+export { toKassaError };
 
 /** A refusal (4xx) ends its nonce for good; a network failure or a 5xx is retried with the same nonce. */
 const isFinal = (e: KassaError) => e.status >= 400 && e.status < 500;
@@ -189,6 +188,23 @@ const purchaseFailed =
     }
   };
 
+/** Which sales the till may keep for later while offline: cash, other, and account sales in bar mode (no PIN). */
+function offlineMethod(state: RootState, method: CheckoutMethod, body: Omit<CheckoutBody, 'nonce'>): OfflineMethod | null {
+  if (body.upgrade_account_id !== undefined) return null;
+  if (method === 'cash' || method === 'other') return method;
+  if (method === 'account' && barMode(state) && body.account_id && !body.cardSecret) return 'account';
+  return null;
+}
+
+/** What the till says when it cannot do something offline. */
+const refusedOffline =
+  (refusal: { title: string; text: string }, effects: TillEffects): AppThunk =>
+  (dispatch) => {
+    // Closes the modals like a refusal by the server does (the cart stays): a countdown would only ask again.
+    dispatch(insufficientCredits());
+    void effects.dialogs.error(refusal.text, { title: refusal.title });
+  };
+
 /** Sends a purchase; the spinner covers the modal that asked for it until the answer is in. */
 const purchase =
   (method: CheckoutMethod, extra: PurchaseExtra, effects: TillEffects): AppThunk<Promise<void>> =>
@@ -203,10 +219,36 @@ const purchase =
     const nonce = previous?.key === key ? previous.nonce : makeNonce();
     dispatch(attemptMade({ key, nonce }));
     dispatch(requestStarted());
+    const keepable = offlineMethod(state, method, body);
+    const keepOffline = async () => {
+      try {
+        const { sellOffline } = await loadOffline();
+        const { pin: _pin, cardSecret: _card, ...kept } = body;
+        await dispatch(sellOffline(keepable!, kept, nonce, effects));
+      } catch (err) {
+        // The offline code or the browser's storage failed (a till never loaded online, storage full): the sale is
+        // not kept, and staff are told so; the same nonce is used again when they retry.
+        dispatch(requestFailed({ final: false }));
+        void effects.dialogs.error(`The sale could not be kept for later: ${toKassaError(err).message}. Take cash and note the sale by hand, or try again.`, {
+          title: 'Not saved offline',
+        });
+      }
+    };
+    if (offlineNow()) {
+      if (keepable) await keepOffline();
+      else dispatch(refusedOffline(body.upgrade_account_id !== undefined ? OFFLINE_REFUSALS.topUp : method === 'card' ? OFFLINE_REFUSALS.card : method === 'self' ? OFFLINE_REFUSALS.self : body.cardSecret ? OFFLINE_REFUSALS.memberCard : OFFLINE_REFUSALS.pin, effects));
+      return;
+    }
     let result: PurchaseResult;
     try {
       result = await dispatch(checkoutApi.endpoints.checkout.initiate({ method, body: { ...body, nonce } }, { track: false })).unwrap();
     } catch (err) {
+      // The network dropped under the request: keep the sale with this nonce (the server books a nonce once, should
+      // the request have reached it after all).
+      if (keepable && isNetworkFailure(toKassaError(err))) {
+        await keepOffline();
+        return;
+      }
       dispatch(purchaseFailed(err, totalPrice, effects, body.products, cart.entries));
       return;
     }
@@ -329,15 +371,29 @@ export const startCheckout =
     if (selectCheckoutBusy(state) || selectStack(state).length > 0) return;
     const totalPrice = selectTotal(state);
     if (totalPrice <= 0 && selectCart(state).entries.length === 0) return;
+    if (offlineNow()) {
+      // Said before a modal opens: these need the server (a terminal, a PIN check, the own account).
+      const refusal =
+        method === 'card' ? OFFLINE_REFUSALS.card : method === 'self' ? OFFLINE_REFUSALS.self : method === 'account' && !barMode(state) ? OFFLINE_REFUSALS.pin : null;
+      if (refusal) {
+        void effects.dialogs.error(refusal.text, { title: refusal.title });
+        return;
+      }
+      if (method === 'account' && selectCart(state).topUp) return;
+    }
     if (method === 'cash') dispatch(checkoutOpened({ step: 'cash', totalPrice }));
     else if (method === 'other') dispatch(checkoutOpened({ step: 'other-reason', totalPrice }));
     else if (method === 'account') dispatch(checkoutOpened({ step: 'account', totalPrice }));
     else void dispatch(purchase(method, {}, effects));
   };
 
-export const startTopUp = (): AppThunk => (dispatch, getState) => {
+export const startTopUp = (effects?: TillEffects): AppThunk => (dispatch, getState) => {
   const state = getState();
   if (selectCart(state).topUp) return;
+  if (offlineNow()) {
+    void effects?.dialogs.error(OFFLINE_REFUSALS.topUp.text, { title: OFFLINE_REFUSALS.topUp.title });
+    return;
+  }
   dispatch(checkoutOpened({ step: 'top-up', totalPrice: selectProductsTotal(state) }));
 };
 
@@ -444,6 +500,10 @@ export const cardSwiped =
     if (selectCheckoutBusy(state) || selectStack(state).length > 0) return;
     if (cart.entries.length === 0 || cart.topUp) return;
     if (!hasAllCapabilities(selectCapabilities(state), ['PAYMENT_ACCOUNT_AUTHED']) && !barMode(state)) return;
+    if (offlineNow()) {
+      void effects.dialogs.error(OFFLINE_REFUSALS.memberCard.text, { title: OFFLINE_REFUSALS.memberCard.title });
+      return;
+    }
     dispatch(cardSecretRead(secret));
     void dispatch(purchase('account', { cardSecret: secret }, effects));
   };

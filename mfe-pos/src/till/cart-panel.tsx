@@ -104,7 +104,7 @@ export function CartPanel({ effects, onClose }: { effects: TillEffects; onClose?
             </p>
           ) : null}
           {canTopUp ? (
-            <Button size="lg" variant="positive" className="till-pay till-pay--top-up" disabled={topUp !== null || busy} onClick={() => dispatch(startTopUp())}>
+            <Button size="lg" variant="positive" className="till-pay till-pay--top-up" disabled={topUp !== null || busy} onClick={() => dispatch(startTopUp(effects))}>
               Top-up
             </Button>
           ) : null}

@@ -17,6 +17,7 @@ import { ProductGrid } from '../products/product-grid';
 import { useGetProductsQuery } from '../products/products-api';
 import { TillTopBar } from './till-top-bar';
 import { useTillEffects } from './use-till-effects';
+import { useOfflineSync } from '../offline/use-offline-sync';
 import './till.css';
 
 /** SPEC 7: products, accounts and reasons refresh every 60 seconds. */
@@ -52,6 +53,7 @@ export function TillPage() {
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const effects = useTillEffects();
+  const sendWaiting = useOfflineSync(effects);
   const capabilities = useCapabilities();
   const accountsNeeded = capabilities.includes('PAYMENT_ACCOUNT_AUTHED') || capabilities.includes('PAYMENT_ACCOUNT_OTHER');
   const reasonsNeeded = useHasCapabilities('PAYMENT_OTHER');
@@ -103,7 +105,7 @@ export function TillPage() {
 
   return (
     <div className={`till${cartShown ? ' till--cart' : ''}${wide ? ' till--wide' : ' till--narrow'}`}>
-      <TillTopBar query={query} onQuery={setQuery} cartShown={cartShown} onCartButton={onCartButton} />
+      <TillTopBar query={query} onQuery={setQuery} cartShown={cartShown} onCartButton={onCartButton} onSendWaiting={sendWaiting} />
       <div className="till__body">
         <section className="till__products" aria-label="Products">
           {grid}

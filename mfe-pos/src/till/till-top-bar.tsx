@@ -8,16 +8,19 @@ import {
 } from '@kassa/api-client';
 import { Button, CartIcon, KeyboardIcon, MenuIcon, SearchIcon } from '@kassa/ui';
 import { selectItemCount } from '../cart/cart-slice';
+import { OfflineBadge } from '../offline/offline-badge';
 
 export interface TillTopBarProps {
   query: string;
   onQuery: (query: string) => void;
   cartShown: boolean;
   onCartButton: () => void;
+  /** Sends the sales made offline now. */
+  onSendWaiting?: () => void;
 }
 
 /** UX "The till": menu (the shell's navigation drawer), logo, product search, keyboard toggle, cart with its count. */
-export function TillTopBar({ query, onQuery, cartShown, onCartButton }: TillTopBarProps) {
+export function TillTopBar({ query, onQuery, cartShown, onCartButton, onSendWaiting = () => undefined }: TillTopBarProps) {
   const dispatch = useAppDispatch();
   const keyboard = useAppSelector(selectKeyboardEnabled);
   const tillKeyboard = useTillKeyboard();
@@ -55,6 +58,7 @@ export function TillTopBar({ query, onQuery, cartShown, onCartButton }: TillTopB
           <KeyboardIcon />
         </Button>
       ) : null}
+      <OfflineBadge onSend={onSendWaiting} />
       <CartButton shown={cartShown} onClick={onCartButton} />
     </header>
   );

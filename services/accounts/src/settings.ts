@@ -18,6 +18,8 @@ export interface Settings {
   creditorBic: string;
   creditorId: string;
   invoiceSender: InvoiceSender;
+  /** The lowest balance (cents) an offline till may take a prepaid account to. */
+  offlinePrepaidFloor: number;
 }
 
 /** The settings document, created with the defaults the first time it is asked for. */
@@ -52,5 +54,6 @@ export async function getSettings(db: Connection): Promise<Settings> {
       iban: doc.invoiceSender?.iban ?? '',
       email: doc.invoiceSender?.email ?? '',
     },
+    offlinePrepaidFloor: doc.offlinePrepaidFloor ?? 0,
   };
 }

@@ -7,6 +7,8 @@ import { SaleDays } from './sales/sale-days';
 import { CardTries } from './sales/card-tries';
 import deleteTransaction from './routes/admin/delete-transaction.route';
 import getTransactions from './routes/admin/get-transactions.route';
+import getOfflineRefusals from './routes/admin/get-offline-refusals.route';
+import { offlineRefusalModel } from './models/offline-refusal.model';
 import postCheckout from './routes/checkout/post-checkout.route';
 import getAccountSales from './routes/internal/get-account-sales.route';
 import getProductSales from './routes/internal/get-product-sales.route';
@@ -33,7 +35,7 @@ import postInvoiceFinalise from './routes/admin/post-invoice-finalise.route';
 import postInvoicePay from './routes/admin/post-invoice-pay.route';
 import postInvoiceCredit from './routes/admin/post-invoice-credit.route';
 
-const routes = [postCheckout, postUndo, postFinish, postCardOutcome, getTransactions, deleteTransaction, getAccountSales, getProductSales, getSalesCount, getDaySales, getSalesJournal];
+const routes = [postCheckout, postUndo, postFinish, postCardOutcome, getTransactions, deleteTransaction, getAccountSales, getProductSales, getSalesCount, getDaySales, getSalesJournal, getOfflineRefusals];
 const invoiceRoutes = [getInvoices, getInvoicePreview, getInvoice, postInvoice, putInvoice, deleteInvoice, postInvoiceFinalise, postInvoicePay, postInvoiceCredit];
 
 /** The checkout service; `deps` replaces the clients of other services (unit tests pass fakes). */
@@ -42,6 +44,7 @@ export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: P
   saleDayModel(db);
   invoiceModel(db);
   invoiceNumberModel(db);
+  offlineRefusalModel(db);
   migrationModel(db);
   await ensureIndexes(db);
   const app = await createServiceApp({ name: 'checkout', env, db });

@@ -194,7 +194,7 @@ async function serveFrontends(app: FastifyInstance, env: GatewayEnv, remotes: Re
   if (env.SHELL_DEV_URL) return passOnToShellDevServer(app, env.SHELL_DEV_URL);
   const setHeaders = (res: FastifyReply | { setHeader: (k: string, v: string) => void }, path: string) => {
     const name = path.split('/').pop() ?? '';
-    const noCache = name === 'index.html' || name === 'remoteEntry.js' || name === 'mf-manifest.json' || name === 'mf-stats.json';
+    const noCache = name === 'index.html' || name === 'sw.js' || name === 'remoteEntry.js' || name === 'mf-manifest.json' || name === 'mf-stats.json';
     const value = noCache ? NO_CACHE : 'public, max-age=31536000, immutable';
     if ('header' in res) res.header('cache-control', value);
     else res.setHeader('cache-control', value);

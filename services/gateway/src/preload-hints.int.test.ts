@@ -29,6 +29,8 @@ describe('gateway: preload hints on the shell page', () => {
     root = mkdtempSync(join(tmpdir(), 'kassa-gateway-'));
     mkdirSync(join(root, 'shell', 'dist'), { recursive: true });
     writeFileSync(join(root, 'shell', 'dist', 'index.html'), '<!doctype html><title>Kassa</title>');
+    writeFileSync(join(root, 'shell', 'dist', 'sw.js'), 'self.x = 1;');
+    writeFileSync(join(root, 'shell', 'dist', 'main.0123456789.js'), 'x');
     gateway = await build();
   });
   afterAll(async () => {
@@ -51,6 +53,14 @@ describe('gateway: preload hints on the shell page', () => {
     expect(await page(gateway, '/admin/users?page=2')).toBe(
       '</remotes.json>; rel=preload; as=fetch; crossorigin, </remotes/mfe-admin/mf-manifest.json>; rel=preload; as=fetch; crossorigin',
     );
+  });
+
+  it('serves the service worker uncached (a new build is seen at once) and hashed scripts for a year', async () => {
+    const sw = await gateway.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const main = await gateway.inject({ method: 'GET', url: '/main.0123456789.js' });
+    expect(main.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('preloads nothing for the shell’s own pages', async () => {

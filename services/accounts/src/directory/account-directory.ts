@@ -7,6 +7,8 @@ export interface DirectoryEntry {
   name: string;
   type: AccountType;
   creditAccount: boolean;
+  /** The account's own credit limit in cents; null means the board's default. */
+  creditLimit: number | null;
   balance: number;
   headSeq: number;
   lastUsed: Date | null;
@@ -83,7 +85,7 @@ export class AccountDirectory {
     const startedAt = this.now();
     const generation = this.generation;
     const found = await accountModel(this.db)
-      .find({ type: { $ne: 'system' }, closedAt: null }, { name: 1, type: 1, creditAccount: 1, balance: 1, headSeq: 1, lastUsed: 1 })
+      .find({ type: { $ne: 'system' }, closedAt: null }, { name: 1, type: 1, creditAccount: 1, creditLimit: 1, balance: 1, headSeq: 1, lastUsed: 1 })
       .lean();
     const next = new Map<string, DirectoryEntry>();
     for (const a of found) {
@@ -93,6 +95,7 @@ export class AccountDirectory {
         name: a.name,
         type: (a.type ?? 'member') as AccountType,
         creditAccount: a.creditAccount ?? false,
+        creditLimit: a.creditLimit ?? null,
         balance: a.balance ?? 0,
         headSeq: a.headSeq ?? 0,
         lastUsed: a.lastUsed ?? null,

@@ -14,6 +14,8 @@ const settingsSchema = new Schema(
     accountUpgradeMinAmount: { type: Number, default: 500 },
     /** Cents a credit account may go below zero unless the account has its own limit (€ 150,00). */
     creditLimit: { type: Number, default: 15_000 },
+    /** The lowest balance an offline till may take a prepaid account to (€ 0,00: an offline sale never overdraws). */
+    offlinePrepaidFloor: { type: Number, default: 0 },
     /** Raised when the conditions (terms) change; users then accept again. */
     conditionsVersion: { type: Number, default: 1 },
     /** The association as SEPA creditor (direct debit): '' until the treasurer fills them in. */

@@ -77,6 +77,8 @@ const transactionSchema = new Schema(
       ),
       default: null,
     },
+    /** When a sale made on an offline till reached the server (its createdAt is when it was made); null otherwise. */
+    receivedAt: { type: Date, default: null },
     /** Local day (YYYY-MM-DD) stored at write time: FerretDB cannot compute dates in aggregations. */
     day: { type: String, required: true },
   },

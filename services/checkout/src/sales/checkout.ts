@@ -6,6 +6,7 @@ import {
   type Capability,
   type CheckoutBody,
   type CheckoutMethod,
+  OFFLINE_REPLAY,
   type PaymentMethod,
   type PurchaseResult,
   StartTerminalResult,
@@ -15,6 +16,7 @@ import {
 import { AppError, isDuplicateKey, localDay } from '@kassa/service-kit';
 import { createHash } from 'node:crypto';
 import { transactionModel, type TransactionDoc } from '../models/transaction.model';
+import { recordOfflineRefusal } from '../offline/offline-refusals';
 import { postLedger, type CheckoutContext } from './context';
 import { publicName } from './live-feed';
 import { purchaseResult, storedError } from './views';
@@ -82,6 +84,27 @@ function checkIntent(method: CheckoutMethod, body: CheckoutBody, user: TokenClai
   }
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * A replay from an offline till (`madeAt`): only what the till may sell offline (cash, other, account in bar mode or
+ * with a member card; never a card payment or a top-up), made neither in the future (a few minutes of tablet clock
+ * skew allowed) nor longer ago than OFFLINE_REPLAY.maxAgeDays.
+ */
+export function checkMadeAt(method: CheckoutMethod, body: CheckoutBody, now: Date): Date | null {
+  if (body.madeAt === undefined) return null;
+  const madeAt = new Date(body.madeAt);
+  const problems: ValidationDetail[] = [];
+  if (method !== 'cash' && method !== 'other' && method !== 'account') problems.push(line(['madeAt'], 'Only cash, other and account sales can be made offline.'));
+  if (body.upgrade_account_id !== undefined || body.upgrade_amount !== undefined) problems.push(line(['madeAt'], 'A top-up cannot be made offline.'));
+  if (madeAt.getTime() > now.getTime() + OFFLINE_REPLAY.clockSkewMs) problems.push(line(['madeAt'], 'A sale cannot be made in the future; check the till\'s clock.'));
+  if (madeAt.getTime() < now.getTime() - OFFLINE_REPLAY.maxAgeDays * DAY_MS) {
+    problems.push(line(['madeAt'], `A sale made offline more than ${OFFLINE_REPLAY.maxAgeDays} days ago is not booked any more; the bar manager enters it by hand.`));
+  }
+  if (problems.length > 0) throw invalid(problems);
+  return madeAt;
+}
+
 /** What a nonce was used for: the same nonce for something else is a conflict, not a replay. */
 function payloadHash(method: CheckoutMethod, body: CheckoutBody, user: TokenClaims): string {
   const products = [...body.products].map((p) => `${p.id}x${p.amount}`).sort();
@@ -112,7 +135,10 @@ async function priceCart(ctx: CheckoutContext, body: CheckoutBody, requestId: st
   return lines;
 }
 
-/** POST /api/checkout/{method}/: one sale per nonce, brought to its final state by whichever request gets there. */
+/**
+ * POST /api/checkout/{method}/: one sale per nonce, brought to its final state by whichever request gets there. A
+ * replayed offline sale (`madeAt`) that is refused is recorded for the bar manager before the refusal is answered.
+ */
 export async function checkout(
   ctx: CheckoutContext,
   method: CheckoutMethod,
@@ -120,7 +146,18 @@ export async function checkout(
   user: TokenClaims,
   requestId: string,
 ): Promise<PurchaseResult> {
+  if (body.madeAt === undefined) return sell(ctx, method, body, user, requestId);
+  try {
+    return await sell(ctx, method, body, user, requestId);
+  } catch (err) {
+    await recordOfflineRefusal(ctx, method, body, user, err);
+    throw err;
+  }
+}
+
+async function sell(ctx: CheckoutContext, method: CheckoutMethod, body: CheckoutBody, user: TokenClaims, requestId: string): Promise<PurchaseResult> {
   checkIntent(method, body, user);
+  const madeAt = checkMadeAt(method, body, ctx.now());
   const hash = payloadHash(method, body, user);
   const Tx = transactionModel(ctx.db);
   // A new nonce is the common case: create the sale straight away and let the unique index say when it exists.
@@ -138,7 +175,9 @@ export async function checkout(
     const total = products.reduce((sum, p) => sum + p.price * p.amount, 0);
     if (method === 'card' && total + (body.upgrade_amount ?? 0) <= 0) throw invalid([line(['products'], 'There is nothing to pay by card.')]);
     const now = ctx.now();
-    const day = localDay(now, ctx.env.TIME_ZONE);
+    // An offline sale keeps the time (and so the day) it was made; receivedAt says when it reached the server.
+    const at = madeAt ?? now;
+    const day = localDay(at, ctx.env.TIME_ZONE);
     // Registered before the sale is stored, so the admin list never misses a day that has sales.
     await ctx.saleDays.note(day);
     const upgrade =
@@ -165,7 +204,8 @@ export async function checkout(
         userId: user.sub,
         username: user.username,
         day,
-        createdAt: now,
+        createdAt: at,
+        receivedAt: madeAt ? now : null,
       });
       tx = created.toObject() as TransactionDoc;
     } catch (err) {

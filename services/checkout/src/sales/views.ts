@@ -44,6 +44,7 @@ export function transactionView(tx: TransactionDoc): TransactionView {
     error: tx.error?.message ?? null,
     undone: tx.undone ? { at: tx.undone.at.toISOString(), by: tx.undone.by, note: tx.undone.note ?? null } : null,
     createdAt: tx.createdAt.toISOString(),
+    receivedAt: tx.receivedAt ? tx.receivedAt.toISOString() : null,
     day: tx.day,
   };
 }

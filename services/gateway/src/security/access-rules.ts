@@ -98,6 +98,7 @@ export const ACCESS_RULES: Record<string, Access> = {
   'PUT /api/admin/accounts/ledgers/{id}/': admin,
   'GET /api/admin/ledgers/{id}/transactions/count/': admin,
   'GET /api/admin/transactions/': admin,
+  'GET /api/admin/transactions/offline_refusals/': admin,
   'DELETE /api/admin/transactions/{id}/': admin,
   'GET /api/admin/ideal/': admin,
   // The accounting export (Exact Online or CSV).

@@ -2,6 +2,7 @@ import { ApiResponse, ok, TillAccountsResult, type TillAccount } from '@kassa/co
 import type { ServiceApp } from '@kassa/service-kit';
 import type { AccountsContext } from '../../context';
 import { requireAnyCapability } from '../../guards';
+import { getSettings } from '../../settings';
 
 /**
  * Accounts for the till's picker. Bar-mode registers (PAYMENT_ACCOUNT_OTHER) see balances and badges; other tills
@@ -16,6 +17,11 @@ export default function getAccounts(app: ServiceApp, ctx: AccountsContext) {
     },
     async (request) => {
       const barMode = request.user.capabilities.includes('PAYMENT_ACCOUNT_OTHER');
+      // Offline sales are allowed down to this floor (decisions "Offline till"): the board's cap for prepaid accounts,
+      // minus the credit limit for credit accounts.
+      const settings = barMode ? await getSettings(app.db) : null;
+      const floor = (a: { creditAccount: boolean; creditLimit: number | null }) =>
+        settings ? (a.creditAccount ? -(a.creditLimit ?? settings.creditLimit) : settings.offlinePrepaidFloor) : null;
       const accounts: TillAccount[] = (await ctx.directory.list()).map((a) => ({
         id: a.id,
         name: a.name,
@@ -23,6 +29,7 @@ export default function getAccounts(app: ServiceApp, ctx: AccountsContext) {
         balance: barMode ? a.balance : null,
         directDebit: barMode ? a.creditAccount : null,
         type: barMode ? a.type : null,
+        offlineFloor: floor(a),
       }));
       return ok({ accounts });
     },

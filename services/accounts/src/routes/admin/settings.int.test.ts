@@ -60,6 +60,28 @@ describe('GET and PUT /api/admin/settings/', () => {
     await accountModel(app.db).updateOne({ _id: account!._id }, { $set: { pinHash: account!.pinHash } });
   });
 
+  it('sets the offline cap of prepaid accounts, audited, and a bar till gets each account its offline floor', async () => {
+    const res = await put({ offlinePrepaidFloor: 500 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.offlinePrepaidFloor).toBe(500);
+    const audit = await auditLogModel(app.db).findOne({ action: 'settings.update' }).sort({ at: -1 }).lean();
+    expect(audit).toMatchObject({ before: { offlinePrepaidFloor: 0 }, after: { offlinePrepaidFloor: 500 } });
+    const accounts = (await app.inject({ method: 'GET', url: '/api/accounts/', headers: bearer(await loginAs(app, 'bar')) })).json().result.accounts as {
+      name: string;
+      directDebit: boolean;
+      offlineFloor: number;
+    }[];
+    // Prepaid accounts: the board's cap; credit accounts: minus the credit limit (the board's default, € 150,00).
+    expect(accounts.find((a) => a.name === 'Anouk Jansen')).toMatchObject({ directDebit: false, offlineFloor: 500 });
+    expect(accounts.find((a) => a.name === 'Emma de Boer')).toMatchObject({ directDebit: true, offlineFloor: -15_000 });
+    const till = (await app.inject({ method: 'GET', url: '/api/accounts/', headers: bearer(await loginAs(app, 'till')) })).json().result.accounts as { offlineFloor: null }[];
+    expect(till.every((a) => a.offlineFloor === null)).toBe(true);
+    const bad = await put({ offlinePrepaidFloor: -1 });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail).toEqual([expect.objectContaining({ loc: ['body', 'offlinePrepaidFloor'], msg: 'The offline cap cannot be below € 0,00.' })]);
+    expect((await put({ offlinePrepaidFloor: 0 })).statusCode).toBe(200);
+  });
+
   it('refuses non-admins and bad values', async () => {
     const member = await loginAs(app, 'member');
     expect((await put({ bumpConditionsVersion: true }, member)).statusCode).toBe(403);

@@ -1,0 +1,100 @@
+import type { CheckoutMethod, OfflineRefusalView } from '@kassa/contracts';
+import { DateText, ListFallback, Money, Pager } from '@kassa/ui';
+import { Link } from 'react-router-dom';
+import { AdminPage } from '../shared/admin-page';
+import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
+import { useGetOfflineRefusalsQuery } from './transactions-api';
+
+const PAGE_SIZE = 15;
+const NO_FILTERS = [] as const;
+const METHOD: Record<CheckoutMethod, string> = { cash: 'Cash', card: 'Card', account: 'Account', self: 'Own account', other: 'Other' };
+
+const lines = (r: OfflineRefusalView) => r.products.map((p) => `${p.amount}× ${p.name ?? `product ${p.productId}`}`).join(', ');
+
+/** On the transactions page, only when there are any: how many offline sales were refused, with a link to them. */
+export function OfflineRefusalsNotice() {
+  const { data } = useGetOfflineRefusalsQuery({ page: 1, perPage: 1 }, { pollingInterval: 60_000 });
+  if (!data || data.total === 0) return null;
+  return (
+    <div className="k-alert k-alert--error" role="status">
+      {data.total === 1 ? 'A sale made on an offline till was' : `${data.total} sales made on offline tills were`} refused when the till sent it.{' '}
+      <Link to="/admin/transactions/offline_refusals">See refused offline sales</Link>
+    </div>
+  );
+}
+
+/**
+ * /admin/transactions/offline_refusals: sales made while a till was offline that the server refused when the till
+ * sent them (not enough money, account closed, too old). Nothing was booked for them; the bar manager settles each
+ * with the member or the staff member who sold it.
+ */
+export function OfflineRefusalsPage() {
+  const { page, go } = useListParams(NO_FILTERS);
+  const { data, error, isLoading, isFetching, refetch } = useGetOfflineRefusalsQuery({ page, perPage: PAGE_SIZE }, { pollingInterval: 60_000 });
+  useKeepPageInRange(page, data?.pageCount, go);
+
+  let table;
+  if (data) {
+    table =
+      data.items.length === 0 ? (
+        <p className="k-empty">No sale made offline was refused.</p>
+      ) : (
+        <div className="k-table-wrap">
+          <table className="k-table" aria-busy={isFetching}>
+            <thead>
+              <tr>
+                <th scope="col">Made</th>
+                <th scope="col">Sale</th>
+                <th scope="col" className="k-num">
+                  Amount
+                </th>
+                <th scope="col">Sold by</th>
+                <th scope="col">Refused because</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((r) => (
+                <tr key={r.id} data-nonce={r.nonce}>
+                  <td>
+                    <DateText value={r.madeAt} time />
+                    <div className="k-muted">
+                      arrived <DateText value={r.receivedAt} time />
+                    </div>
+                  </td>
+                  <td>
+                    <div>
+                      {METHOD[r.method]}
+                      {r.accountId ? (
+                        <>
+                          {' · '}
+                          <Link to={`/admin/accounts/${r.accountId}`}>open the account</Link>
+                        </>
+                      ) : null}
+                      {r.reason ? ` (${r.reason})` : null}
+                    </div>
+                    <div className="k-muted">{lines(r)}</div>
+                  </td>
+                  <td className="k-num">{r.total === null ? <span className="k-muted">—</span> : <Money cents={r.total} tone="plain" />}</td>
+                  <td>{r.username}</td>
+                  <td>{r.error.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+  } else {
+    table = <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading refused offline sales" onRetry={() => void refetch()} />;
+  }
+
+  return (
+    <AdminPage title="Refused offline sales" lead="Sales made while a till was offline that were refused when the till sent them. Nothing was booked for them.">
+      <div className="k-stack">
+        <Link to="/admin/transactions">All transactions</Link>
+        {data ? <span className="k-muted">{data.total} in total</span> : null}
+        {table}
+        <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />
+      </div>
+    </AdminPage>
+  );
+}
