@@ -2,7 +2,6 @@ import type { AdminAccount, AdminAccountPatchBody } from '@kassa/contracts';
 import { AppError, type AuditWarnLogger, type ServiceApp } from '@kassa/service-kit';
 import { auditActor } from '../audit';
 import type { AccountsContext } from '../context';
-import { accountModel } from '../models/account.model';
 import { adminAccount, auditView, checkBank } from './admin-accounts';
 
 /**
@@ -21,9 +20,8 @@ export async function updateAccount(app: ServiceApp, ctx: AccountsContext, id: s
     { actor: auditActor(user), action: 'account.update', entity: 'account', entityId: id, before: auditView(before), after: { ...auditView(before), ...set }, expect: set, at: ctx.now() },
     log,
     async () => {
-      await accountModel(app.db).updateOne({ _id: id }, { $set: set });
+      await ctx.ledger.updateAccount(id, set);
       ctx.directory.invalidate();
-      ctx.ledger.forget(id);
       return (await adminAccount(app.db, ctx, id)).view;
     },
     (after) => ({ after: auditView(after) }),

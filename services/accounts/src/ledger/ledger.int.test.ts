@@ -170,6 +170,18 @@ describe('the ledger', () => {
     });
   });
 
+  it("never loses a change of the account's fields to a balance-cache write at the same moment (the local database writes a document whole)", async () => {
+    // Cache writes at once, so each one overlaps the change made beside its posting.
+    const quick = new Ledger(app.db, { cacheWriteDelayMs: 0 });
+    const id = await newAccount('Hernoemd 0');
+    for (let i = 1; i <= 30; i += 1) {
+      await Promise.all([quick.post({ accountId: id, amount: 100, key: `rename-race-${i}`, kind: 'topup', ref: 't' }), quick.updateAccount(id, { name: `Hernoemd ${i}` })]);
+      await quick.settled();
+      const stored = await accountModel(app.db).findById(id, { name: 1, balance: 1 }).lean();
+      expect([stored?.name, stored?.balance]).toEqual([`Hernoemd ${i}`, 100 * i]);
+    }
+  });
+
   it('marks the account as used by purchases and top-ups, not by corrections', async () => {
     const id = await newAccount('Gebruikt Gert');
     await ledger.post({ accountId: id, amount: 100, key: 'used-1', kind: 'correction', ref: 'admin' });

@@ -130,6 +130,18 @@ export class Ledger {
   }
 
   /**
+   * Changes fields of the account document (name, flags, PIN, closing) under the account's lock, then makes the next
+   * posting read it again. The local database (FerretDB) updates a document by reading and writing it whole, so two
+   * updates of one account at the same moment can lose one of them; the balance-cache writes take the same lock, so
+   * within this process such a change and a cache write never overlap. Not for use inside `lock` (it is not
+   * re-entrant): there, update directly and call `forget`.
+   */
+  async updateAccount(accountId: string, set: Record<string, unknown>): Promise<void> {
+    await this.lock(accountId, () => accountModel(this.db).updateOne({ _id: new Types.ObjectId(accountId) }, { $set: set }).exec());
+    this.forget(accountId);
+  }
+
+  /**
    * Posts once per key. `verify` runs inside the lock on the freshly read account before anything is written
    * (the PIN check); a replay of an existing key answers the stored posting.
    */
@@ -346,9 +358,11 @@ export class Ledger {
         if (!next) break;
         this.pendingCache.delete(accountId);
         const set = { balance: next.balanceAfter, headSeq: next.seq, ...(next.lastUsed ? { lastUsed: next.lastUsed } : {}) };
-        await accountModel(this.db)
-          .updateOne({ _id: new Types.ObjectId(accountId), headSeq: { $lt: next.seq } }, { $set: set })
-          .catch((err: unknown) => this.onCacheError(err, accountId));
+        // Under the account's lock, so no change of the account's other fields (updateAccount, a PIN) is written at
+        // the same moment and lost to this whole-document write on the local database.
+        await this.lock(accountId, () => accountModel(this.db).updateOne({ _id: new Types.ObjectId(accountId), headSeq: { $lt: next.seq } }, { $set: set }).exec()).catch((err: unknown) =>
+          this.onCacheError(err, accountId),
+        );
       }
     })().finally(() => {
       this.flushing.delete(accountId);

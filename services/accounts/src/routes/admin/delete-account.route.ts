@@ -3,7 +3,6 @@ import { AppError, type ServiceApp } from '@kassa/service-kit';
 import { adminAccount, auditView } from '../../accounts-admin/admin-accounts';
 import { auditActor } from '../../audit';
 import type { AccountsContext } from '../../context';
-import { accountModel } from '../../models/account.model';
 
 export const EXPIRY_DESCRIPTION = 'Balance expired when the account was closed (terms: unused for more than a year)';
 
@@ -30,8 +29,7 @@ export default function deleteAdminAccount(app: ServiceApp, ctx: AccountsContext
         request.log,
         async () => {
           // Closed first, so no sale lands between reading the balance and expiring it (the ledger refuses them now).
-          await accountModel(app.db).updateOne({ _id: id }, { $set: { closedAt } });
-          ctx.ledger.forget(id);
+          await ctx.ledger.updateAccount(id, { closedAt });
           ctx.directory.invalidate();
           let expired = 0;
           const left = await ctx.ledger.readHead(id);

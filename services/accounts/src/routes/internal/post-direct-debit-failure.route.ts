@@ -17,18 +17,11 @@ export default function postDirectDebitFailure(app: ServiceApp, ctx: AccountsCon
       const before = await Account.findById(request.params.id, { creditAccount: 1 }).lean();
       if (!before) throw new AppError(404, 'not_found', 'Account not found.');
       const { batchId, amount, at } = request.body;
-      // The local database updates by reading and writing the whole document: a balance-cache write of the reversal
-      // posting running at the same moment could put credit back. Let those writes land first, then check.
-      await ctx.ledger.settled();
-      for (let attempt = 0; attempt < 5; attempt += 1) {
-        await Account.updateOne({ _id: before._id }, { $set: { creditAccount: false, directDebitFailure: { at: new Date(at), amount, batchId } } });
-        const now = await Account.findById(before._id, { creditAccount: 1, directDebitFailure: 1 }).lean();
-        if (now && !now.creditAccount && now.directDebitFailure?.batchId === batchId) break;
-        if (attempt === 4) throw new AppError(503, 'service_unavailable', 'The account is busy. Please try again.');
-      }
-      // The till's account list and the ledger's account cache show credit off at once.
+      // Under the account's lock, so the balance-cache write of the reversal posting cannot put credit back (the local
+      // database writes a document whole).
+      await ctx.ledger.updateAccount(request.params.id, { creditAccount: false, directDebitFailure: { at: new Date(at), amount, batchId } });
+      // The till's account list shows credit off at once.
       ctx.directory.invalidate();
-      ctx.ledger.forget(request.params.id);
       return ok({ creditAccountBefore: before.creditAccount ?? false, creditAccount: false });
     },
   );
