@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildPaymentsApp } from '../app';
 import { PaymentsEnv } from '../config';
 import { directDebitFileProcessor } from '../jobs/direct-debit-file.job';
+import { schemaErrors } from './testing/xsd-check';
 
 /**
  * Direct debit on the services: the real accounts service and ledger over HTTP, payments with its batches and the
@@ -146,8 +147,11 @@ describe('direct debit: batches, file, collected, failed', () => {
     expect(xml).toContain('<Nm>Studievereniging Zoe</Nm>');
     expect(xml.match(/<NbOfTxs>6<\/NbOfTxs>/g)).toHaveLength(2);
     expect(xml.match(/<CtrlSum>98.50<\/CtrlSum>/g)).toHaveLength(2);
+    // The demo's batch as the bank gets it: valid against the official schemas.
+    expect(schemaErrors('pain.008.001.02', xml)).toEqual([]);
     const v08 = await call('GET', `/api/admin/direct_debit/${batch.id}/file?format=pain.008.001.08`);
     expect(v08.body).toContain('urn:iso:std:iso:20022:tech:xsd:pain.008.001.08');
+    expect(schemaErrors('pain.008.001.08', v08.body)).toEqual([]);
   });
 
   it('marking collected twice posts once, and every account of the batch is at 0 after', async () => {

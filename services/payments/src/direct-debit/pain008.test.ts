@@ -1,27 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { XmlDocument, XsdValidator } from 'libxml2-wasm';
 import { describe, expect, it } from 'vitest';
 import { centsText, checkTotals, PAIN_FORMATS, sepaText, writePain008, type PainDebit, type PainFormat, type PainInput } from './pain008';
-
-const xsd = (format: PainFormat) => readFileSync(new URL(`./xsd/${format}.xsd`, import.meta.url));
-
-/** Schema errors of `xml` against the official XSD (empty when valid). */
-function schemaErrors(format: PainFormat, xml: string): string[] {
-  const schemaDoc = XmlDocument.fromBuffer(xsd(format));
-  const validator = XsdValidator.fromDoc(schemaDoc);
-  const doc = XmlDocument.fromString(xml);
-  try {
-    validator.validate(doc);
-    return [];
-  } catch (err) {
-    const details = (err as { details?: { message: string }[] }).details;
-    return details?.map((d) => d.message) ?? [String(err)];
-  } finally {
-    doc.dispose();
-    validator.dispose();
-    schemaDoc.dispose();
-  }
-}
+import { schemaErrors } from './testing/xsd-check';
 
 // Like the demo's credit accounts below zero, with the names outside the SEPA character set.
 const DEMO: [string, number][] = [
