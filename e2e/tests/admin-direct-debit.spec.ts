@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { nextBusinessDay } from '../../libs/contracts/src/target2';
-import { apiToken, signIn } from './helpers';
+import { apiToken, resizeShell, signIn } from './helpers';
 import { balanceOf, callApi, moneyPattern } from './till-helpers';
 
 /**
@@ -54,7 +54,7 @@ async function debtor(baseURL: string) {
 
 async function shoot(page: Page, name: string, outputDir: string) {
   for (const size of SIZES) {
-    await page.setViewportSize({ width: size.width, height: size.height });
+    await resizeShell(page, size);
     await page.screenshot({ path: join(outputDir, `admin-direct-debit-${name}-${size.label}.png`), fullPage: true });
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth }));
     expect.soft(scrollWidth, `${name} at ${size.width} px scrolls sideways`).toBeLessThanOrEqual(innerWidth);

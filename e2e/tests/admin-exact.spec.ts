@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { apiToken, signIn } from './helpers';
+import { apiToken, resizeShell, signIn } from './helpers';
 import { callApi, ownProduct } from './till-helpers';
 
 /**
@@ -111,7 +111,7 @@ test('connect the stand-in Exact Online, map, export yesterday and download the 
   expect(csv).toMatch(/;\d+,\d{2};/);
 
   await page.screenshot({ path: test.info().outputPath('exact-1440.png'), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resizeShell(page, { width: 390, height: 844 });
   await page.screenshot({ path: test.info().outputPath('exact-390.png'), fullPage: true });
   await page.goto('/admin/exact/setup');
   await expect(page.getByText('Connected', { exact: true })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
-import { apiToken, signIn } from './helpers';
+import { apiToken, resizeShell, signIn } from './helpers';
 import { callApi, memberWithPin, onMembersRegister } from './till-helpers';
 
 const euros = (cents: number) => new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(cents / 100);
@@ -79,13 +79,13 @@ test('the treasurer checks a top-up whose callback never came again: paid, credi
   expect(audit.result.items.map((e) => [e.action, e.actor.username])).toEqual([['ideal_payment.credit', 'admin']]);
 
   // On a phone: no sideways scrolling.
-  await admin.setViewportSize({ width: 390, height: 844 });
+  await resizeShell(admin, { width: 390, height: 844 });
   await expect(row).toBeVisible();
   expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await admin.screenshot({ path: join('test-results', 'admin-ideal-phone.png'), fullPage: true });
 
   // The account's history shows the top-up.
-  await admin.setViewportSize({ width: 1440, height: 900 });
+  await resizeShell(admin, { width: 1440, height: 900 });
   await row.getByRole('link', { name: `Account history of ${member.name}` }).click();
   await expect(admin).toHaveURL(`/admin/accounts/${member.accountId}`);
   await expect(admin.locator('tbody tr').filter({ hasText: 'Online top-up (iDEAL)' })).toContainText(euros(1_250));

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, signIn } from './helpers';
+import { apiToken, resizeShell, signIn } from './helpers';
 import { balanceOf, callApi, moneyPattern, ownAccount, ownProduct } from './till-helpers';
 
 /**
@@ -150,7 +150,7 @@ test('an event account is invoiced for its sales; the invoice is finalised, prin
   await page.screenshot({ path: testInfo.outputPath('invoices-list-1440.png'), fullPage: true });
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resizeShell(page, { width: 390, height: 844 });
   await expect(row).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('invoices-list-390.png'), fullPage: true });
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);

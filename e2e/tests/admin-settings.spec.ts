@@ -33,10 +33,10 @@ test('a minimum top-up of € 7,50 set on /admin/settings holds on the member pa
   await openSettings(page);
   const min = page.getByLabel('Minimum online top-up (€)');
   await min.fill('7,5x');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Please enter a valid number.')).toBeVisible();
   await min.fill('7,50');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status')).toContainText('Settings saved.');
 
   // The server refuses less, whatever the page does.

@@ -68,3 +68,13 @@ export const enterNewUser = (user: { name: string; viaductId: string }) => async
   await provider.getByLabel('Viaduct id').fill(user.viaductId);
   await provider.getByRole('button', { name: 'Log in', exact: true }).click();
 };
+
+/**
+ * Resizes the page and waits until the shell has laid itself out for the new width: the rail beside the content from
+ * 1024 px, the drawer with a menu button below (the shell switches when the media query tells React, a moment after
+ * the resize; a measurement before that sees the old layout). Not for the till, which always has the drawer.
+ */
+export async function resizeShell(page: Page, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  await page.locator(size.width >= 1024 ? '.shell--rail' : '.shell--drawer').waitFor();
+}

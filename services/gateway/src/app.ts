@@ -151,7 +151,7 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
     await app.register(proxy, proxyOptions);
   }
 
-  await apiDocs(app, targets);
+  await apiDocs(app, targets, env.UPSTREAM_TIMEOUT_MS);
 
   for (const plugin of opts.plugins ?? []) await plugin(app);
 

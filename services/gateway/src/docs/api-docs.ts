@@ -91,10 +91,12 @@ export const publicPart = (doc: OpenApiDoc): OpenApiDoc => ({
  * the moment it is loaded, so a route a service adds shows without a change here; /api/docs/specs/{service}.json
  * gives one service's public part.
  */
-export async function apiDocs(app: FastifyInstance, targets: Record<ServiceName, string>) {
+export async function apiDocs(app: FastifyInstance, targets: Record<ServiceName, string>, timeoutMs: number) {
   const services = Object.keys(targets) as ServiceName[];
+  // A service builds its document on the first ask (0.1-0.2 s idle, seconds on a busy machine): the same deadline as
+  // any request sent on to a service.
   const fetchSpec = async (service: ServiceName): Promise<OpenApiDoc> => {
-    const res = await fetch(new URL('/openapi.json', targets[service]), { signal: AbortSignal.timeout(2000) });
+    const res = await fetch(new URL('/openapi.json', targets[service]), { signal: AbortSignal.timeout(timeoutMs) });
     if (!res.ok) throw new Error(`${service} answered ${res.status}`);
     return (await res.json()) as OpenApiDoc;
   };
