@@ -155,6 +155,10 @@ async function main(): Promise<void> {
     IDEAL_PROVIDER: 'mollie',
     MOLLIE_API_KEY: `live_${secret()}`,
     TERMINAL_PROVIDER: 'sepay',
+    EXACT_PROVIDER: 'exact',
+    EXACT_CLIENT_ID: 'kassa',
+    EXACT_CLIENT_SECRET: secret(),
+    EXACT_TOKEN_KEY: secret(),
     SEPAY_LOGIN: 'kassa',
     SEPAY_SID: '12345',
     SEPAY_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
@@ -231,6 +235,7 @@ async function main(): Promise<void> {
     SSO_PROVIDER: 'standin',
     IDEAL_PROVIDER: 'standin',
     TERMINAL_PROVIDER: 'standin',
+    EXACT_PROVIDER: 'standin',
     KASSA_SEED_DEMO: '1',
     PORT: String(await freePort()),
   };
@@ -256,7 +261,7 @@ function refusedVariables(target: string): string[] {
   const names = ['JWT_SECRET', 'INTERNAL_TOKEN'];
   if (service === 'accounts') names.push('PIN_PEPPER', 'SSO_PROVIDER', 'KASSA_SEED_DEMO');
   if (service === 'catalog') names.push('KASSA_SEED_DEMO');
-  if (service === 'payments') names.push('TERMINAL_PROVIDER', 'IDEAL_PROVIDER');
+  if (service === 'payments') names.push('TERMINAL_PROVIDER', 'IDEAL_PROVIDER', 'EXACT_PROVIDER', 'EXACT_TOKEN_KEY');
   return names.sort();
 }
 
