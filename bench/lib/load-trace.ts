@@ -58,8 +58,10 @@ export interface LoadSplit {
  * ends with the last click dispatched on that page's main thread (the tap that added a product).
  */
 export function splitLoad(events: TraceEvent[], pageUrl: string): LoadSplit {
-  const starts = events.filter((e) => e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').startsWith(pageUrl));
-  const nav = starts.at(-1);
+  // The navigation to `pageUrl`; Chromium does not always name the URL on the event, and the traced load is the only
+  // navigation after tracing began, so the last one stands in.
+  const navigations = events.filter((e) => e.name === 'navigationStart');
+  const nav = navigations.filter((e) => String(e.args?.data?.documentLoaderURL ?? '').startsWith(pageUrl)).at(-1) ?? navigations.at(-1);
   if (!nav) throw new Error(`the trace has no navigationStart for ${pageUrl}`);
   const { pid, tid } = nav;
   const main = events.filter((e) => e.pid === pid && e.tid === tid && e.ts >= nav.ts);
