@@ -11,6 +11,27 @@ export function createRedis(url: string, opts: { forWorker?: boolean } = {}): Re
   });
 }
 
+/**
+ * Resolves true once `redis` is connected, or false after `timeoutMs` while Redis is away (the connection keeps trying
+ * on its own). A service that takes requests on a connection without an offline queue must wait for this first: a
+ * command sent while it is still connecting fails at once ("Stream isn't writeable"), a 503 for a request that came a
+ * few milliseconds after the start (CI saw it on the first card payment of a freshly built payments app).
+ */
+export function redisReady(redis: Redis, timeoutMs = 10_000): Promise<boolean> {
+  if (redis.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      redis.off('ready', onReady);
+      resolve(false);
+    }, timeoutMs);
+    redis.once('ready', onReady);
+  });
+}
+
 export const defaultJobOptions: JobsOptions = {
   attempts: 8,
   backoff: { type: 'exponential', delay: 500 },

@@ -1,4 +1,4 @@
-import { auditClient, createQueue, createRedis, createServiceApp, ensureIndexes, internalClient, keepUp, viewCheck, type ServiceApp } from '@kassa/service-kit';
+import { auditClient, createQueue, createRedis, redisReady, createServiceApp, ensureIndexes, internalClient, keepUp, viewCheck, type ServiceApp } from '@kassa/service-kit';
 import { exportView } from './accounting/export-views';
 import { createExactProvider } from './exact/create-exact-provider';
 import { ExactConnections } from './exact/exact-connection';
@@ -104,6 +104,9 @@ export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: P
     },
   });
   redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'redis error'));
+  // The terminal and the iDEAL stand-in send commands straight away; while Redis is away the service starts anyway and
+  // answers 503 until it is back (/ready says so).
+  if (!(await redisReady(redis))) app.log.warn('redis not reachable yet; card and iDEAL requests answer 503 until it is');
   const terminal = deps.terminal ?? createTerminal(env, redis);
   const pollQueue = deps.pollQueue ?? createQueue<TerminalPollData>(TERMINAL_POLL_QUEUE, redis, env.QUEUE_PREFIX);
   const ideal = deps.ideal ?? createIdealProvider(env, redis);

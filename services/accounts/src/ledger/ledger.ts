@@ -130,11 +130,11 @@ export class Ledger {
   }
 
   /**
-   * Changes fields of the account document (name, flags, PIN, closing) under the account's lock, then makes the next
-   * posting read it again. The local database (FerretDB) updates a document by reading and writing it whole, so two
-   * updates of one account at the same moment can lose one of them; the balance-cache writes take the same lock, so
-   * within this process such a change and a cache write never overlap. Not for use inside `lock` (it is not
-   * re-entrant): there, update directly and call `forget`.
+   * Changes fields of the account document (admin edits, closing, credit off) under the account's lock, then makes
+   * the next posting read it again. The local database (FerretDB) updates a document by reading and writing it whole,
+   * so two updates of one account at the same moment can lose one of them; the balance-cache writes take the same
+   * lock, so within this process such a change and a cache write never overlap. Not for use inside `lock` (it is not
+   * re-entrant): there, as setting a PIN does, update directly and call `forget`.
    */
   async updateAccount(accountId: string, set: Record<string, unknown>): Promise<void> {
     await this.lock(accountId, () => accountModel(this.db).updateOne({ _id: new Types.ObjectId(accountId) }, { $set: set }).exec());
