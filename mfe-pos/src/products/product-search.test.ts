@@ -1,6 +1,7 @@
 import type { Category } from '@kassa/contracts';
-import { describe, expect, it } from 'vitest';
-import { searchProducts } from './product-search';
+import Fuse from 'fuse.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { prepareProductIndex, searchProducts } from './product-search';
 
 const product = (name: string, i: number) => ({ id: i.toString(16).padStart(24, '0'), name, price: 200, deposit: false });
 const catalogue: Category[] = [
@@ -23,5 +24,36 @@ describe('searchProducts', () => {
 
   it('finds nothing for an empty search', () => {
     expect(searchProducts(catalogue, '   ')).toEqual([]);
+  });
+});
+
+describe('prepareProductIndex', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('builds the index and then searches the first letters of a product, one idle moment each, before anyone types', () => {
+    vi.useFakeTimers();
+    const search = vi.spyOn(Fuse.prototype, 'search');
+    const fresh = catalogue.map((c) => ({ ...c }));
+    prepareProductIndex(fresh);
+    expect(search).not.toHaveBeenCalled();
+    vi.advanceTimersToNextTimer();
+    // The index alone first.
+    expect(search).not.toHaveBeenCalled();
+    vi.runAllTimers();
+    expect(search.mock.calls.map((call) => call[0])).toEqual(['K', 'Ko', 'Kof', 'Koff']);
+  });
+
+  it('stops when its effect is cleaned up (the product list changed or the till closed)', () => {
+    vi.useFakeTimers();
+    const search = vi.spyOn(Fuse.prototype, 'search');
+    const cancel = prepareProductIndex(catalogue.map((c) => ({ ...c })));
+    vi.advanceTimersToNextTimer();
+    vi.advanceTimersToNextTimer();
+    cancel();
+    vi.runAllTimers();
+    expect(search.mock.calls.map((call) => call[0])).toEqual(['K']);
   });
 });
