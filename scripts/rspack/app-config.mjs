@@ -154,6 +154,10 @@ export function createAppConfig({ dir, name, host = false, title = 'Kassa' }) {
   // The facade lives outside the package, so its version is stated rather than read from its folder.
   const routerVersion = JSON.parse(readFileSync(createRequire(join(dir, 'package.json')).resolve('react-router-dom/package.json'), 'utf8')).version;
   shared['react-router-dom'] = { ...shared['react-router-dom'], version: routerVersion };
+  // React Router 7's package exports point at its development build only (remix-run/react-router#14102: dev warnings
+  // and their checks on in production); a production build takes the production build beside it.
+  const routerDir = dirname(createRequire(join(dir, 'package.json')).resolve('react-router/package.json'));
+  const routerBuild = production ? { 'react-router$': join(routerDir, 'dist', 'production', 'index.mjs') } : {};
 
   return {
     mode: production ? 'production' : 'development',
@@ -173,7 +177,7 @@ export function createAppConfig({ dir, name, host = false, title = 'Kassa' }) {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-      alias: { 'react-router-dom$': ROUTER_FACADE },
+      alias: { 'react-router-dom$': ROUTER_FACADE, ...routerBuild },
     },
     module: {
       // A name missing from an import (e.g. from the router facade) fails the build instead of being undefined at run time.

@@ -1,7 +1,7 @@
 import { useAppDispatch, useAppSelector, useConfig, useHasCapabilities } from '@kassa/api-client';
 import type { TillAccount } from '@kassa/contracts';
 import { Modal, Spinner } from '@kassa/ui';
-import { useCallback, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { AccountPicker } from '../accounts/account-picker';
 import { useGetTillAccountsQuery } from '../accounts/accounts-api';
 import { CardStatusModal } from './card-status-view';
@@ -20,7 +20,7 @@ import { TopUpModal } from './top-up-modal';
 export const TILL_MODAL_STACK_OFFSET = -40;
 
 /** SPEC "Modals over the till": the checkout's modal stack; confirm, cancel and retry act on the top one. */
-export function CheckoutModals({ effects }: { effects: TillEffects }) {
+export const CheckoutModals = memo(function CheckoutModals({ effects }: { effects: TillEffects }) {
   const stack = useAppSelector(selectStack);
   if (stack.length === 0) return null;
   return (
@@ -30,7 +30,7 @@ export function CheckoutModals({ effects }: { effects: TillEffects }) {
       ))}
     </>
   );
-}
+});
 
 function CheckoutModal({ item, stackIndex, effects }: { item: ModalItem; stackIndex: number; effects: TillEffects }) {
   const dispatch = useAppDispatch();

@@ -3,6 +3,7 @@ import type { TransactionStatus } from '@kassa/contracts';
 import { Money, Spinner } from '@kassa/ui';
 import { selectPendingCard, type CardPhase } from '../checkout/checkout-slice';
 import { pendingBarClicked } from '../checkout/checkout-thunks';
+import { memo } from 'react';
 
 const FAILED_MESSAGES: Partial<Record<TransactionStatus, string>> = {
   expired: 'Payment has expired',
@@ -25,7 +26,7 @@ const toneOf = (phase: CardPhase): Tone =>
  * SPEC "Pending card transaction bar": blue with a spinner while the terminal waits, green when completed, red when
  * failed; a failed bar gives the cart back when clicked.
  */
-export function PendingCardBar() {
+export const PendingCardBar = memo(function PendingCardBar() {
   const dispatch = useAppDispatch();
   const pending = useAppSelector(selectPendingCard);
   if (!pending) return null;
@@ -59,4 +60,4 @@ export function PendingCardBar() {
       {body}
     </div>
   );
-}
+});

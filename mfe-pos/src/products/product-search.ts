@@ -30,7 +30,9 @@ function productIndex(categories: readonly Category[]): ProductIndex {
   if (!index) {
     const all = categories.flatMap((c) => c.products.map((p) => ({ ...p, colour: c.colour })));
     const folded = new Map(all.map((p) => [p, foldName(p.name)] as const));
-    index = { fuse: new Fuse(all, { keys: ['name'], threshold: PRODUCT_SEARCH_THRESHOLD, ignoreLocation: true }), folded };
+    // Unsorted, with scores: searchProducts sorts once, by tier and then as Fuse would (score, then list order).
+    const fuse = new Fuse(all, { keys: ['name'], threshold: PRODUCT_SEARCH_THRESHOLD, ignoreLocation: true, shouldSort: false, includeScore: true });
+    index = { fuse, folded };
     indexes.set(categories, index);
   }
   return index;
@@ -82,7 +84,7 @@ function tier({ name, words }: { name: string; words: string[] }, q: string): nu
 /**
  * SPEC 2: a search filters products across all categories into one group "Results". Fuzzy matching (SPEC 9 threshold)
  * decides what is found; what staff typed literally comes first: "cola" puts Cola, Cola zero and Fles cola before
- * Koffie. Within a tier Fuse's order stands (the sort is stable).
+ * Koffie. Within a tier Fuse's order stands: the better score first, then the list's order.
  */
 export function searchProducts(categories: readonly Category[], query: string): ProductWithColour[] {
   const q = query.trim();
@@ -91,7 +93,7 @@ export function searchProducts(categories: readonly Category[], query: string): 
   const { fuse, folded: names } = productIndex(categories);
   return fuse
     .search(q)
-    .map((r) => ({ item: r.item, tier: tier(names.get(r.item)!, folded) }))
-    .sort((a, b) => a.tier - b.tier)
+    .map((r) => ({ item: r.item, tier: tier(names.get(r.item)!, folded), score: r.score ?? 0, at: r.refIndex }))
+    .sort((a, b) => a.tier - b.tier || a.score - b.score || a.at - b.at)
     .map((r) => r.item);
 }

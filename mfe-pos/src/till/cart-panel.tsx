@@ -9,7 +9,7 @@ import { productAdded, productRemoved, selectEntries, selectTopUp, selectTotal, 
 import { checkoutButtons, topUpAvailable } from '../checkout/checkout-rules';
 
 /** SPEC "Cart panel". */
-export function CartPanel({ effects, onClose }: { effects: TillEffects; onClose?: () => void }) {
+export const CartPanel = memo(function CartPanel({ effects, onClose }: { effects: TillEffects; onClose?: () => void }) {
   const dispatch = useAppDispatch();
   const entries = useAppSelector(selectEntries);
   const topUp = useAppSelector(selectTopUp);
@@ -112,7 +112,7 @@ export function CartPanel({ effects, onClose }: { effects: TillEffects; onClose?
       </div>
     </div>
   );
-}
+});
 
 const CartLine = memo(function CartLine({ entry }: { entry: CartEntry }) {
   const dispatch = useAppDispatch();

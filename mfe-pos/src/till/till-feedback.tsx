@@ -1,6 +1,6 @@
 import { useAppDispatch, useAppSelector } from '@kassa/api-client';
 import { CheckIcon, Snackbar } from '@kassa/ui';
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { productRemoved } from '../cart/cart-slice';
 import { undoSale, type TillEffects } from '../checkout/checkout-thunks';
 import { checkmarkDone, noticeClosed, saleClosed, selectCheckmark, selectNotice, selectSale, type Notice } from '../feedback/feedback-slice';
@@ -13,7 +13,7 @@ export const CHECKMARK_MS = 1300;
  * The till's feedback in its status strip (till-page.tsx), never over a control: the last sale with its undo, and a
  * product added with its own; and the checkmark after a purchase (taps go through it).
  */
-export function TillFeedback({ effects }: { effects: TillEffects }) {
+export const TillFeedback = memo(function TillFeedback({ effects }: { effects: TillEffects }) {
   const dispatch = useAppDispatch();
   const sale = useAppSelector(selectSale);
   const notice = useAppSelector(selectNotice);
@@ -64,4 +64,4 @@ export function TillFeedback({ effects }: { effects: TillEffects }) {
       {notice ? <div className="till-status__notice" role="group" aria-label="Product added">{snackbar(notice, () => dispatch(noticeClosed(notice.id)))}</div> : null}
     </>
   );
-}
+});
