@@ -206,7 +206,7 @@ export function DirectDebitBatchPage() {
               <p className="k-empty">No debits with this status.</p>
             ) : (
               <div className="k-table-wrap">
-                <table className="k-table" aria-busy={isFetching} aria-label="Debits">
+                <table className="k-table direct-debit__debits" aria-busy={isFetching} aria-label="Debits">
                   <thead>
                     <tr>
                       <th scope="col">Account</th>
@@ -244,7 +244,7 @@ export function DirectDebitBatchPage() {
                             </div>
                           ) : null}
                         </td>
-                        <td>
+                        <td className="direct-debit__debit-actions">
                           {batch.status === 'collected' && d.status === 'collected' ? (
                             <Button onClick={() => setModal({ kind: 'fail', debit: d })} aria-label={`Mark the debit of ${d.name} failed`}>
                               Mark failed
