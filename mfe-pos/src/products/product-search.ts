@@ -18,8 +18,9 @@ export interface ProductWithColour extends Product {
 
 interface ProductIndex {
   fuse: Fuse<ProductWithColour>;
-  /** Each product's name folded for the literal tiers, and its words: worked out once, not on every keystroke. */
-  folded: Map<ProductWithColour, { name: string; words: string[] }>;
+  /** Each product's name folded for the literal tiers, and its words, by its place in the index (Fuse's refIndex):
+   * worked out once, not on every keystroke. */
+  folded: { name: string; words: string[] }[];
 }
 
 const indexes = new WeakMap<readonly Category[], ProductIndex>();
@@ -29,7 +30,7 @@ function productIndex(categories: readonly Category[]): ProductIndex {
   let index = indexes.get(categories);
   if (!index) {
     const all = categories.flatMap((c) => c.products.map((p) => ({ ...p, colour: c.colour })));
-    const folded = new Map(all.map((p) => [p, foldName(p.name)] as const));
+    const folded = all.map((p) => foldName(p.name));
     // Unsorted, with scores: searchProducts sorts once, by tier and then as Fuse would (score, then list order).
     const fuse = new Fuse(all, { keys: ['name'], threshold: PRODUCT_SEARCH_THRESHOLD, ignoreLocation: true, shouldSort: false, includeScore: true });
     index = { fuse, folded };
@@ -93,7 +94,7 @@ export function searchProducts(categories: readonly Category[], query: string): 
   const { fuse, folded: names } = productIndex(categories);
   return fuse
     .search(q)
-    .map((r) => ({ item: r.item, tier: tier(names.get(r.item)!, folded), score: r.score ?? 0, at: r.refIndex }))
+    .map((r) => ({ item: r.item, tier: tier(names[r.refIndex]!, folded), score: r.score ?? 0, at: r.refIndex }))
     .sort((a, b) => a.tier - b.tier || a.score - b.score || a.at - b.at)
     .map((r) => r.item);
 }
