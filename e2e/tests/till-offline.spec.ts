@@ -9,7 +9,16 @@ const SHOTS = 'test-results/offline';
 
 /** Waits until the service worker controls the page and holds the till's data, then loads the till once more through it. */
 async function tillWorksOffline(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  try {
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  } catch (e) {
+    // What the worker is doing, so a failure says which step never came.
+    const state = await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      return JSON.stringify({ ready: document.readyState, reg: !!r, installing: r?.installing?.state, waiting: r?.waiting?.state, active: r?.active?.state, caches: await caches.keys() });
+    });
+    throw new Error(`no controller: ${state}`, { cause: e });
+  }
   await page.waitForFunction(async () => {
     const keys = await (await caches.open('kassa-till-data')).keys();
     const paths = keys.map((k) => new URL(k.url).pathname);

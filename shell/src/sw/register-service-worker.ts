@@ -4,6 +4,7 @@
  * build on the same address left behind, so hot updates are never answered from a cache.
  */
 import { PRODUCTION_BUILD } from '../config';
+import { CLAIM_MESSAGE } from './messages';
 
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
@@ -12,6 +13,15 @@ export function registerServiceWorker(): void {
     return;
   }
   window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+    navigator.serviceWorker
+      .register('/sw.js')
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => {
+        // A page whose load began before the worker was active, and was still loading when it activated, is not one of
+        // the pages it took over then (a page is taken only once it runs): without this it would stay on the network
+        // until reloaded, and a till opened then would not work offline. The worker takes it when asked.
+        if (!navigator.serviceWorker.controller) registration.active?.postMessage({ type: CLAIM_MESSAGE });
+      })
+      .catch(() => undefined);
   });
 }

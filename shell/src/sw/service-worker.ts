@@ -15,15 +15,21 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CLAIM_MESSAGE } from './messages';
 
 interface ExtendableEventLike extends Event {
   waitUntil(promise: Promise<unknown>): void;
 }
+interface ExtendableMessageEventLike extends ExtendableEventLike {
+  data: unknown;
+}
 interface ServiceWorkerScope {
   __WB_MANIFEST: (PrecacheEntry | string)[];
   location: Location;
+  clients: { claim(): Promise<void> };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEventLike) => void): void;
+  addEventListener(type: 'message', listener: (event: ExtendableMessageEventLike) => void): void;
 }
 declare const self: ServiceWorkerScope;
 
@@ -40,6 +46,10 @@ const pageKey = new URL('/', origin).href;
 
 void self.skipWaiting();
 clientsClaim();
+// A page still loading when this worker activated was not taken over then; it asks once it runs (register-service-worker.ts).
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === CLAIM_MESSAGE) event.waitUntil(self.clients.claim());
+});
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
