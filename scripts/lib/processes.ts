@@ -29,16 +29,31 @@ export type Frontend = (typeof FRONTENDS)[number];
  */
 export const devServerPort = (gatewayPort: number, app: Frontend) => gatewayPort + 10 + FRONTENDS.indexOf(app);
 
-/** Service URLs every process gets, derived from the gateway port. */
-export function serviceEnv(gatewayPort: number): Record<string, string> {
-  const url = (offset: number) => `http://127.0.0.1:${gatewayPort + offset}`;
-  return {
-    ACCOUNTS_URL: url(1),
-    CATALOG_URL: url(2),
-    CHECKOUT_URL: url(3),
-    PAYMENTS_URL: url(4),
-    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`,
-  };
+/**
+ * How many of each service and worker run (`KASSA_REPLICAS=2 npm start`); the gateway is always one. Replica k of a
+ * service (from 0) listens on the gateway's port + its offset + 20 k: 8081-8084, then 8101-8104 (clear of the dev
+ * servers' 8090s).
+ */
+export function replicaCount(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.KASSA_REPLICAS ?? '1');
+  if (!Number.isInteger(n) || n < 1 || n > 8) throw new Error(`KASSA_REPLICAS must be a whole number from 1 to 8 (got ${env.KASSA_REPLICAS})`);
+  return n;
+}
+
+export const replicaPort = (gatewayPort: number, portOffset: number, k: number) => gatewayPort + portOffset + 20 * k;
+
+/** A process's name in the logs: the first of each keeps its plain name, the others get -2, -3, ... */
+export const replicaName = (spec: ProcSpec, k: number) => (k === 0 ? spec.name : `${spec.name}-${k + 1}`);
+
+/** Service URLs every process gets, derived from the gateway port: each service's first replica, and all of them. */
+export function serviceEnv(gatewayPort: number, replicas = 1): Record<string, string> {
+  const urls = (offset: number) => Array.from({ length: replicas }, (_, k) => `http://127.0.0.1:${replicaPort(gatewayPort, offset, k)}`);
+  const env: Record<string, string> = { PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${gatewayPort}` };
+  for (const [key, offset] of [['ACCOUNTS', 1], ['CATALOG', 2], ['CHECKOUT', 3], ['PAYMENTS', 4]] as const) {
+    env[`${key}_URL`] = urls(offset)[0]!;
+    if (replicas > 1) env[`${key}_URLS`] = urls(offset).join(',');
+  }
+  return env;
 }
 
 export const entryPath = (spec: ProcSpec) => join(ROOT, spec.entry);

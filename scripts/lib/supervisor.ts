@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { ROOT, startLocalMongo } from './local-mongo';
-import { entryPath, PROCESSES, serviceEnv } from './processes';
+import { entryPath, PROCESSES, replicaCount, replicaName, replicaPort, serviceEnv } from './processes';
 
 export interface Settings {
   /** The gateway's port; services take the next four. */
@@ -163,20 +163,26 @@ export async function startServices(
   extraEnv: Record<string, string> = {},
 ): Promise<void> {
   const { port } = settings;
+  const replicas = replicaCount();
   const base: NodeJS.ProcessEnv = {
     ...process.env,
-    ...serviceEnv(port),
+    ...serviceEnv(port, replicas),
     MONGODB_URI: mongoUri,
     REDIS_URL: settings.redisUrl,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   };
+  if (replicas > 1) log(`${replicas} replicas of every service and worker (KASSA_REPLICAS)`);
   for (const spec of PROCESSES) {
     if (!existsSync(entryPath(spec))) continue;
-    const env = { ...base, ...(spec.name === 'gateway' ? extraEnv : {}), ...(spec.portOffset === undefined ? {} : { PORT: String(port + spec.portOffset) }) };
-    const run = command(entryPath(spec));
-    sup.run(spec.name, run.command, run.args, env);
-    if (spec.portOffset !== undefined && spec.portOffset > 0) {
-      if (!(await waitFor(`http://127.0.0.1:${port + spec.portOffset}/health`, 60_000))) throw new Error(`${spec.name} did not start`);
+    // One after another, each once the one before answers: the first of a service seeds and migrates alone.
+    for (let k = 0; k < (spec.name === 'gateway' ? 1 : replicas); k++) {
+      const servicePort = spec.portOffset === undefined ? undefined : replicaPort(port, spec.portOffset, k);
+      const env = { ...base, ...(spec.name === 'gateway' ? extraEnv : {}), ...(servicePort === undefined ? {} : { PORT: String(servicePort) }) };
+      const run = command(entryPath(spec));
+      sup.run(replicaName(spec, k), run.command, run.args, env);
+      if (servicePort !== undefined && spec.portOffset! > 0) {
+        if (!(await waitFor(`http://127.0.0.1:${servicePort}/health`, 60_000))) throw new Error(`${replicaName(spec, k)} did not start`);
+      }
     }
   }
   if (!(await waitFor(`http://127.0.0.1:${port}/api/health`, 60_000))) throw new Error('the gateway did not start');

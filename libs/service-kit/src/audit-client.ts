@@ -2,6 +2,7 @@ import type { AuditActor, AuditEntryRequest } from '@kassa/contracts';
 import type { Connection } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { isDuplicateKey } from './mongo';
+import { rotation } from './internal-client';
 
 /** What the caller says about a change; the client adds the idempotency key and the service name. */
 export interface AuditRecord {
@@ -148,12 +149,13 @@ type Deliver = (body: AuditEntryRequest) => Promise<string | null>;
  * POST /internal/audit on accounts. Every entry has an idempotency key, so sending it again (a retry, the relay, two
  * replicas relaying the same outbox) stores it once. With `outbox`, the entry is part of the change (`audited`).
  */
-export function auditClient(baseUrl: string, internalToken: string, opts: AuditClientOptions = {}): AuditClient {
+export function auditClient(baseUrls: string | string[], internalToken: string, opts: AuditClientOptions = {}): AuditClient {
   const timeoutMs = opts.timeoutMs ?? 2_000;
-  const url = new URL('/internal/audit', baseUrl);
+  // Each attempt goes to the next replica of accounts (a retry of one that failed goes elsewhere).
+  const nextBase = rotation(baseUrls);
   return outboxClient(async (body) => {
     try {
-      const res = await fetch(url, {
+      const res = await fetch(new URL('/internal/audit', nextBase()), {
         method: 'POST',
         headers: { 'x-internal-token': internalToken, 'content-type': 'application/json' },
         body: JSON.stringify(body),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { BaseEnv, DemoSeedEnv, DEV_SECRETS, isTraining, loadConfig, seedsDemo } from './config';
+import { BaseEnv, DemoSeedEnv, DEV_SECRETS, isTraining, loadConfig, seedsDemo, serviceUrls } from './config';
 
 const ServiceEnv = BaseEnv.extend({
   PIN_PEPPER: z.string().default(DEV_SECRETS.PIN_PEPPER),
@@ -56,4 +56,11 @@ describe('loadConfig in production', () => {
     expect(seedsDemo(loadConfig(ServiceEnv, { NODE_ENV: 'test' }))).toBe(true);
     expect(seedsDemo(loadConfig(ServiceEnv, { KASSA_SEED_DEMO: '0' }))).toBe(false);
   });
+});
+
+it('a service with replicas: *_URLS lists them, and serviceUrls gives them (else the one *_URL)', () => {
+  const env = BaseEnv.parse({ ACCOUNTS_URLS: 'http://a:8081, http://b:8081' });
+  expect(serviceUrls(env, 'accounts')).toEqual(['http://a:8081', 'http://b:8081']);
+  expect(serviceUrls(env, 'catalog')).toEqual(['http://127.0.0.1:8082']);
+  expect(() => loadConfig(BaseEnv, { ACCOUNTS_URLS: 'http://a:8081,not a url' })).toThrow(/ACCOUNTS_URLS/);
 });

@@ -23,6 +23,12 @@ export const DemoSeedEnv = {
 /** Whether a service with DemoSeedEnv seeds the demo data: as KASSA_SEED_DEMO says, else only outside production. */
 export const seedsDemo = (env: { NODE_ENV?: unknown; KASSA_SEED_DEMO?: '0' | '1' }) => (env.KASSA_SEED_DEMO ?? (env.NODE_ENV === 'production' ? '0' : '1')) === '1';
 
+/** A comma-separated list of URLs, at least one. */
+const UrlList = z
+  .string()
+  .transform((v) => v.split(',').map((u) => u.trim()).filter(Boolean))
+  .pipe(z.array(z.string().url()).min(1));
+
 /** Environment shared by every service and worker. Parsed once at start-up; a bad value fails with every problem listed. */
 export const BaseEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -42,6 +48,11 @@ export const BaseEnv = z.object({
   CATALOG_URL: z.string().url().default('http://127.0.0.1:8082'),
   CHECKOUT_URL: z.string().url().default('http://127.0.0.1:8083'),
   PAYMENTS_URL: z.string().url().default('http://127.0.0.1:8084'),
+  /** Several replicas of a service: their URLs, comma-separated, in place of its one *_URL (see serviceUrls). */
+  ACCOUNTS_URLS: UrlList.optional(),
+  CATALOG_URLS: UrlList.optional(),
+  CHECKOUT_URLS: UrlList.optional(),
+  PAYMENTS_URLS: UrlList.optional(),
   /** Public origin (the gateway), for links handed to outside providers. */
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   /**
@@ -53,6 +64,15 @@ export const BaseEnv = z.object({
   HEARTBEAT_FILE: z.string().optional(),
 });
 export type BaseEnv = z.infer<typeof BaseEnv>;
+
+export const SERVICE_NAMES = ['accounts', 'catalog', 'checkout', 'payments'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/** Where a service answers: each replica's URL (ACCOUNTS_URLS and the like), else its one URL (ACCOUNTS_URL). */
+export function serviceUrls(env: BaseEnv, service: ServiceName): string[] {
+  const key = service.toUpperCase() as Uppercase<ServiceName>;
+  return env[`${key}_URLS`] ?? [env[`${key}_URL`]];
+}
 
 export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const parsed = schema.safeParse(env);

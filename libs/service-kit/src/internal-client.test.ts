@@ -40,4 +40,16 @@ describe('internalClient', () => {
   it("passes another service's refusal on with its status and identifier", async () => {
     await expect(call('/refused', Count)).rejects.toMatchObject({ statusCode: 402, identifier: 'insufficient_credits', message: 'Not enough money on the account.' });
   });
+
+  it('asks the replicas in turn, and the next one when a replica refuses the connection', async () => {
+    const up = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // A port nothing listens on any more: the connection is refused (the request never reached a service).
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const down = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const replicas = internalClient([down, up], 'token');
+    for (let i = 0; i < 4; i++) await expect(replicas('/count', Count)).resolves.toEqual({ count: 3 });
+    await expect(internalClient([down], 'token')('/count', Count)).rejects.toMatchObject({ statusCode: 503, identifier: 'service_unavailable' });
+  });
 });

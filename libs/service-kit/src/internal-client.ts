@@ -17,23 +17,29 @@ export interface InternalCallOptions {
  */
 export type InternalClient = <S extends z.ZodType>(path: string, schema: S, opts?: InternalCallOptions) => Promise<z.output<S>>;
 
-export function internalClient(baseUrl: string, internalToken: string): InternalClient {
+export function internalClient(baseUrls: string | string[], internalToken: string): InternalClient {
+  const nextBase = rotation(baseUrls);
+  const replicas = Array.isArray(baseUrls) ? baseUrls.length : 1;
   return async function call<S extends z.ZodType>(path: string, schema: S, opts: InternalCallOptions = {}): Promise<z.output<S>> {
-    let res: Response;
-    try {
-      res = await fetch(new URL(path, baseUrl), {
-        method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
-        headers: {
-          'x-internal-token': internalToken,
-          ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(opts.requestId ? { 'x-request-id': opts.requestId } : {}),
-        },
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-        signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
-      });
-    } catch {
-      // Staff read this at the till: it says what to do, not which connection failed.
-      throw new AppError(503, 'service_unavailable', 'A Kassa service is unavailable for a moment. Please try again.');
+    let res: Response | undefined;
+    // Replicas in turn; a replica that refuses the connection never saw the request, so the next one is asked.
+    for (let tried = 1; !res; tried++) {
+      try {
+        res = await fetch(new URL(path, nextBase()), {
+          method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+          headers: {
+            'x-internal-token': internalToken,
+            ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...(opts.requestId ? { 'x-request-id': opts.requestId } : {}),
+          },
+          body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+          signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+        });
+      } catch (err) {
+        if (tried < replicas && connectionRefused(err)) continue;
+        // Staff read this at the till: it says what to do, not which connection failed.
+        throw new AppError(503, 'service_unavailable', 'A Kassa service is unavailable for a moment. Please try again.');
+      }
     }
     const text = await res.text();
     let json: unknown = undefined;
@@ -57,3 +63,12 @@ export function internalClient(baseUrl: string, internalToken: string): Internal
     return answer.data;
   };
 }
+
+/** A service's replicas in turn (one URL: always that one). */
+export function rotation(baseUrls: string | string[]): () => string {
+  const bases = Array.isArray(baseUrls) ? baseUrls : [baseUrls];
+  let next = 0;
+  return () => bases[next++ % bases.length]!;
+}
+
+const connectionRefused = (err: unknown) => (err as { cause?: { code?: string } } | null)?.cause?.code === 'ECONNREFUSED';

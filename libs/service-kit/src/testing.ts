@@ -7,7 +7,7 @@ import { createRedis } from './queues';
  * Environment for an integration test: the run's MongoDB-wire server (from the vitest global setup), a database
  * prefix and queue prefix of its own so test files never see each other's data, and quiet logs.
  */
-export function testEnv(mongoUri: string, extra: Record<string, string> = {}): BaseEnv & Record<string, string> {
+export function testEnv(mongoUri: string, extra: Record<string, string> = {}): BaseEnv & Record<string, unknown> {
   const id = randomBytes(4).toString('hex');
   const raw = {
     NODE_ENV: 'test',

@@ -1,4 +1,4 @@
-import { createServiceApp, ensureIndexes, internalClient, keepUp, type ServiceApp } from '@kassa/service-kit';
+import { createServiceApp, ensureIndexes, internalClient, serviceUrls, keepUp, type ServiceApp } from '@kassa/service-kit';
 import { BalanceDays } from './accounts-admin/balance-days';
 import { migrateMandates } from './accounts-admin/mandate-migration';
 import { publishAll } from './security/rights';
@@ -6,6 +6,7 @@ import type { Connection } from 'mongoose';
 import type { AccountsEnv } from './config';
 import type { AccountsContext } from './context';
 import { AccountDirectory } from './directory/account-directory';
+import { headBroadcast } from './ledger/head-broadcast';
 import { getSettings } from './settings';
 import { Ledger } from './ledger/ledger';
 import { registerAccountsModels } from './models/all-models';
@@ -153,12 +154,21 @@ export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: A
   const app = await createServiceApp({ name: 'accounts', env, db });
   const now = deps.now ?? (() => new Date());
   const directory = new AccountDirectory(db);
+  // Heads posted by the other replicas, for the balances shown here (head-broadcast.ts).
+  const heads = headBroadcast(env.REDIS_URL, env.QUEUE_PREFIX, ({ accountId, seq, balance, lastUsed }) => {
+    directory.applyPosting(accountId, seq, balance, lastUsed ? new Date(lastUsed) : null);
+    ledger.heard(accountId, seq, balance);
+  });
   const ledger = new Ledger(db, {
     now,
     onCacheError: (err, accountId) => app.log.warn({ err, accountId }, 'ledger cache update failed; the next posting repairs it'),
-    onPosted: ({ accountId, seq, balanceAfter, lastUsed }) => directory.applyPosting(accountId, seq, balanceAfter, lastUsed),
+    onPosted: ({ accountId, seq, balanceAfter, lastUsed }) => {
+      directory.applyPosting(accountId, seq, balanceAfter, lastUsed);
+      heads.publish({ accountId, seq, balance: balanceAfter, lastUsed: lastUsed?.toISOString() ?? null });
+    },
     defaultCreditLimit: async () => (await getSettings(db)).creditLimit,
   });
+  app.addHook('onClose', () => heads.close());
   // Cache writes run after the answer; let them land before the connection closes.
   app.addHook('onClose', async () => ledger.settled());
   const ctx: AccountsContext = {
@@ -170,7 +180,7 @@ export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: A
     tfa: new TfaGuard(db, env.PIN_PEPPER, now),
     logins: new LoginGuard(db, now),
     sso: deps.sso ?? createSsoAdapter(env, db, now),
-    checkout: internalClient(env.CHECKOUT_URL, env.INTERNAL_TOKEN),
+    checkout: internalClient(serviceUrls(env, 'checkout'), env.INTERNAL_TOKEN),
     // Today's balance waits for this process's pending head caches, a second at most under a busy till.
     balanceDays: new BalanceDays(db, now, () => Promise.race([ledger.settled(), new Promise<void>((resolve) => setTimeout(resolve, 1_000).unref())])),
     audit: accountsAuditClient(db),

@@ -1,4 +1,4 @@
-import { auditClient, createServiceApp, ensureIndexes, internalClient, type ServiceApp } from '@kassa/service-kit';
+import { auditClient, createServiceApp, ensureIndexes, internalClient, serviceUrls, type ServiceApp } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import type { CatalogContext } from './admin/catalog-context';
 import type { CatalogEnv } from './config';
@@ -64,8 +64,8 @@ export async function buildCatalogApp(env: CatalogEnv, db: Connection, deps: Par
   const ctx: CatalogContext = {
     env,
     db,
-    audit: deps.audit ?? auditClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN, { service: 'catalog', outbox: db }),
-    checkout: deps.checkout ?? internalClient(env.CHECKOUT_URL, env.INTERNAL_TOKEN),
+    audit: deps.audit ?? auditClient(serviceUrls(env, 'accounts'), env.INTERNAL_TOKEN, { service: 'catalog', outbox: db }),
+    checkout: deps.checkout ?? internalClient(serviceUrls(env, 'checkout'), env.INTERNAL_TOKEN),
     now: deps.now ?? (() => new Date()),
   };
   registerAuditChecks(ctx);

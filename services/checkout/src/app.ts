@@ -1,4 +1,4 @@
-import { auditClient, createServiceApp, ensureIndexes, internalClient, keepUp, migrationModel, type ServiceApp } from '@kassa/service-kit';
+import { auditClient, createServiceApp, ensureIndexes, internalClient, serviceUrls, keepUp, migrationModel, type ServiceApp } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import type { CheckoutEnv } from './config';
 import { transactionModel } from './models/transaction.model';
@@ -50,17 +50,17 @@ export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: P
   const app = await createServiceApp({ name: 'checkout', env, db });
   const live = deps.live ?? redisLivePublisher(env.REDIS_URL, env.QUEUE_PREFIX, app.log);
   if (!deps.live) app.addHook('onClose', async () => live.close());
-  const catalog = deps.catalog ?? internalClient(env.CATALOG_URL, env.INTERNAL_TOKEN);
+  const catalog = deps.catalog ?? internalClient(serviceUrls(env, 'catalog'), env.INTERNAL_TOKEN);
   const ctx: CheckoutContext = {
     env,
     db,
     log: app.log,
-    accounts: deps.accounts ?? internalClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN),
+    accounts: deps.accounts ?? internalClient(serviceUrls(env, 'accounts'), env.INTERNAL_TOKEN),
     catalog,
     prices: priceBook(catalog),
-    payments: deps.payments ?? internalClient(env.PAYMENTS_URL, env.INTERNAL_TOKEN),
+    payments: deps.payments ?? internalClient(serviceUrls(env, 'payments'), env.INTERNAL_TOKEN),
     live,
-    audit: deps.audit ?? auditClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN, { service: 'checkout', outbox: db }),
+    audit: deps.audit ?? auditClient(serviceUrls(env, 'accounts'), env.INTERNAL_TOKEN, { service: 'checkout', outbox: db }),
     now: deps.now ?? (() => new Date()),
     cardTries: new CardTries(db, deps.now ?? (() => new Date())),
     saleDays: new SaleDays(db, deps.now ?? (() => new Date()), env.TIME_ZONE),

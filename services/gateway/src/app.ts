@@ -15,6 +15,7 @@ import { apiDocs, gatewaySwagger } from './docs/api-docs';
 import { preloadLinks } from './preload-hints';
 import { REMOTES_MAP_PATH, RemotesMap } from './remotes';
 import { ROUTE_TABLE, upstreams, type ServiceName } from './route-table';
+import { ServiceReplicas } from './replicas';
 import { UpstreamDeadlineError, UpstreamDeadlines } from './upstream-deadline';
 
 const NO_CACHE = 'no-cache';
@@ -101,13 +102,17 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
   app.get('/api/health', { schema: { summary: 'The gateway is up' } }, async () => ({ status: 'ok', service: 'gateway' }));
   // Ready when every service behind it says it is ready (its database and queues answer): what an operator or a load
   // balancer asks before sending tills here.
+  // Ready when every service behind it has a replica that says it is ready (its database and queues answer): what an
+  // operator or a load balancer asks before sending tills here.
+  const targets = upstreams(env);
   app.get('/api/ready', { schema: { summary: 'Every service behind the gateway is ready (503 naming those that are not)' } }, async (_req, reply) => {
-    const targets = upstreams(env);
     const waiting = (
       await Promise.all(
         (Object.keys(targets) as ServiceName[]).map(async (service) => {
-          const res = await fetch(`${targets[service]}/ready`, { signal: AbortSignal.timeout(2000) }).catch(() => undefined);
-          return res?.ok ? undefined : service;
+          const answers = await Promise.all(
+            targets[service].map((url) => fetch(`${url}/ready`, { signal: AbortSignal.timeout(2000) }).then((res) => res.ok, () => false)),
+          );
+          return answers.some(Boolean) ? undefined : service;
         }),
       )
     ).filter(Boolean);
@@ -118,23 +123,37 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
   app.get('/api/platform/', { schema: { summary: 'Whether this is a training (no real money) installation' } }, async () => ok({ training: isTraining(env) }));
   app.get(REMOTES_MAP_PATH, { schema: { summary: 'Where the shell loads each remote front-end from' } }, async (_req, reply) => reply.header('cache-control', NO_CACHE).send(remotes.current()));
 
-  const targets = upstreams(env);
   // A hung or trickling service: the client's request has UPSTREAM_TIMEOUT_MS in all (upstream-deadline.ts).
   const deadlines = new UpstreamDeadlines(env.UPSTREAM_TIMEOUT_MS);
+  // One dispatcher per service, shared by its prefixes: several replicas are balanced over (replicas.ts).
+  const replicas = Object.fromEntries(
+    (Object.keys(targets) as ServiceName[]).map((service) => [
+      service,
+      new ServiceReplicas(
+        targets[service],
+        {
+          connections: 128,
+          pipelining: 1,
+          keepAliveTimeout: 30_000,
+          connectTimeout: 1000,
+          headersTimeout: env.UPSTREAM_TIMEOUT_MS,
+          bodyTimeout: env.UPSTREAM_TIMEOUT_MS,
+        },
+        (dispatcher) => deadlines.wrap(dispatcher),
+      ),
+    ]),
+  ) as Record<ServiceName, ServiceReplicas>;
+  app.addHook('onClose', async () => {
+    await Promise.all(Object.values(replicas).map((r) => r.close()));
+  });
   for (const { prefix, service } of ROUTE_TABLE) {
     const proxyOptions: FastifyHttpProxyOptions = {
-      upstream: targets[service],
+      // With a BalancedPool the pool picks the replica; this address only checks that paths stay under the prefix.
+      upstream: replicas[service].origins[0]!,
       prefix,
       rewritePrefix: prefix,
       http2: false,
-      undici: deadlines.agent({
-        connections: 128,
-        pipelining: 1,
-        keepAliveTimeout: 30_000,
-        connectTimeout: 1000,
-        headersTimeout: env.UPSTREAM_TIMEOUT_MS,
-        bodyTimeout: env.UPSTREAM_TIMEOUT_MS,
-      }),
+      undici: replicas[service].dispatcher,
       preHandler: (request, reply, done) => {
         deadlines.start(request.id, reply.raw);
         done();
@@ -151,13 +170,17 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
     await app.register(proxy, proxyOptions);
   }
 
-  await apiDocs(app, targets, env.UPSTREAM_TIMEOUT_MS);
+  await apiDocs(app, firstOfEach(targets), env.UPSTREAM_TIMEOUT_MS);
 
   for (const plugin of opts.plugins ?? []) await plugin(app);
 
   await serveFrontends(app, env, remotes);
   return app;
 }
+
+/** One replica of each service (the API docs are the same on every replica). */
+const firstOfEach = (targets: Record<ServiceName, string[]>) =>
+  Object.fromEntries(Object.entries(targets).map(([service, urls]) => [service, urls[0]!])) as Record<ServiceName, string>;
 
 /** `npm run dev`: the shell's page, chunks and hot updates come from its dev server, which serves index.html for routes. */
 async function passOnToShellDevServer(app: FastifyInstance, upstream: string) {

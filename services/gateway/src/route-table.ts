@@ -1,6 +1,7 @@
+import { SERVICE_NAMES, serviceUrls, type ServiceName } from '@kassa/service-kit';
 import type { GatewayEnv } from './config';
 
-export type ServiceName = 'accounts' | 'catalog' | 'checkout' | 'payments';
+export type { ServiceName };
 
 /**
  * Which service answers which public path prefix. The most specific prefix wins (the router prefers the longer static
@@ -45,9 +46,6 @@ export const ROUTE_TABLE: { prefix: string; service: ServiceName }[] = [
   { prefix: '/api/admin/direct_debit', service: 'payments' },
 ];
 
-export const upstreams = (env: GatewayEnv): Record<ServiceName, string> => ({
-  accounts: env.ACCOUNTS_URL,
-  catalog: env.CATALOG_URL,
-  checkout: env.CHECKOUT_URL,
-  payments: env.PAYMENTS_URL,
-});
+/** Each service's replicas (one URL unless *_URLS lists several). */
+export const upstreams = (env: GatewayEnv): Record<ServiceName, string[]> =>
+  Object.fromEntries(SERVICE_NAMES.map((service) => [service, serviceUrls(env, service)])) as Record<ServiceName, string[]>;

@@ -44,20 +44,25 @@ export class UpstreamDeadlines {
   }
 
   /**
-   * An undici Agent for reply-from whose every request is aborted at the deadline of the client request it serves
-   * (a request the gateway did not start a clock for gets a deadline of its own).
+   * An undici dispatcher for reply-from (an Agent, or the BalancedPool over a service's replicas) whose every request is
+   * aborted at the deadline of the client request it serves (a request the gateway did not start a clock for gets a
+   * deadline of its own). The dispatcher itself is changed and returned.
    */
-  agent(options: Agent.Options): Agent {
-    const agent = new Agent(options);
+  wrap<D extends Dispatcher>(dispatcher: D): D {
     // Both forms of request() (reply-from uses the callback): only the options change.
-    const request = agent.request.bind(agent) as (opts: Dispatcher.RequestOptions, callback?: unknown) => unknown;
+    const request = dispatcher.request.bind(dispatcher) as (opts: Dispatcher.RequestOptions, callback?: unknown) => unknown;
     const withDeadline = (opts: Dispatcher.RequestOptions, callback?: unknown) => {
       const id = (opts.headers as Record<string, unknown> | undefined)?.['x-request-id'];
       const signal = (typeof id === 'string' ? this.open.get(id)?.controller.signal : undefined) ?? this.ownDeadline();
       return request({ ...opts, signal }, callback);
     };
-    agent.request = withDeadline as unknown as Agent['request'];
-    return agent;
+    dispatcher.request = withDeadline as unknown as D['request'];
+    return dispatcher;
+  }
+
+  /** An undici Agent with the deadlines (see wrap). */
+  agent(options: Agent.Options): Agent {
+    return this.wrap(new Agent(options));
   }
 
   private ownDeadline(): AbortSignal {

@@ -1,4 +1,4 @@
-import { auditClient, createQueue, createRedis, redisReady, createServiceApp, ensureIndexes, internalClient, keepUp, viewCheck, type ServiceApp } from '@kassa/service-kit';
+import { auditClient, createQueue, createRedis, redisReady, createServiceApp, ensureIndexes, internalClient, serviceUrls, keepUp, viewCheck, type ServiceApp } from '@kassa/service-kit';
 import { exportView } from './accounting/export-views';
 import { createExactProvider } from './exact/create-exact-provider';
 import { ExactConnections } from './exact/exact-connection';
@@ -113,7 +113,7 @@ export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: P
   const idealQueue = deps.idealQueue ?? createQueue<IdealStatusData>(IDEAL_STATUS_QUEUE, redis, env.QUEUE_PREFIX);
   const exact = deps.exact ?? createExactProvider(env, redis);
   const exportQueue = deps.exportQueue ?? createQueue<AccountingExportData>(ACCOUNTING_EXPORT_QUEUE, redis, env.QUEUE_PREFIX);
-  const audit = deps.audit ?? auditClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN, { service: 'payments', outbox: db });
+  const audit = deps.audit ?? auditClient(serviceUrls(env, 'accounts'), env.INTERNAL_TOKEN, { service: 'payments', outbox: db });
   const now = deps.now ?? (() => new Date());
   const directDebitQueue = deps.directDebitQueue ?? createQueue<DirectDebitFileData>(DIRECT_DEBIT_FILE_QUEUE, redis, env.QUEUE_PREFIX);
   app.addHook('onClose', async () => {
@@ -132,12 +132,12 @@ export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: P
     pollQueue,
     ideal,
     idealQueue,
-    accounts: deps.accounts ?? internalClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN),
+    accounts: deps.accounts ?? internalClient(serviceUrls(env, 'accounts'), env.INTERNAL_TOKEN),
     deliverWebhook: deps.deliverWebhook ?? postWebhook,
     exact,
     exportQueue,
-    checkout: deps.checkout ?? internalClient(env.CHECKOUT_URL, env.INTERNAL_TOKEN),
-    catalog: deps.catalog ?? internalClient(env.CATALOG_URL, env.INTERNAL_TOKEN),
+    checkout: deps.checkout ?? internalClient(serviceUrls(env, 'checkout'), env.INTERNAL_TOKEN),
+    catalog: deps.catalog ?? internalClient(serviceUrls(env, 'catalog'), env.INTERNAL_TOKEN),
     audit,
     now,
     directDebitQueue,

@@ -1,4 +1,4 @@
-import { createQueue, createRedis, createWorker, internalClient, type InternalClient } from '@kassa/service-kit';
+import { createQueue, createRedis, createWorker, internalClient, serviceUrls, type InternalClient } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { AccountsEnv } from '../config';
@@ -31,7 +31,7 @@ export async function startAccountsWorker(env: AccountsEnv, db: Connection, log:
     LEDGER_AUDIT_QUEUE,
     ledgerAuditProcessor({
       db,
-      checkout: deps.checkout ?? internalClient(env.CHECKOUT_URL, env.INTERNAL_TOKEN),
+      checkout: deps.checkout ?? internalClient(serviceUrls(env, 'checkout'), env.INTERNAL_TOKEN),
       log,
       salesDays: env.LEDGER_AUDIT_SALES_DAYS,
       now: deps.now,
@@ -43,7 +43,7 @@ export async function startAccountsWorker(env: AccountsEnv, db: Connection, log:
     // One audit at a time; a run over a large ledger may take minutes.
     { concurrency: 1, lockDuration: 10 * 60_000 },
   );
-  const checkout = deps.checkout ?? internalClient(env.CHECKOUT_URL, env.INTERNAL_TOKEN);
+  const checkout = deps.checkout ?? internalClient(serviceUrls(env, 'checkout'), env.INTERNAL_TOKEN);
   const wrappedQueue = createQueue(POS_WRAPPED_QUEUE, redis, env.QUEUE_PREFIX);
   await wrappedQueue.upsertJobScheduler(
     POS_WRAPPED_SCHEDULER,

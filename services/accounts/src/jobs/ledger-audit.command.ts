@@ -4,7 +4,7 @@
  * Uses MONGODB_URI / MONGODB_DB_PREFIX / CHECKOUT_URL like the services (defaults: the local `npm start`).
  * Options: `--days N` checks only the sales of the last N days (default: every sale).
  */
-import { connectMongo, internalClient } from '@kassa/service-kit';
+import { connectMongo, internalClient, serviceUrls } from '@kassa/service-kit';
 import { pino } from 'pino';
 import { loadAccountsConfig } from '../config';
 import { registerAccountsModels } from '../models/all-models';
@@ -27,7 +27,7 @@ registerAccountsModels(db);
 let exitCode: number;
 try {
   const run = await auditLedgerOnce(
-    { db, checkout: internalClient(env.CHECKOUT_URL, env.INTERNAL_TOKEN), log: pino({ level: 'silent' }), salesDays: days },
+    { db, checkout: internalClient(serviceUrls(env, 'checkout'), env.INTERNAL_TOKEN), log: pino({ level: 'silent' }), salesDays: days },
     'command',
   );
   out(`Ledger audit of ${env.MONGODB_DB_PREFIX}_accounts at ${run.finishedAt}`);

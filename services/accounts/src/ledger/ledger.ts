@@ -243,6 +243,11 @@ export class Ledger {
     return this.readHead(accountId);
   }
 
+  /** A head another replica posted (head-broadcast.ts): the balance shown here follows it; debits still read the real head. */
+  heard(accountId: string, seq: number, balance: number): void {
+    this.noteHead(accountId, seq, balance);
+  }
+
   /** Makes the next posting re-read the account (after its name, flags or PIN changed); the known head stays. */
   forget(accountId: string): void {
     const cached = this.accounts.get(accountId);

@@ -1,4 +1,4 @@
-import { createQueue, createRedis, createWorker, internalClient } from '@kassa/service-kit';
+import { createQueue, createRedis, createWorker, internalClient, serviceUrls } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { JournalClients } from '../accounting/journal-sources';
@@ -34,9 +34,9 @@ export async function startAccountingWorker(env: PaymentsEnv, db: Connection, lo
     db,
     provider,
     connections: new ExactConnections(db, provider, new TokenBox(env.EXACT_TOKEN_KEY), now),
-    accounts: deps.accounts ?? internalClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN),
-    checkout: deps.checkout ?? internalClient(env.CHECKOUT_URL, env.INTERNAL_TOKEN),
-    catalog: deps.catalog ?? internalClient(env.CATALOG_URL, env.INTERNAL_TOKEN),
+    accounts: deps.accounts ?? internalClient(serviceUrls(env, 'accounts'), env.INTERNAL_TOKEN),
+    checkout: deps.checkout ?? internalClient(serviceUrls(env, 'checkout'), env.INTERNAL_TOKEN),
+    catalog: deps.catalog ?? internalClient(serviceUrls(env, 'catalog'), env.INTERNAL_TOKEN),
     log,
     now,
   });

@@ -1,4 +1,4 @@
-import { createQueue, createRedis, createWorker, internalClient, type InternalClient } from '@kassa/service-kit';
+import { createQueue, createRedis, createWorker, internalClient, serviceUrls, type InternalClient } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { PaymentsEnv } from '../config';
@@ -24,7 +24,7 @@ export async function startIdealWorker(env: PaymentsEnv, db: Connection, log: Lo
   const workerRedis = createRedis(env.REDIS_URL, { forWorker: true });
   const redis = createRedis(env.REDIS_URL, { forWorker: true });
   const provider = deps.provider ?? createIdealProvider(env, redis);
-  const accounts = deps.accounts ?? internalClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN);
+  const accounts = deps.accounts ?? internalClient(serviceUrls(env, 'accounts'), env.INTERNAL_TOKEN);
   const queue = createQueue<IdealStatusData>(IDEAL_STATUS_QUEUE, redis, env.QUEUE_PREFIX);
   const worker = createWorker<IdealStatusData>(IDEAL_STATUS_QUEUE, idealStatusProcessor({ db, provider, accounts, log }), workerRedis, env.QUEUE_PREFIX, log, {
     concurrency: 8,

@@ -1,4 +1,4 @@
-import { createQueue, createRedis, createWorker, internalClient, type InternalClient } from '@kassa/service-kit';
+import { createQueue, createRedis, createWorker, internalClient, serviceUrls, type InternalClient } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { PaymentsEnv } from '../config';
@@ -22,7 +22,7 @@ export async function startTerminalWorker(env: PaymentsEnv, db: Connection, log:
   const workerRedis = createRedis(env.REDIS_URL, { forWorker: true });
   const redis = createRedis(env.REDIS_URL, { forWorker: true });
   const terminal = deps.terminal ?? createTerminal(env, redis);
-  const checkout = deps.checkout ?? internalClient(env.CHECKOUT_URL, env.INTERNAL_TOKEN);
+  const checkout = deps.checkout ?? internalClient(serviceUrls(env, 'checkout'), env.INTERNAL_TOKEN);
   const queue = createQueue<TerminalPollData>(TERMINAL_POLL_QUEUE, redis, env.QUEUE_PREFIX);
   const worker = createWorker<TerminalPollData>(
     TERMINAL_POLL_QUEUE,

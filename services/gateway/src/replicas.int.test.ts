@@ -1,0 +1,87 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildGateway } from './app';
+import { GatewayEnv } from './config';
+
+/**
+ * The gateway in front of two replicas of the accounts service, over real HTTP. The replicas are stand-ins that say
+ * which one answered and whether they are ready; the balancing and the rotation are undici's BalancedPool in the gateway.
+ */
+describe('gateway with two replicas of a service', () => {
+  const replicas: { app: FastifyInstance; url: string; ready: boolean }[] = [];
+  let gateway: FastifyInstance;
+  let gatewayUrl: string;
+
+  async function replica(name: string) {
+    const entry = { app: Fastify(), url: '', ready: true };
+    entry.app.get('/ready', async (_req, reply) => reply.code(entry.ready ? 200 : 503).send({ ready: entry.ready }));
+    entry.app.all('/api/*', async () => ({ error: false, errorCode: 200, errorIdentifier: null, errorMessage: null, result: { replica: name } }));
+    entry.url = await entry.app.listen({ port: 0, host: '127.0.0.1' });
+    replicas.push(entry);
+    return entry;
+  }
+
+  /** Which replica answered each of n requests to an accounts route. */
+  async function answeredBy(n: number): Promise<(string | number)[]> {
+    const out: (string | number)[] = [];
+    for (let i = 0; i < n; i++) {
+      const res = await fetch(`${gatewayUrl}/api/accounts/`);
+      out.push(res.ok ? ((await res.json()) as { result: { replica: string } }).result.replica : res.status);
+    }
+    return out;
+  }
+
+  beforeAll(async () => {
+    const [a, b] = [await replica('a'), await replica('b')];
+    const env = GatewayEnv.parse({
+      LOG_LEVEL: 'silent',
+      ACCOUNTS_URLS: `${a.url}, ${b.url}`,
+      CATALOG_URL: a.url,
+      CHECKOUT_URL: a.url,
+      PAYMENTS_URL: a.url,
+      SHELL_DIST: '',
+    });
+    gateway = await buildGateway(env);
+    gatewayUrl = await gateway.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    for (const r of replicas) await r.app.close();
+  });
+
+  it('spreads requests over both replicas', async () => {
+    const by = await answeredBy(20);
+    expect(by.filter((r) => r === 'a').length).toBeGreaterThan(0);
+    expect(by.filter((r) => r === 'b').length).toBeGreaterThan(0);
+    expect(by.every((r) => r === 'a' || r === 'b')).toBe(true);
+  });
+
+  it('takes a replica that is not ready out of rotation, and back when it is ready again', async () => {
+    replicas[1]!.ready = false;
+    await vi.waitFor(async () => expect(new Set(await answeredBy(10))).toEqual(new Set(['a'])), { timeout: 10_000, interval: 200 });
+    // Out of rotation, it gets nothing at all.
+    expect(new Set(await answeredBy(20))).toEqual(new Set(['a']));
+    replicas[1]!.ready = true;
+    await vi.waitFor(async () => expect(await answeredBy(20)).toContain('b'), { timeout: 10_000, interval: 200 });
+  });
+
+  it('is ready while each service has a ready replica', async () => {
+    replicas[0]!.ready = false;
+    try {
+      // Accounts has b; catalog, checkout and payments have only a.
+      const res = await fetch(`${gatewayUrl}/api/ready`);
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { errorMessage: string }).errorMessage).toBe('Not ready: catalog, checkout, payments.');
+    } finally {
+      replicas[0]!.ready = true;
+    }
+    expect((await fetch(`${gatewayUrl}/api/ready`)).status).toBe(200);
+  });
+
+  it('keeps every request answered when a replica stops', async () => {
+    await replicas[1]!.app.close();
+    // Until the next check a request may still meet the stopped replica (503); after it, none does.
+    await vi.waitFor(async () => expect(new Set(await answeredBy(10))).toEqual(new Set(['a'])), { timeout: 10_000, interval: 200 });
+    expect(new Set(await answeredBy(30))).toEqual(new Set(['a']));
+  });
+});
