@@ -8,6 +8,7 @@ import { accountModel } from '@kassa/accounts/src/models/account.model';
 import { postingModel } from '@kassa/accounts/src/models/posting.model';
 import { userModel } from '@kassa/accounts/src/models/user.model';
 import { hashPin } from '@kassa/accounts/src/security/secrets';
+import { buildAccountsApp } from '@kassa/accounts/src/app';
 import { startAccountsTestApp, stopAccountsTestApp } from '@kassa/accounts/src/testing/accounts-test-app';
 import { buildCatalogApp } from '@kassa/catalog/src/app';
 import { CatalogEnv } from '@kassa/catalog/src/config';
@@ -37,6 +38,8 @@ export interface StackOptions {
   clock?: TestClock;
   /** The accounts service (its ledger's posting days, the demo's opening postings) on this clock too. */
   accountsOnClock?: boolean;
+  /** A second replica of accounts and of checkout on the same databases (checkout calls both accounts replicas). */
+  replicas?: boolean;
 }
 
 /**
@@ -50,6 +53,12 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
   const accounts = await startAccountsTestApp(mongoUri, { seed: true, ...(opts.accountsOnClock && opts.clock ? { deps: { now: opts.clock.now } } : {}) });
   closers.push(() => stopAccountsTestApp(accounts.app));
   const accountsUrl = await accounts.app.listen({ port: 0, host: '127.0.0.1' });
+  const accountsUrls = [accountsUrl];
+  if (opts.replicas) {
+    const second = await buildAccountsApp(accounts.env, await connectMongo(accounts.env.MONGODB_URI, `${accounts.env.MONGODB_DB_PREFIX}_accounts`), { now: accounts.app.accounts.now });
+    closers.push(() => second.close());
+    accountsUrls.push(await second.listen({ port: 0, host: '127.0.0.1' }));
+  }
 
   const catalogEnv = CatalogEnv.parse(testEnv(mongoUri, { ACCOUNTS_URL: accountsUrl }));
   const catalogDb = await connectMongo(catalogEnv.MONGODB_URI, `${catalogEnv.MONGODB_DB_PREFIX}_catalog`);
@@ -79,7 +88,7 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
     paymentsUrl = await payments.listen({ port: 0, host: '127.0.0.1' });
   }
 
-  const env = CheckoutEnv.parse(testEnv(mongoUri, { ACCOUNTS_URL: accountsUrl, CATALOG_URL: catalogUrl, PAYMENTS_URL: paymentsUrl }));
+  const env = CheckoutEnv.parse(testEnv(mongoUri, { ACCOUNTS_URL: accountsUrl, ACCOUNTS_URLS: accountsUrls.join(','), CATALOG_URL: catalogUrl, PAYMENTS_URL: paymentsUrl }));
   const db = await connectMongo(env.MONGODB_URI, `${env.MONGODB_DB_PREFIX}_checkout`);
   const app = await buildCheckoutApp(env, db, { ...opts.deps, ...(opts.clock ? { now: opts.clock.now } : {}) });
   closers.push(async () => {
@@ -87,6 +96,13 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
     await app.close();
   });
   const checkoutUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  /** Every replica of checkout: the first, and with `replicas` a second on the same database. */
+  const checkoutApps: ServiceApp[] = [app];
+  if (opts.replicas) {
+    const second = await buildCheckoutApp(env, await connectMongo(env.MONGODB_URI, `${env.MONGODB_DB_PREFIX}_checkout`), { ...opts.deps, ...(opts.clock ? { now: opts.clock.now } : {}) });
+    closers.push(() => second.close());
+    checkoutApps.push(second);
+  }
   checkoutClient = internalClient(checkoutUrl, env.INTERNAL_TOKEN);
 
   if (payments) {
@@ -120,8 +136,11 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
       return `Bearer ${app.signToken(claims({ capabilities, ...over }))}`;
     },
 
-    pay(method: string, body: object, capabilities: Capability[], over: Partial<TokenClaims> = {}): Promise<LightMyRequestResponse> {
-      return app.inject({ method: 'POST', url: `/api/checkout/${method}/`, headers: { authorization: stack.token(capabilities, over) }, payload: body });
+    checkoutApps,
+
+    /** A sale through checkout (`replica` 1: its second replica, with the `replicas` option). */
+    pay(method: string, body: object, capabilities: Capability[], over: Partial<TokenClaims> = {}, replica = 0): Promise<LightMyRequestResponse> {
+      return checkoutApps[replica]!.inject({ method: 'POST', url: `/api/checkout/${method}/`, headers: { authorization: stack.token(capabilities, over) }, payload: body });
     },
 
     /** A fresh account with PIN 1234 and `balance` cents, credited through the real ledger. */
