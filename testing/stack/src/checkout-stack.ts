@@ -17,7 +17,7 @@ import { productModel } from '@kassa/catalog/src/models/product.model';
 import { categoryModel } from '@kassa/catalog/src/models/category.model';
 import { buildPaymentsApp } from '@kassa/payments/src/app';
 import { PaymentsEnv } from '@kassa/payments/src/config';
-import { startTerminalWorker } from '@kassa/payments/src/jobs/terminal-worker';
+import { startTerminalWorker, type TerminalWorkerDeps } from '@kassa/payments/src/jobs/terminal-worker';
 import { buildCheckoutApp } from '@kassa/checkout/src/app';
 import { CheckoutEnv } from '@kassa/checkout/src/config';
 import type { CheckoutDeps } from '@kassa/checkout/src/sales/context';
@@ -40,6 +40,9 @@ export interface StackOptions {
   accountsOnClock?: boolean;
   /** A second replica of accounts and of checkout on the same databases (checkout calls both accounts replicas). */
   replicas?: boolean;
+  /** With `card`: how many terminal workers poll the one queue (default 1), and what each of them is given. */
+  terminalWorkers?: number;
+  workerDeps?: (worker: number, env: PaymentsEnv) => TerminalWorkerDeps;
 }
 
 /**
@@ -106,8 +109,11 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
   checkoutClient = internalClient(checkoutUrl, env.INTERNAL_TOKEN);
 
   if (payments) {
-    const worker = await startTerminalWorker({ ...paymentsEnv, CHECKOUT_URL: checkoutUrl }, payments.db, log);
-    closers.push(() => worker.close());
+    const workerEnv = { ...paymentsEnv, CHECKOUT_URL: checkoutUrl };
+    for (let i = 0; i < (opts.terminalWorkers ?? 1); i++) {
+      const worker = await startTerminalWorker(workerEnv, payments.db, log, opts.workerDeps?.(i, workerEnv) ?? {});
+      closers.push(() => worker.close());
+    }
   }
 
   const accountsDb = accounts.db;

@@ -16,13 +16,15 @@ import { idealPaymentModel } from '../../models/ideal-payment.model';
  * Online top-ups end to end on the services: the real accounts service and ledger (over HTTP), payments with the
  * stand-in bank, and the ideal-status worker, on FerretDB and Redis.
  */
-describe('online top-up (iDEAL) through the stand-in bank', () => {
+// Two iDEAL workers on one queue, as with two replicas of the payments worker: every credit below must still happen once.
+describe('online top-up (iDEAL) through the stand-in bank, with two workers', () => {
   const log = pino({ level: 'silent' });
   let accounts: AccountsTestApp;
   let env: PaymentsEnv;
   let app: ServiceApp;
   let paymentsUrl: string;
   let worker: Awaited<ReturnType<typeof startIdealWorker>>;
+  let secondWorker: Awaited<ReturnType<typeof startIdealWorker>>;
   let member: string;
   let memberAccountId: string;
   /** Fails the next `n` ledger calls of the worker as if accounts were down. */
@@ -50,11 +52,13 @@ describe('online top-up (iDEAL) through the stand-in bank', () => {
       return ledger(path, schema, opts);
     };
     worker = await startIdealWorker(env, db, log, { accounts: flakyLedger });
+    secondWorker = await startIdealWorker(env, db, log, { accounts: flakyLedger });
     member = await loginAs(accounts, 'member');
     memberAccountId = String((await userModel(accounts.db).findOne({ username: 'member' }).lean())?.accountId);
   });
   afterAll(async () => {
     await worker.close();
+    await secondWorker.close();
     await app.db.dropDatabase();
     await app.close();
     await stopAccountsTestApp(accounts);
