@@ -165,9 +165,29 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
           return { ...rest, 'x-request-id': request.id, [CLIENT_ADDRESS_HEADER]: request.ip };
         },
         onError: (reply, error) => upstreamDown(reply as FastifyReply, service, error),
+        // A replica that refused the connection never saw the request: another one is asked, whatever the method.
+        retryDelay: ({ err, attempt }) => (replicas[service].origins.length > 1 && attempt < 2 * replicas[service].origins.length && refused(err) ? 1 : null),
       },
     };
-    await app.register(proxy, proxyOptions);
+    if (replicas[service].origins.length === 1) {
+      await app.register(proxy, proxyOptions);
+      continue;
+    }
+    // Several replicas: the body is read whole first and sent as it came, so a request whose connection a stopped
+    // replica refused can go to another one (a stream, once handed to the first, cannot be sent again).
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+      await scope.register(proxy, {
+        ...proxyOptions,
+        proxyPayloads: false,
+        handler: (request, reply, dest, options) =>
+          reply.from(dest, {
+            ...options,
+            ...(Buffer.isBuffer(request.body) ? { body: request.body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : {}),
+          }),
+      });
+    });
   }
 
   await apiDocs(app, firstOfEach(targets), env.UPSTREAM_TIMEOUT_MS);
@@ -177,6 +197,8 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
   await serveFrontends(app, env, remotes);
   return app;
 }
+
+const refused = (err: unknown) => (err as { code?: string } | null)?.code === 'ECONNREFUSED';
 
 /** One replica of each service (the API docs are the same on every replica). */
 const firstOfEach = (targets: Record<ServiceName, string[]>) =>
