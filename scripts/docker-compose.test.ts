@@ -71,6 +71,20 @@ describe('docker-compose.yml', () => {
     expect(validate({ services: { web: { image: 'nginx', healthcheck: 'curl' } } })).toBe(false);
   });
 
+  it('runs MongoDB as a three-node replica set that every service connects to, and each service and worker as two replicas', () => {
+    const services = compose.services as Record<string, { image?: string; command?: string[]; deploy?: { replicas?: number }; environment?: Record<string, string> }>;
+    const mongos = Object.entries(services).filter(([, svc]) => svc.image?.startsWith('mongo:'));
+    expect(mongos.map(([name]) => name).sort()).toEqual(['mongo1', 'mongo2', 'mongo3']);
+    for (const [, svc] of mongos) expect(svc.command).toEqual(['--replSet', 'rs0', '--bind_ip_all']);
+    const uri = new URL(services.accounts!.environment!.MONGODB_URI!.replace('mongodb://', 'http://').replace(/,[^/]+/, ''));
+    expect(uri.searchParams.get('replicaSet')).toBe('rs0');
+    expect(services.accounts!.environment!.MONGODB_URI).toMatch(/^mongodb:\/\/mongo1:27017,mongo2:27017,mongo3:27017\//);
+    for (const name of ['accounts', 'accounts-worker', 'catalog', 'checkout', 'payments', 'payments-worker']) {
+      expect(services[name]!.deploy?.replicas, name).toBe(2);
+      expect(services[name]!.environment!.MONGODB_URI).toBe(services.accounts!.environment!.MONGODB_URI);
+    }
+  });
+
   it('gives every service a healthcheck', () => {
     const without = Object.entries(compose.services).filter(([, s]) => !s.healthcheck?.test).map(([name]) => name);
     expect(without).toEqual([]);
