@@ -7,7 +7,8 @@
  * self-audit finds no difference. Writes bench/reports/faults.md; exits 1 when anything is lost, doubled, pending or off.
  * Usage: npx tsx bench/faults.ts   (npm run test:faults; TILLS=8 PHASE_MS=5000 FAULTS_PORT=19880 KEEP_LOGS=1;
  * FAULTS_SYNC_COMMIT=off runs with synchronous_commit off for the run's database, to see what that loses; it then
- * writes bench/reports/faults-sync-off.md instead)
+ * writes bench/reports/faults-sync-off.md instead; FAULTS_REPLICAS=2 runs two of every service and worker and kills one
+ * replica at a time, where the tills must see no error at all: bench/reports/faults-replicas.md)
  */
 import { internalClient } from '@kassa/service-kit';
 import { randomUUID } from 'node:crypto';
@@ -30,6 +31,8 @@ const GIVE_UP_MS = 120_000;
 const CARD_WATCH_MS = 3000;
 const TOPUP_STEP = 500;
 const SYNC_OFF = process.env.FAULTS_SYNC_COMMIT === 'off';
+/** FAULTS_REPLICAS=2: two of every service and worker, and the faults kill one replica while the other serves. */
+const REPLICAS = Number(process.env.FAULTS_REPLICAS ?? 1);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (line: string) => console.log(`[faults] ${line}`);
@@ -40,7 +43,15 @@ interface FaultSpec {
   signal: NodeJS.Signals;
 }
 
-const FAULTS: FaultSpec[] = [
+/** With replicas: one of two replicas dies or stops under load; the tills must not notice at all. */
+const REPLICA_FAULTS: FaultSpec[] = [
+  { name: 'one checkout replica', target: 'checkout-2', signal: 'SIGKILL' },
+  { name: 'one accounts replica', target: 'accounts-2', signal: 'SIGKILL' },
+  { name: 'one payments worker', target: 'payments-worker-2', signal: 'SIGKILL' },
+  { name: 'one checkout replica, graceful stop', target: 'checkout-2', signal: 'SIGTERM' },
+];
+
+const ONE_EACH_FAULTS: FaultSpec[] = [
   { name: 'checkout service', target: 'checkout', signal: 'SIGKILL' },
   { name: 'accounts service', target: 'accounts', signal: 'SIGKILL' },
   { name: 'payments worker', target: 'payments-worker', signal: 'SIGKILL' },
@@ -49,6 +60,8 @@ const FAULTS: FaultSpec[] = [
   { name: 'PostgreSQL (postmaster and its backends)', target: 'postgresql', signal: 'SIGKILL' },
   { name: 'checkout service, graceful stop', target: 'checkout', signal: 'SIGTERM' },
 ];
+
+const FAULTS = REPLICAS > 1 ? REPLICA_FAULTS : ONE_EACH_FAULTS;
 
 type Kind = 'account-pin' | 'account-bar' | 'cash' | 'cash-topup' | 'card' | 'card-topup';
 type Outcome = 'confirmed' | 'refused' | 'unresolved' | 'card-left-pending' | 'card-failed';
@@ -95,6 +108,7 @@ const unexpected: string[] = [];
 
 const system = new FaultSystem({
   port: PORT,
+  replicas: REPLICAS,
   env: { STANDIN_TERMINAL_DELAY_MS: '300', TERMINAL_POLL_MS: '200' },
   ...(SYNC_OFF ? { synchronousCommit: 'off' as const } : {}),
 });
@@ -477,7 +491,7 @@ function report(figures: FaultFigures[], checks: Checks, startedAt: number, sett
   const lines = [
     `# bench/faults — ${new Date(startedAt).toISOString()}`,
     '',
-    `Machine: ${process.env.BENCH_MACHINE ?? `${cpus().length} cores, Node ${process.version}`}, load average ${LOAD_AT_START.toFixed(2)} at the start of the run${LOAD_AT_START > cpus().length * 0.5 ? ' (busy: the machine is shared, so the timings in this report are not comparable; the counts and checks are)' : ''}. ${TILLS} tills buying in a loop through the gateway (account with PIN as \`till\`, account without PIN as \`bar\`, cash, cash with a top-up, card, card with a top-up; prepaid accounts kept topped up, nearly empty prepaid accounts that run dry, credit accounts). Each fault: ${PHASE_MS / 1000} s of load, the target stopped (SIGKILL is a crash; SIGTERM a graceful stop), ${PHASE_MS / 1000} s down under load, restarted, ${PHASE_MS / 1000} s to recover. A till retries a sale without a definite answer (network error, 5xx, retry_later) with the same nonce until it has one; a card sale is watched ${CARD_WATCH_MS / 1000} s, then left to the payments worker. Own redis-server (append-only), own FerretDB (ports ${PORT}-${PORT + 6}) on a fresh database of an own PostgreSQL ${system.cluster?.version ?? '?'} cluster (initdb in a temporary folder, port ${system.cluster?.port ?? '?'}; the machine's shared PostgreSQL is not used).`,
+    `Machine: ${process.env.BENCH_MACHINE ?? `${cpus().length} cores, Node ${process.version}`}, load average ${LOAD_AT_START.toFixed(2)} at the start of the run${LOAD_AT_START > cpus().length * 0.5 ? ' (busy: the machine is shared, so the timings in this report are not comparable; the counts and checks are)' : ''}. ${REPLICAS > 1 ? `Two of every service and worker (FAULTS_REPLICAS=${REPLICAS}), the gateway balancing over them; each fault stops one replica while the other serves. ` : ''}${TILLS} tills buying in a loop through the gateway (account with PIN as \`till\`, account without PIN as \`bar\`, cash, cash with a top-up, card, card with a top-up; prepaid accounts kept topped up, nearly empty prepaid accounts that run dry, credit accounts). Each fault: ${PHASE_MS / 1000} s of load, the target stopped (SIGKILL is a crash; SIGTERM a graceful stop), ${PHASE_MS / 1000} s down under load, restarted, ${PHASE_MS / 1000} s to recover. A till retries a sale without a definite answer (network error, 5xx, retry_later) with the same nonce until it has one; a card sale is watched ${CARD_WATCH_MS / 1000} s, then left to the payments worker. Own redis-server (append-only), own FerretDB (ports ${PORT}-${PORT + 6}) on a fresh database of an own PostgreSQL ${system.cluster?.version ?? '?'} cluster (initdb in a temporary folder, port ${system.cluster?.port ?? '?'}; the machine's shared PostgreSQL is not used).`,
     '',
     `Durability in force for FerretDB's sessions (read from a new session on the run's database): synchronous_commit=${system.durability?.synchronousCommit ?? '?'}, fsync=${system.durability?.fsync ?? '?'}${SYNC_OFF ? ' — this run uses the opt-out on purpose (FAULTS_SYNC_COMMIT=off), to show what a PostgreSQL crash loses without durable commits' : ''}. The PostgreSQL fault sends SIGKILL to the postmaster and, in the same instant, to every process it had (backends, WAL writer, checkpointer), so nothing flushes on its way out; the restart runs PostgreSQL's crash recovery from the WAL on disk.`,
     '',
@@ -533,7 +547,9 @@ function report(figures: FaultFigures[], checks: Checks, startedAt: number, sett
     (a.incomplete ? 1 : 0) +
     unexpected.length +
     unclear.length +
-    sales.filter((x) => x.outcome === 'unresolved').length;
+    sales.filter((x) => x.outcome === 'unresolved').length +
+    // With replicas a till must not notice a replica going: any error answer at all is a problem.
+    (REPLICAS > 1 ? errors.length : 0);
   lines.push(
     '## Totals and checks (read straight from the databases after the run)',
     '',
@@ -550,6 +566,7 @@ function report(figures: FaultFigures[], checks: Checks, startedAt: number, sett
     `- Accounts whose postings do not chain or sum to the head and cached balance: ${checks.sumsOff.length}.`,
     `- Unexpected answers (a 4xx other than insufficient_credits, a failed card payment, a 200 that was not completed): ${unexpected.length}.`,
     `- Error answers that were not clear (no answer, outside the wrapper, or a bare 500): ${unclear.length}.`,
+    ...(REPLICAS > 1 ? [`- Error answers any till saw while a replica was down (with replicas each one counts as a problem): ${errors.length}.`] : []),
     `- Ledger self-audit (runLedgerAudit, no grace period, every sale): ${a.accountsChecked} accounts, ${a.postingsChecked} postings, ${a.purchasesChecked} purchases checked; differences: ${a.differences.length}${a.incomplete ? `; INCOMPLETE: ${a.incomplete}` : ''}.`,
     '',
     problems === 0 ? '**Result: zero lost, zero doubled, nothing pending, the ledger sums to the balances.**' : `**Result: ${problems} problem(s), listed below.**`,
@@ -574,6 +591,7 @@ function report(figures: FaultFigures[], checks: Checks, startedAt: number, sett
     ...checks.sumsOff.map((x) => `sums: ${x}`),
     ...unexpected.map((x) => `unexpected: ${x}`),
     ...unclear.map((e) => `unclear error (${e.phase}): ${e.what} ${e.status} ${e.identifier} ${e.message}`),
+    ...(REPLICAS > 1 ? errors.map((e) => `error seen at a till (${e.phase}): ${e.what} ${e.status} ${e.identifier} ${e.message}`) : []),
     ...a.differences.map((d) => `audit: [${d.kind}] ${d.accountName ?? ''} ${d.message}`),
   ];
   if (detail.length > 0) lines.push('', ...detail.slice(0, 100).map((x) => `- ${x}`), ...(detail.length > 100 ? [`- … and ${detail.length - 100} more`] : []));
@@ -633,7 +651,7 @@ try {
   const checks = await check();
   const out = report(figures, checks, startedAt, settleMs);
   console.log(out.text);
-  writeFileSync(join(import.meta.dirname, 'reports', SYNC_OFF ? 'faults-sync-off.md' : 'faults.md'), `${out.text}\n`);
+  writeFileSync(join(import.meta.dirname, 'reports', SYNC_OFF ? 'faults-sync-off.md' : REPLICAS > 1 ? 'faults-replicas.md' : 'faults.md'), `${out.text}\n`);
   failed = out.failed;
 } catch (err) {
   console.error(err);

@@ -14,10 +14,12 @@ import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
 import pg from 'pg';
 import { ensurePgDatabase, FERRETDB_BIN, ferretDbArgs, pgDurability, ROOT, type PgDurability } from '../../scripts/lib/local-mongo';
-import { entryPath, PROCESSES, serviceEnv } from '../../scripts/lib/processes';
+import { entryPath, PROCESSES, replicaName, replicaPort, serviceEnv, type ProcSpec } from '../../scripts/lib/processes';
 import { alive, childPids, initPgCluster, type PgCluster } from './pg-cluster';
 
-export type Target = 'accounts' | 'catalog' | 'checkout' | 'payments' | 'accounts-worker' | 'payments-worker' | 'gateway' | 'redis' | 'database' | 'postgresql';
+type Replicated = 'accounts' | 'catalog' | 'checkout' | 'payments' | 'accounts-worker' | 'payments-worker';
+/** A process of the run; a service's or worker's second replica and on are `checkout-2` and the like. */
+export type Target = Replicated | `${Replicated}-${number}` | 'gateway' | 'redis' | 'database' | 'postgresql';
 
 export interface FaultSystemOptions {
   /** The gateway's port; services take the next four, Redis and FerretDB the two after those (PostgreSQL: a free port). */
@@ -30,6 +32,19 @@ export interface FaultSystemOptions {
    * PostgreSQL crash then loses. Default: Kassa's own setting.
    */
   synchronousCommit?: 'off';
+  /** How many of each service and worker run (the gateway is one), as `KASSA_REPLICAS` does for npm start. */
+  replicas?: number;
+}
+
+/** Each process of the run with its spec and port, in start order (each service's replicas together). */
+function layout(port: number, replicas: number): { name: Target; spec: ProcSpec; port?: number }[] {
+  return PROCESSES.flatMap((spec) =>
+    Array.from({ length: spec.name === 'gateway' ? 1 : replicas }, (_, k) => ({
+      name: replicaName(spec, k) as Target,
+      spec,
+      ...(spec.portOffset === undefined ? {} : { port: replicaPort(port, spec.portOffset, k) }),
+    })),
+  );
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -173,6 +188,7 @@ export class FaultSystem {
   /** What FerretDB's sessions commit with, read after the database was set up. */
   durability: PgDurability | null = null;
   private readonly procs = new Map<Target, Managed>();
+  private readonly layout: ReturnType<typeof layout>;
   private readonly log: (line: string) => void;
   private readonly env: NodeJS.ProcessEnv;
 
@@ -185,7 +201,8 @@ export class FaultSystem {
     this.redisUrl = `redis://127.0.0.1:${opts.port + 5}`;
     this.logDir = mkdtempSync(join(tmpdir(), 'kassa-faults-'));
     this.log = opts.log ?? ((line) => console.log(line));
-    this.serviceUrls = serviceEnv(opts.port);
+    this.serviceUrls = serviceEnv(opts.port, opts.replicas ?? 1);
+    this.layout = layout(opts.port, opts.replicas ?? 1);
 
     const redisDir = join(this.logDir, 'redis');
     mkdirSync(redisDir);
@@ -208,9 +225,9 @@ export class FaultSystem {
       SHELL_DIST: '',
       ...opts.env,
     };
-    for (const spec of PROCESSES) {
-      const env = { ...base, ...(spec.portOffset === undefined ? {} : { PORT: String(opts.port + spec.portOffset) }) };
-      this.procs.set(spec.name as Target, new Managed(spec.name, process.execPath, ['--import', 'tsx', entryPath(spec)], env, join(this.logDir, `${spec.name}.log`)));
+    for (const { name, spec, port } of this.layout) {
+      const env = { ...base, ...(port === undefined ? {} : { PORT: String(port) }) };
+      this.procs.set(name, new Managed(name, process.execPath, ['--import', 'tsx', entryPath(spec)], env, join(this.logDir, `${name}.log`)));
     }
   }
 
@@ -231,12 +248,11 @@ export class FaultSystem {
         return until('FerretDB', () => mongoPing(this.mongoUri));
       case 'gateway':
         return until('gateway', () => httpOk(`${this.url}/api/health`));
-      case 'accounts-worker':
-      case 'payments-worker':
-        return until(target, async () => this.proc(target).output.includes(`[${target}] running`));
       default: {
-        const spec = PROCESSES.find((p) => p.name === target)!;
-        return until(target, () => httpOk(`http://127.0.0.1:${this.opts.port + spec.portOffset!}/health`));
+        const { spec, port } = this.layout.find((p) => p.name === target)!;
+        // A worker serves no HTTP: it says when it runs (under its spec's name, whichever replica it is).
+        if (port === undefined) return until(target, async () => this.proc(target).output.includes(`[${spec.name}] running`));
+        return until(target, () => httpOk(`http://127.0.0.1:${port}/health`));
       }
     }
   }
@@ -270,10 +286,10 @@ export class FaultSystem {
       this.proc(target).start();
       await this.ready(target);
     }
-    for (const spec of PROCESSES) {
-      this.proc(spec.name as Target).start();
+    for (const { name } of this.layout) {
+      this.proc(name).start();
       // Accounts seeds the demo on the empty database; the others must not start before that is done.
-      await this.ready(spec.name as Target);
+      await this.ready(name);
     }
     this.log(`Kassa for the fault run: ${this.url} (logs in ${this.logDir})`);
   }
@@ -295,7 +311,7 @@ export class FaultSystem {
   }
 
   async stop(keepLogs: boolean): Promise<void> {
-    const order = [...PROCESSES.map((p) => p.name as Target)].reverse();
+    const order = this.layout.map((p) => p.name).reverse();
     for (const target of [...order, 'database', 'redis'] as Target[]) await this.proc(target).stop('SIGTERM');
     // SIGINT: PostgreSQL's fast shutdown (SIGTERM would wait for every client to leave).
     if (this.procs.has('postgresql')) await this.proc('postgresql').stop('SIGINT');

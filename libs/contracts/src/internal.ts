@@ -140,3 +140,8 @@ export type AccountSalesResult = z.infer<typeof AccountSalesResult>;
 
 /** The header the gateway sets to the client's address (replacing any value a client sent) for the services' limits. */
 export const CLIENT_ADDRESS_HEADER = 'x-kassa-client-address';
+/**
+ * Set on a 503 a service gives while it stops, before doing anything with the request: whoever sent it (the gateway,
+ * another service) may send it to another replica, whatever its method.
+ */
+export const UNHANDLED_HEADER = 'x-kassa-unhandled';

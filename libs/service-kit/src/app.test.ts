@@ -81,6 +81,8 @@ describe('answers while storage or the service itself is away (the till retries 
     socket.destroy();
 
     expect(raw.startsWith('HTTP/1.1 503')).toBe(true);
+    // Marked as not handled: the gateway and other services may send it to another replica.
+    expect(raw.toLowerCase()).toContain('\r\nx-kassa-unhandled: closing\r\n');
     const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
     expect(body).toMatchObject({ error: true, errorIdentifier: 'service_unavailable', errorMessage: 'The checkout service is restarting. Please try again in a moment.' });
   });

@@ -1,5 +1,5 @@
 import fastifySwagger from '@fastify/swagger';
-import { apiError } from '@kassa/contracts';
+import { apiError, UNHANDLED_HEADER } from '@kassa/contracts';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -68,6 +68,7 @@ export async function createServiceApp(opts: ServiceOptions): Promise<ServiceApp
     return reply
       .code(503)
       .header('connection', 'close')
+      .header(UNHANDLED_HEADER, 'closing')
       .send(apiError(503, 'service_unavailable', `The ${opts.name} service is restarting. Please try again in a moment.`));
   });
 

@@ -52,4 +52,23 @@ describe('internalClient', () => {
     for (let i = 0; i < 4; i++) await expect(replicas('/count', Count)).resolves.toEqual({ count: 3 });
     await expect(internalClient([down], 'token')('/count', Count)).rejects.toMatchObject({ statusCode: 503, identifier: 'service_unavailable' });
   });
+
+  it('sends a repeatable request to the next replica when the connection broke mid-way, and nothing else', async () => {
+    const up = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // Takes the request, then drops the connection without an answer, as a replica that dies on it.
+    const dying = createServer((req) => req.socket.destroy());
+    await new Promise<void>((resolve) => dying.listen(0, '127.0.0.1', resolve));
+    try {
+      const broken = `http://127.0.0.1:${(dying.address() as AddressInfo).port}`;
+      const replicas = internalClient([broken, up], 'token');
+      for (let i = 0; i < 4; i++) {
+        await expect(replicas('/count', Count, { body: { key: 'k' }, repeatable: true })).resolves.toEqual({ count: 3 });
+        await expect(replicas('/count', Count)).resolves.toEqual({ count: 3 });
+      }
+      const outcomes = await Promise.all(Array.from({ length: 4 }, () => replicas('/count', Count, { body: { key: 'k' } }).then(() => 'ok', (e: AppError) => e.statusCode)));
+      expect(outcomes).toContain(503);
+    } finally {
+      await new Promise<void>((resolve) => dying.close(() => resolve()));
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { ApiError, ApiResponse, type ErrorIdentifier } from '@kassa/contracts';
+import { ApiError, ApiResponse, UNHANDLED_HEADER, type ErrorIdentifier } from '@kassa/contracts';
 import { z } from 'zod';
 import { AppError } from './errors';
 
@@ -7,6 +7,12 @@ export interface InternalCallOptions {
   body?: unknown;
   requestId?: string;
   timeoutMs?: number;
+  /**
+   * The request may be sent again when the connection broke after it was sent (the replica died mid-way): a GET, or a
+   * POST its route makes idempotent (a ledger posting, by its key). Other requests are only sent again to another
+   * replica when the first refused the connection, which means it never saw them.
+   */
+  repeatable?: boolean;
 }
 
 /**
@@ -25,7 +31,7 @@ export function internalClient(baseUrls: string | string[], internalToken: strin
     // Replicas in turn; a replica that refuses the connection never saw the request, so the next one is asked.
     for (let tried = 1; !res; tried++) {
       try {
-        res = await fetch(new URL(path, nextBase()), {
+        const answer = await fetch(new URL(path, nextBase()), {
           method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
           headers: {
             'x-internal-token': internalToken,
@@ -35,8 +41,15 @@ export function internalClient(baseUrls: string | string[], internalToken: strin
           body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
           signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
         });
+        // A replica stopping refused it before doing anything: the next one is asked.
+        if (answer.status === 503 && answer.headers.get(UNHANDLED_HEADER) && tried < replicas) {
+          await answer.body?.cancel();
+          continue;
+        }
+        res = answer;
       } catch (err) {
-        if (tried < replicas && connectionRefused(err)) continue;
+        const repeatable = opts.repeatable ?? (opts.method ?? (opts.body === undefined ? 'GET' : 'POST')) === 'GET';
+        if (tried < replicas && (connectionRefused(err) || (repeatable && brokeMidway(err)))) continue;
         // Staff read this at the till: it says what to do, not which connection failed.
         throw new AppError(503, 'service_unavailable', 'A Kassa service is unavailable for a moment. Please try again.');
       }
@@ -71,4 +84,7 @@ export function rotation(baseUrls: string | string[]): () => string {
   return () => bases[next++ % bases.length]!;
 }
 
-const connectionRefused = (err: unknown) => (err as { cause?: { code?: string } } | null)?.cause?.code === 'ECONNREFUSED';
+const causeCode = (err: unknown) => (err as { cause?: { code?: string } } | null)?.cause?.code ?? '';
+const connectionRefused = (err: unknown) => causeCode(err) === 'ECONNREFUSED';
+/** The connection broke after the request went out (undici: "other side closed"). */
+const brokeMidway = (err: unknown) => ['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE'].includes(causeCode(err));

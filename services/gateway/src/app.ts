@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { apiError, CLIENT_ADDRESS_HEADER, ok } from '@kassa/contracts';
+import { apiError, CLIENT_ADDRESS_HEADER, ok, UNHANDLED_HEADER } from '@kassa/contracts';
 import { REMOTE_FOLDERS } from '@kassa/contracts/remote-routes';
 import { isTraining, recordRoutes } from '@kassa/service-kit';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -14,7 +14,7 @@ import type { GatewayEnv } from './config';
 import { apiDocs, gatewaySwagger } from './docs/api-docs';
 import { preloadLinks } from './preload-hints';
 import { REMOTES_MAP_PATH, RemotesMap } from './remotes';
-import { ROUTE_TABLE, upstreams, type ServiceName } from './route-table';
+import { isRepeatablePost, ROUTE_TABLE, upstreams, type ServiceName } from './route-table';
 import { ServiceReplicas } from './replicas';
 import { UpstreamDeadlineError, UpstreamDeadlines } from './upstream-deadline';
 
@@ -165,8 +165,21 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
           return { ...rest, 'x-request-id': request.id, [CLIENT_ADDRESS_HEADER]: request.ip };
         },
         onError: (reply, error) => upstreamDown(reply as FastifyReply, service, error),
-        // A replica that refused the connection never saw the request: another one is asked, whatever the method.
-        retryDelay: ({ err, attempt }) => (replicas[service].origins.length > 1 && attempt < 2 * replicas[service].origins.length && refused(err) ? 1 : null),
+        // Another replica is asked when this one never handled the request, whatever the method: it refused the
+        // connection, or answered 503 while stopping (UNHANDLED_HEADER). A sale (its nonce makes a repeat harmless) and a
+        // GET whose replica died mid-way are asked of another replica too.
+        retryDelay: ({ err, req, res, attempt }) => {
+          const many = replicas[service].origins.length;
+          if (many < 2 || attempt >= 2 * many) return null;
+          const answer = res as unknown as { statusCode?: number; headers?: Record<string, unknown>; stream?: { resume(): void } } | undefined;
+          if (answer?.statusCode === 503 && answer.headers?.[UNHANDLED_HEADER]) {
+            answer.stream?.resume();
+            return 1;
+          }
+          if (refused(err)) return 1;
+          const repeatable = req.method === 'GET' || req.method === 'HEAD' || isRepeatablePost(req.method, new URL(String(req.url), 'http://upstream').pathname);
+          return lostMidway(err) && repeatable ? 1 : null;
+        },
       },
     };
     if (replicas[service].origins.length === 1) {
@@ -199,6 +212,8 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
 }
 
 const refused = (err: unknown) => (err as { code?: string } | null)?.code === 'ECONNREFUSED';
+/** The connection broke after the request was sent: the replica may or may not have acted on it. */
+const lostMidway = (err: unknown) => ['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE'].includes((err as { code?: string } | null)?.code ?? '');
 
 /** One replica of each service (the API docs are the same on every replica). */
 const firstOfEach = (targets: Record<ServiceName, string[]>) =>

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { UNHANDLED_HEADER } from '@kassa/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildGateway } from './app';
 import { GatewayEnv } from './config';
@@ -12,8 +13,9 @@ describe('gateway with two replicas of a service', () => {
   let gateway: FastifyInstance;
   let gatewayUrl: string;
 
-  async function replica(name: string) {
+  async function replica(name: string, setup: (app: FastifyInstance) => void = () => undefined) {
     const entry = { app: Fastify(), url: '', ready: true };
+    setup(entry.app);
     entry.app.get('/ready', async (_req, reply) => reply.code(entry.ready ? 200 : 503).send({ ready: entry.ready }));
     entry.app.all('/api/*', async (request) => ({ error: false, errorCode: 200, errorIdentifier: null, errorMessage: null, result: { replica: name, body: request.body ?? null } }));
     entry.url = await entry.app.listen({ port: 0, host: '127.0.0.1' });
@@ -33,12 +35,24 @@ describe('gateway with two replicas of a service', () => {
 
   beforeAll(async () => {
     const [a, b] = [await replica('a'), await replica('b')];
+    // Ready, but drops the connection of every POST it is sent, as a replica that dies on it.
+    const dying = await replica('dying', (app) =>
+      app.addHook('onRequest', async (request) => {
+        if (request.method === 'POST') request.raw.socket.destroy();
+      }),
+    );
+    // Ready by its check, but answers every request as a service that is stopping does: 503, not handled.
+    const stopping = await replica('stopping', (app) =>
+      app.addHook('onRequest', async (request, reply) => {
+        if (request.url.startsWith('/api/')) return reply.code(503).header(UNHANDLED_HEADER, 'closing').send({ error: true });
+      }),
+    );
     const env = GatewayEnv.parse({
       LOG_LEVEL: 'silent',
       ACCOUNTS_URLS: `${a.url}, ${b.url}`,
-      CATALOG_URL: a.url,
-      CHECKOUT_URL: a.url,
-      PAYMENTS_URL: a.url,
+      CATALOG_URLS: `${a.url},${stopping.url}`,
+      CHECKOUT_URLS: `${a.url},${dying.url}`,
+      PAYMENTS_URLS: `${a.url},${dying.url}`,
       SHELL_DIST: '',
     });
     gateway = await buildGateway(env);
@@ -67,13 +81,15 @@ describe('gateway with two replicas of a service', () => {
 
   it('is ready while each service has a ready replica', async () => {
     replicas[0]!.ready = false;
+    replicas[1]!.ready = false;
     try {
-      // Accounts has b; catalog, checkout and payments have only a.
+      // The catalog has the stopping one, checkout and payments the dying one; accounts has none.
       const res = await fetch(`${gatewayUrl}/api/ready`);
       expect(res.status).toBe(503);
-      expect(((await res.json()) as { errorMessage: string }).errorMessage).toBe('Not ready: catalog, checkout, payments.');
+      expect(((await res.json()) as { errorMessage: string }).errorMessage).toBe('Not ready: accounts.');
     } finally {
       replicas[0]!.ready = true;
+      replicas[1]!.ready = true;
     }
     expect((await fetch(`${gatewayUrl}/api/ready`)).status).toBe(200);
   });
@@ -88,5 +104,27 @@ describe('gateway with two replicas of a service', () => {
     // Each arrived whole, from the one replica left.
     for (const r of posts) expect(((await r.json()) as { result: unknown }).result).toEqual({ replica: 'a', body: { x: 1 } });
     expect(new Set(await answeredBy(30))).toEqual(new Set(['a']));
+  });
+
+  it('sends a sale whose replica dropped it mid-way to another replica (its nonce makes that safe), and nothing else', async () => {
+    const post = (path: string) => fetch(`${gatewayUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"nonce":"n-1"}' });
+    const sales = await Promise.all(Array.from({ length: 10 }, () => post('/api/checkout/cash/')));
+    expect(sales.map((r) => r.status)).toEqual(Array(10).fill(200));
+    for (const r of sales) expect(((await r.json()) as { result: unknown }).result).toEqual({ replica: 'a', body: { nonce: 'n-1' } });
+    // A card sale's finish reads its final result: asked again the same way.
+    const finishes = await Promise.all(Array.from({ length: 10 }, () => post('/api/transactions/t-1/finish/')));
+    expect(finishes.map((r) => r.status)).toEqual(Array(10).fill(200));
+    // A POST without that promise is not sent twice: the ones that met the dying replica fail.
+    const others = await Promise.all(Array.from({ length: 10 }, () => post('/api/payments/webhook')));
+    expect(others.map((r) => r.status)).toContain(503);
+  });
+
+  it('sends a request a stopping replica did not handle to another one, whatever its method', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        fetch(`${gatewayUrl}/api/admin/products/`, { method: i % 2 ? 'POST' : 'GET', ...(i % 2 ? { headers: { 'content-type': 'application/json' }, body: '{"name":"x"}' } : {}) }),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200));
   });
 });

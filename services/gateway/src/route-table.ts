@@ -46,6 +46,13 @@ export const ROUTE_TABLE: { prefix: string; service: ServiceName }[] = [
   { prefix: '/api/admin/direct_debit', service: 'payments' },
 ];
 
+/**
+ * POSTs whose repeat answers what the first did: a sale (/api/checkout/:method/, by its nonce) and a card sale's finish
+ * (it reads the sale's final result). Such a request whose replica died after it was sent may go to another replica.
+ */
+const REPEATABLE_POSTS = [/^\/api\/checkout\/[a-z]+\/$/, /^\/api\/transactions\/[^/]+\/finish\/$/];
+export const isRepeatablePost = (method: string, path: string) => method === 'POST' && REPEATABLE_POSTS.some((r) => r.test(path));
+
 /** Each service's replicas (one URL unless *_URLS lists several). */
 export const upstreams = (env: GatewayEnv): Record<ServiceName, string[]> =>
   Object.fromEntries(SERVICE_NAMES.map((service) => [service, serviceUrls(env, service)])) as Record<ServiceName, string[]>;

@@ -34,5 +34,6 @@ export interface CheckoutContext extends CheckoutDeps {
 
 export type PostingInput = z.input<typeof PostingRequest>;
 
+/** A posting is idempotent by its key: sent again to another accounts replica when the first died with it. */
 export const postLedger = (ctx: CheckoutContext, posting: PostingInput, requestId?: string) =>
-  ctx.accounts('/internal/ledger/postings', PostingResult, { body: posting, requestId });
+  ctx.accounts('/internal/ledger/postings', PostingResult, { body: posting, requestId, repeatable: true });
