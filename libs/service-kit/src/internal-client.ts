@@ -27,12 +27,14 @@ export function internalClient(baseUrls: string | string[], internalToken: strin
   const nextBase = rotation(baseUrls);
   const replicas = Array.isArray(baseUrls) ? baseUrls.length : 1;
   return async function call<S extends z.ZodType>(path: string, schema: S, opts: InternalCallOptions = {}): Promise<z.output<S>> {
+    const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
+    const repeatable = opts.repeatable ?? method === 'GET';
     let res: Response | undefined;
     // Replicas in turn; a replica that refuses the connection never saw the request, so the next one is asked.
     for (let tried = 1; !res; tried++) {
       try {
         const answer = await fetch(new URL(path, nextBase()), {
-          method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+          method,
           headers: {
             'x-internal-token': internalToken,
             ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -48,8 +50,8 @@ export function internalClient(baseUrls: string | string[], internalToken: strin
         }
         res = answer;
       } catch (err) {
-        const repeatable = opts.repeatable ?? (opts.method ?? (opts.body === undefined ? 'GET' : 'POST')) === 'GET';
-        if (tried < replicas && (connectionRefused(err) || (repeatable && brokeMidway(err)))) continue;
+        const failure = connectionFailure(causeCode(err));
+        if (tried < replicas && (failure === 'refused' || (repeatable && failure === 'midway'))) continue;
         // Staff read this at the till: it says what to do, not which connection failed.
         throw new AppError(503, 'service_unavailable', 'A Kassa service is unavailable for a moment. Please try again.');
       }
@@ -84,7 +86,14 @@ export function rotation(baseUrls: string | string[]): () => string {
   return () => bases[next++ % bases.length]!;
 }
 
-const causeCode = (err: unknown) => (err as { cause?: { code?: string } } | null)?.cause?.code ?? '';
-const connectionRefused = (err: unknown) => causeCode(err) === 'ECONNREFUSED';
-/** The connection broke after the request went out (undici: "other side closed"). */
-const brokeMidway = (err: unknown) => ['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE'].includes(causeCode(err));
+const causeCode = (err: unknown) => (err as { cause?: { code?: string } } | null)?.cause?.code;
+
+/**
+ * How a request to another process failed, by its error code: `refused`, the connection was refused (the request never
+ * reached it); `midway`, the connection broke after the request went out (undici: "other side closed"), so it may or
+ * may not have been acted on; null, anything else.
+ */
+export function connectionFailure(code: string | undefined): 'refused' | 'midway' | null {
+  if (code === 'ECONNREFUSED') return 'refused';
+  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' ? 'midway' : null;
+}

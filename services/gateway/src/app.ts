@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { apiError, CLIENT_ADDRESS_HEADER, ok, UNHANDLED_HEADER } from '@kassa/contracts';
 import { REMOTE_FOLDERS } from '@kassa/contracts/remote-routes';
-import { isTraining, recordRoutes } from '@kassa/service-kit';
+import { connectionFailure, isTraining, recordRoutes } from '@kassa/service-kit';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { apiDocs, gatewaySwagger } from './docs/api-docs';
 import { preloadLinks } from './preload-hints';
 import { REMOTES_MAP_PATH, RemotesMap } from './remotes';
 import { isRepeatablePost, ROUTE_TABLE, upstreams, type ServiceName } from './route-table';
-import { ServiceReplicas } from './replicas';
+import { isReady, ServiceReplicas } from './replicas';
 import { UpstreamDeadlineError, UpstreamDeadlines } from './upstream-deadline';
 
 const NO_CACHE = 'no-cache';
@@ -100,8 +100,6 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
   });
 
   app.get('/api/health', { schema: { summary: 'The gateway is up' } }, async () => ({ status: 'ok', service: 'gateway' }));
-  // Ready when every service behind it says it is ready (its database and queues answer): what an operator or a load
-  // balancer asks before sending tills here.
   // Ready when every service behind it has a replica that says it is ready (its database and queues answer): what an
   // operator or a load balancer asks before sending tills here.
   const targets = upstreams(env);
@@ -110,7 +108,7 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
       await Promise.all(
         (Object.keys(targets) as ServiceName[]).map(async (service) => {
           const answers = await Promise.all(
-            targets[service].map((url) => fetch(`${url}/ready`, { signal: AbortSignal.timeout(2000) }).then((res) => res.ok, () => false)),
+            targets[service].map((url) => isReady(url, 2000)),
           );
           return answers.some(Boolean) ? undefined : service;
         }),
@@ -176,9 +174,10 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
             answer.stream?.resume();
             return 1;
           }
-          if (refused(err)) return 1;
+          const failure = connectionFailure((err as { code?: string } | null)?.code);
+          if (failure === 'refused') return 1;
           const repeatable = req.method === 'GET' || req.method === 'HEAD' || isRepeatablePost(req.method, new URL(String(req.url), 'http://upstream').pathname);
-          return lostMidway(err) && repeatable ? 1 : null;
+          return failure === 'midway' && repeatable ? 1 : null;
         },
       },
     };
@@ -210,10 +209,6 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
   await serveFrontends(app, env, remotes);
   return app;
 }
-
-const refused = (err: unknown) => (err as { code?: string } | null)?.code === 'ECONNREFUSED';
-/** The connection broke after the request was sent: the replica may or may not have acted on it. */
-const lostMidway = (err: unknown) => ['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE'].includes((err as { code?: string } | null)?.code ?? '');
 
 /** One replica of each service (the API docs are the same on every replica). */
 const firstOfEach = (targets: Record<ServiceName, string[]>) =>

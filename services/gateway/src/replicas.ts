@@ -74,7 +74,8 @@ export class ServiceReplicas {
   }
 }
 
-async function isReady(origin: string, timeoutMs: number): Promise<boolean> {
+/** Whether a service (one replica) answers /ready within timeoutMs. */
+export async function isReady(origin: string, timeoutMs: number): Promise<boolean> {
   try {
     const res = await fetch(`${origin}/ready`, { signal: AbortSignal.timeout(timeoutMs) });
     await res.body?.cancel();

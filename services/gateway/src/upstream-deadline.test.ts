@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent } from 'undici';
 import { UpstreamDeadlineError, UpstreamDeadlines } from './upstream-deadline';
 
 describe('UpstreamDeadlines', () => {
@@ -24,7 +25,7 @@ describe('UpstreamDeadlines', () => {
 
   it('gives all the attempts for one client request one deadline: an attempt after it has passed fails at once', async () => {
     const deadlines = new UpstreamDeadlines(400);
-    const agent = deadlines.agent({});
+    const agent = deadlines.wrap(new Agent({}));
     const response = clientResponse();
     deadlines.start('client-1', response);
     const attempt = (path: string) => agent.request({ origin, path, method: 'GET', headers: { 'x-request-id': 'client-1' } });

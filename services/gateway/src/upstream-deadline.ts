@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 
 /** What aborts an upstream request at its deadline; the gateway answers it with 504. */
 export class UpstreamDeadlineError extends Error {
@@ -58,11 +58,6 @@ export class UpstreamDeadlines {
     };
     dispatcher.request = withDeadline as unknown as D['request'];
     return dispatcher;
-  }
-
-  /** An undici Agent with the deadlines (see wrap). */
-  agent(options: Agent.Options): Agent {
-    return this.wrap(new Agent(options));
   }
 
   private ownDeadline(): AbortSignal {
