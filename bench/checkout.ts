@@ -13,15 +13,14 @@
  * Usage: npx tsx bench/checkout.ts   (TILLS=32 DURATION=15 PACE=1 BENCH_PORT=48080; the second Kassa on BENCH_PORT+100)
  */
 import autocannon from 'autocannon';
-import { randomUUID } from 'node:crypto';
-import { Agent, request as httpRequest } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
 import pg from 'pg';
 import { loadNow, runFacts } from './lib/facts';
-import { api, login, startSystem, type RunningSystem } from './lib/system';
+import { startSystem, type RunningSystem } from './lib/system';
+import { MIX, type Pay, prepareTills, refusals, runTills, type Sample, summarise, type Tills } from './lib/tills';
 
 const tills = Number(process.env.TILLS ?? 32);
 /** Seconds of each of the four segments (ABBA) of each load. */
@@ -29,125 +28,12 @@ const duration = Number(process.env.DURATION ?? 15);
 /** Sales per second per till in the paced run. */
 const pace = Number(process.env.PACE ?? 1);
 const basePort = Number(process.env.BENCH_PORT ?? 48080);
-/** How the tills pay, in this proportion. */
-const MIX = { prepaid: 0.4, credit: 0.35, cash: 0.25 } as const;
-type Pay = keyof typeof MIX;
-
-interface Tills {
-  label: string;
-  system: RunningSystem;
-  till: string;
-  products: { id: string; price: number }[];
-  prepaid: string[];
-  credit: string[];
-}
-
-interface Sample {
-  ms: number;
-  status: number;
-  pay: Pay;
-  lines: number;
-}
-
-interface Figures { rps: number; p50: number; p90: number; p99: number; max: number; non2xx: number; errors: number; requests: number }
-
-function summarise(samples: Sample[], errors: number, seconds: number): Figures {
-  const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
-  const at = (q: number) => Math.round(ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? 0);
-  return { rps: Math.round(ms.length / seconds), p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1), non2xx: samples.filter((s) => s.status !== 200).length, errors, requests: ms.length };
-}
-
-const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)]!;
-
-function choosePay(t: Tills): Pay {
-  const r = Math.random();
-  if (r < MIX.prepaid && t.prepaid.length > 0) return 'prepaid';
-  if (r < MIX.prepaid + MIX.credit && t.credit.length > 0) return 'credit';
-  return 'cash';
-}
-
-/** A cart of 1-5 different products, 1-3 of each, and how it is paid. */
-function cart(t: Tills): { path: string; body: object; pay: Pay; lines: number } {
-  const lines = 1 + Math.floor(Math.random() * 5);
-  const chosen = [...t.products].sort(() => Math.random() - 0.5).slice(0, lines);
-  const products = chosen.map((p) => ({ id: p.id, amount: 1 + Math.floor(Math.random() * 3) }));
-  const pay = choosePay(t);
-  const nonce = randomUUID();
-  if (pay === 'cash') return { path: '/api/checkout/cash/', body: { products, nonce }, pay, lines: products.length };
-  const account = pick(pay === 'prepaid' ? t.prepaid : t.credit);
-  return { path: '/api/checkout/account/', body: { products, account_id: account, pin: '1234', nonce }, pay, lines: products.length };
-}
-
-/**
- * Every till on its own keep-alive connection. rate: after each answer a till waits a random, exponentially
- * distributed time (mean 1 / rate s) before its next sale; null: the next sale goes the moment the answer is in.
- */
-async function runTills(t: Tills, seconds: number, rate: number | null, samples: Sample[]): Promise<number> {
-  const agent = new Agent({ keepAlive: true, maxSockets: tills });
-  let errors = 0;
-  const end = Date.now() + seconds * 1000;
-  const post = (path: string, payload: string) =>
-    new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = httpRequest(`${t.system.url}${path}`, {
-        method: 'POST',
-        agent,
-        headers: { authorization: `Bearer ${t.till}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-      }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      });
-      req.on('error', reject);
-      req.end(payload);
-    });
-  const till = async () => {
-    for (;;) {
-      if (rate !== null) await sleep(-Math.log(1 - Math.random()) * (1000 / rate));
-      if (Date.now() >= end) return;
-      const c = cart(t);
-      const started = performance.now();
-      try {
-        const res = await post(c.path, JSON.stringify(c.body));
-        samples.push({ ms: performance.now() - started, status: res.status, pay: c.pay, lines: c.lines });
-        if (res.status !== 200 && refusals.size < 20) refusals.add(`${t.label} ${c.pay}: ${res.status} ${res.text.slice(0, 200)}`);
-      } catch {
-        errors++;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: tills }, till));
-  agent.destroy();
-  return errors;
-}
-
-const refusals = new Set<string>();
 
 /** The difference in capacity in words, also when it points the other way (noise larger than the cost). */
 function capacityCost(on: number, off: number): string {
   if (off <= 0) return 'no figure';
   const pct = Math.round((1 - on / off) * 100);
   return pct > 0 ? `${pct}% fewer with durable commits` : `${-pct}% more with durable commits: the cost is smaller than the noise of this run`;
-}
-
-async function prepare(label: string, system: RunningSystem): Promise<Tills> {
-  const till = await login(system.url, 'till');
-  const bar = await login(system.url, 'bar');
-  const { categories } = await api<{ categories: { products: { id: string; price: number }[] }[] }>(system.url, '/api/products/', { token: till });
-  const products = categories.flatMap((c) => c.products).filter((p) => p.price > 0).slice(0, 12);
-  const { accounts } = await api<{ accounts: { id: string; directDebit: boolean; balance: number; type: string }[] }>(system.url, '/api/accounts/', { token: bar });
-  const members = accounts.filter((a) => a.type === 'member');
-  const prepaid = members.filter((a) => !a.directDebit).slice(0, 16).map((a) => a.id);
-  const credit = members.filter((a) => a.directDebit).slice(0, 16).map((a) => a.id);
-  // No account may run dry during the run (a refusal is quicker than a sale, and credit accounts stop at their credit
-  // limit, which a run of mixed carts reaches): each gets 3 x 1,000 euros in cash first, as a member tops up at the
-  // till. Credit accounts stay credit accounts (the same posting path, only their floor differs).
-  for (const id of [...prepaid, ...credit]) {
-    for (let k = 0; k < 3; k++) {
-      await api(system.url, '/api/checkout/cash/', { token: bar, body: { products: [], upgrade_account_id: id, upgrade_amount: 100_000, nonce: randomUUID() } });
-    }
-  }
-  return { label, system, till, products, prepaid, credit };
 }
 
 /**
@@ -203,13 +89,13 @@ try {
   const [durableSys, asyncSys] = systems as [RunningSystem, RunningSystem];
   const factsDurable = await runFacts({ ...durableSys, load1 });
   const factsAsync = (await runFacts({ ...asyncSys, load1 })).filter((l) => l.startsWith('Database:'));
-  const durable = await prepare('synchronous_commit on', durableSys);
-  const fast = await prepare('synchronous_commit off', asyncSys);
+  const durable = await prepareTills('synchronous_commit on', durableSys);
+  const fast = await prepareTills('synchronous_commit off', asyncSys);
 
   const baseline = await autocannon({ url: `${durableSys.url}/api/health`, connections: tills, duration: Math.max(5, Math.round(duration / 2)) });
 
   // Warm-up, not counted: connections, JIT, the services' account and price caches.
-  for (const t of [durable, fast]) await runTills(t, 5, 10, []);
+  for (const t of [durable, fast]) await runTills(t, tills, 5, 10, []);
 
   const samples = new Map<string, Sample[]>();
   const errs = new Map<string, number>();
@@ -217,7 +103,7 @@ try {
     const key = `${t.label}|${load}`;
     const list = samples.get(key) ?? [];
     samples.set(key, list);
-    const e = await runTills(t, duration, load === 'paced' ? pace : null, list);
+    const e = await runTills(t, tills, duration, load === 'paced' ? pace : null, list);
     errs.set(key, (errs.get(key) ?? 0) + e);
     console.log(`[bench] ${load} on ${t.label}: ${list.length} sales so far`);
   };

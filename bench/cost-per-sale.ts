@@ -6,29 +6,16 @@
  * of each request and answer at the till. Prints per-sale figures and writes bench/reports/cost-per-sale.md.
  * Usage: npx tsx bench/cost-per-sale.ts   (SALES=600 TILLS=8)
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { loadNow } from './lib/facts';
+import { cpuMs, pgSnapshot } from './lib/pg-counters';
 import { api, descendantsOf, login, startSystem } from './lib/system';
 
 const SALES = Number(process.env.SALES ?? 600);
 const TILLS = Number(process.env.TILLS ?? 8);
-const PG_URL = 'postgres://postgres@127.0.0.1:5432';
-const TICK_MS = 1000 / 100; // USER_HZ on Linux
-
-/** A process's CPU time so far (user + system), in ms. */
-function cpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
 
 /** Which part of Kassa a process is, from its command line. */
 function partOf(args: string): string {
@@ -43,40 +30,6 @@ function cpuByPart(root: number): Map<string, number> {
   const out = new Map<string, number>();
   for (const p of descendantsOf(root)) out.set(partOf(p.args), (out.get(partOf(p.args)) ?? 0) + cpuMs(p.pid));
   return out;
-}
-
-interface PgSnapshot {
-  commits: number;
-  inserted: number;
-  updated: number;
-  deleted: number;
-  walBytes: bigint;
-  backendCpuMs: number;
-}
-
-async function pgSnapshot(database: string): Promise<PgSnapshot> {
-  const client = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-  await client.connect();
-  try {
-    const s = await client.query<{ xact_commit: string; tup_inserted: string; tup_updated: string; tup_deleted: string }>(
-      'SELECT xact_commit, tup_inserted, tup_updated, tup_deleted FROM pg_stat_database WHERE datname = $1',
-      [database],
-    );
-    const wal = await client.query<{ lsn: string }>("SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text AS lsn");
-    const backends = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database]);
-    const row = s.rows[0]!;
-    return {
-      commits: Number(row.xact_commit),
-      inserted: Number(row.tup_inserted),
-      updated: Number(row.tup_updated),
-      deleted: Number(row.tup_deleted),
-      walBytes: BigInt(wal.rows[0]!.lsn.split('.')[0]!),
-      // Backends are the machine's PostgreSQL's children, not the run's; read by their pids while they live.
-      backendCpuMs: backends.rows.reduce((n, b) => n + cpuMs(b.pid), 0),
-    };
-  } finally {
-    await client.end();
-  }
 }
 
 interface Setup {
