@@ -182,13 +182,15 @@ async function sell(ctx: CheckoutContext, method: CheckoutMethod, body: Checkout
     await ctx.saleDays.note(day);
     const upgrade =
       (method === 'cash' || method === 'card') && body.upgrade_account_id && body.upgrade_amount ? { accountId: body.upgrade_account_id, amount: body.upgrade_amount } : null;
+    // Cash and "other" without a top-up wait for nothing outside this record: stored completed, one write, not two.
+    const completeAtOnce = (method === 'cash' || method === 'other') && !upgrade;
     try {
       const created = await Tx.create({
         nonce: body.nonce,
         payloadHash: hash,
         method,
         paymentMethod: PAYMENT_METHOD[method],
-        status: 'initializing',
+        status: completeAtOnce ? 'completed' : 'initializing',
         products,
         total,
         target: {
@@ -208,6 +210,8 @@ async function sell(ctx: CheckoutContext, method: CheckoutMethod, body: Checkout
         receivedAt: madeAt ? now : null,
       });
       tx = created.toObject() as TransactionDoc;
+      // Only the request that stored the sale announces it; a duplicate of the nonce finds it completed.
+      if (completeAtOnce) announce(ctx, tx);
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
       tx = (await Tx.findOne({ nonce: body.nonce }).lean()) as TransactionDoc | null;
@@ -309,19 +313,23 @@ export async function complete(
   const { modifiedCount } = await Tx.updateOne({ _id: tx._id, status: { $ne: 'completed' } }, { $set: set });
   if (modifiedCount > 0) {
     const done = { ...tx, ...set } as TransactionDoc;
-    // Best effort and not awaited: the live slide must never slow down or fail a sale.
-    void ctx.live.publish({
-      id: randomUUID(),
-      at: done.createdAt.toISOString(),
-      total: amountDue(done),
-      method: done.method,
-      items: done.products.map((p) => ({ name: p.name, amount: p.amount })),
-      who: done.method === 'account' || done.method === 'self' ? publicName(done.accountName) : null,
-    });
+    announce(ctx, done);
     return purchaseResult(done);
   }
   const current = (await Tx.findById(tx._id).lean()) as TransactionDoc | null;
   return purchaseResult(current!);
+}
+
+/** Puts a completed sale on the live feed. Best effort and not awaited: the live slide must never slow down or fail a sale. */
+function announce(ctx: CheckoutContext, done: TransactionDoc): void {
+  void ctx.live.publish({
+    id: randomUUID(),
+    at: done.createdAt.toISOString(),
+    total: amountDue(done),
+    method: done.method,
+    items: done.products.map((p) => ({ name: p.name, amount: p.amount })),
+    who: done.method === 'account' || done.method === 'self' ? publicName(done.accountName) : null,
+  });
 }
 
 async function cancel(ctx: CheckoutContext, tx: TransactionDoc, err: AppError): Promise<void> {

@@ -12,6 +12,14 @@ describe('POST /api/checkout/{method}/', () => {
   let s: CheckoutStack;
   const line = (i: number, amount = 1) => ({ id: s.products[i]!.id, amount });
   const price = (i: number) => s.products[i]!.price;
+  /** What checkout announces on the live feed from now on, as the slides receive it. */
+  const listenToLiveFeed = async () => {
+    const sub = createRedis(s.env.REDIS_URL, { forWorker: true });
+    const received: LiveTransaction[] = [];
+    sub.on('message', (_channel: string, message: string) => received.push(JSON.parse(message) as LiveTransaction));
+    await sub.subscribe(`${s.env.QUEUE_PREFIX}:${LIVE_TRANSACTIONS_CHANNEL}`);
+    return { sub, received };
+  };
 
   beforeAll(async () => {
     s = await startCheckoutStack(inject('mongoUri'));
@@ -204,11 +212,29 @@ describe('POST /api/checkout/{method}/', () => {
     expect(await transactionModel(s.app.db).countDocuments({ nonce: n })).toBe(1);
   });
 
+  it('stores a cash sale completed at once and announces it once, however many copies of its nonce arrive together', async () => {
+    const { sub, received } = await listenToLiveFeed();
+    try {
+      const body = { products: [line(5, 17)], nonce: nonce() };
+      const answers = await Promise.all(Array.from({ length: 6 }, () => s.pay('cash', body, ['PAYMENT_CASH'])));
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+      const ids = new Set(answers.map((a) => a.json().result.transaction_id as string));
+      expect(ids.size).toBe(1);
+      for (const a of answers) expect(a.json().result).toMatchObject({ status: 'completed', total: 17 * price(5) });
+      expect(await transactionModel(s.app.db).find({ nonce: body.nonce }, { status: 1 }).lean()).toMatchObject([{ status: 'completed' }]);
+      const mine = () => received.filter((r) => r.method === 'cash' && r.items[0]?.amount === 17);
+      await expect.poll(() => mine().length, { timeout: 5000, interval: 20 }).toBe(1);
+      // Another sale announced after it shows the feed has moved on: had a copy announced it again, that came first.
+      await s.pay('cash', { products: [line(5, 19)], nonce: nonce() }, ['PAYMENT_CASH']);
+      await expect.poll(() => received.some((r) => r.items[0]?.amount === 19), { timeout: 5000, interval: 20 }).toBe(true);
+      expect(mine()).toHaveLength(1);
+    } finally {
+      sub.disconnect();
+    }
+  });
+
   it('announces a completed sale on the live feed with the first name only and no balance', async () => {
-    const sub = createRedis(s.env.REDIS_URL, { forWorker: true });
-    const received: LiveTransaction[] = [];
-    sub.on('message', (_channel: string, message: string) => received.push(JSON.parse(message) as LiveTransaction));
-    await sub.subscribe(`${s.env.QUEUE_PREFIX}:${LIVE_TRANSACTIONS_CHANNEL}`);
+    const { sub, received } = await listenToLiveFeed();
     try {
       const account = await s.createAccount('Lieke van der Laan', 2000);
       const res = await s.pay('account', { products: [line(6, 2)], account_id: account, nonce: nonce() }, ['PAYMENT_ACCOUNT_OTHER']);
