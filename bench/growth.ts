@@ -28,6 +28,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import mongoose, { Types, type Connection } from 'mongoose';
 import { internalClient } from '@kassa/service-kit';
+import { Ledger } from '../services/accounts/src/ledger/ledger';
 import { runLedgerAudit, type LedgerAuditResult } from '../services/accounts/src/ledger/ledger-audit';
 import { serviceEnv } from '../scripts/lib/processes';
 import { loadNow, runFacts } from './lib/facts';
@@ -46,16 +47,20 @@ const rawSeconds = 10;
 /** The services' development default (libs/service-kit config); the bench's Kassa runs without INTERNAL_TOKEN. */
 const INTERNAL_TOKEN = 'kassa-internal-dev-token';
 
-interface LevelResult {
-  postings: number;
-  sales: number;
-  seededSeconds: number | null;
+/** What one load measures; a level adds how big the history was and how long writing it took. */
+interface Measured {
   paced: Figures;
   capacity: Figures;
   rowsPerSale: number;
   /** Rows PostgreSQL read by sequential scans per sale of the back-to-back load, and the tables that read most. */
   scannedPerSale: number;
   topScans: string;
+}
+
+interface LevelResult extends Measured {
+  postings: number;
+  sales: number;
+  seededSeconds: number | null;
 }
 
 const rowsWritten = (s: PgSnapshot) => s.inserted + s.updated + s.deleted;
@@ -75,7 +80,7 @@ function scans(before: Map<string, TableReads>, after: Map<string, TableReads>, 
 }
 
 /** Paced, then back to back; the PostgreSQL rows written meanwhile, per sale of the back-to-back load. */
-async function measure(t: Tills): Promise<Omit<LevelResult, 'postings' | 'sales' | 'seededSeconds'>> {
+async function measure(t: Tills): Promise<Measured> {
   // Warm-up, not counted: connections, JIT, the services' account and price caches (and heads read again after a seed).
   await runTills(t, tills, 5, 10, []);
   const paced: Sample[] = [];
@@ -110,11 +115,6 @@ async function counts(system: RunningSystem): Promise<{ postings: number; sales:
   }
 }
 
-interface Head {
-  seq: number;
-  balanceAfter: number;
-}
-
 /**
  * The bulk path: brings the ledger to `target` postings with sales that look exactly as the real path leaves them.
  * Per bench account: one cash top-up that pays for its share of the sales plus 2,000 euros for the tills' next
@@ -127,6 +127,7 @@ async function seedHistory(t: Tills, target: number): Promise<void> {
   const checkoutDb = accountsDb.useDb('kassa_checkout');
   try {
     const Postings = accountsDb.collection('postings');
+    const ledger = new Ledger(accountsDb);
     const Sales = checkoutDb.collection('transactions');
     const current = await Postings.countDocuments({});
     const ids = [...t.prepaid, ...t.credit];
@@ -141,15 +142,14 @@ async function seedHistory(t: Tills, target: number): Promise<void> {
     const total = sale.total as number;
     const sales: Record<string, unknown>[] = [];
     const postings: Record<string, unknown>[] = [];
-    const heads = new Map<string, Head>();
+    const heads = new Map<string, { seq: number; balanceAfter: number }>();
     const base = Date.now() - (perAccount + 1) * ids.length;
     let tick = 0;
     const at = () => new Date(base + tick++);
     for (const id of ids) {
       const accountId = new Types.ObjectId(id);
       const account = await accountsDb.collection('accounts').findOne({ _id: accountId }, { projection: { name: 1 } });
-      const last = await Postings.find({ accountId }).sort({ seq: -1 }).limit(1).next();
-      let head: Head = { seq: (last?.seq as number | undefined) ?? 0, balanceAfter: (last?.balanceAfter as number | undefined) ?? 0 };
+      let head = await ledger.readHead(id);
       const accountName = (account?.name as string | undefined) ?? null;
       const post = (template: Record<string, unknown>, key: string, amount: number, txId: Types.ObjectId, when: Date) => {
         head = { seq: head.seq + 1, balanceAfter: head.balanceAfter + amount };
@@ -216,8 +216,7 @@ async function rawInserts(system: RunningSystem, clients: number): Promise<{ per
 async function audit(system: RunningSystem, port: number): Promise<LedgerAuditResult> {
   const db: Connection = await mongoose.createConnection(system.mongoUri, { dbName: 'kassa_accounts' }).asPromise();
   try {
-    const urls = serviceEnv(port, 1).CHECKOUT_URL!;
-    return await runLedgerAudit(db, { checkout: internalClient(urls, INTERNAL_TOKEN), graceMs: 0 });
+    return await runLedgerAudit(db, { checkout: internalClient(serviceEnv(port, 1).CHECKOUT_URL!, INTERNAL_TOKEN), graceMs: 0 });
   } finally {
     await db.close();
   }
@@ -233,7 +232,7 @@ let facts: string[];
 let raw: { perSecond: number; rowsPerInsert: number } | null = null;
 let ledgerAudit: LedgerAuditResult;
 let replicaAudit: LedgerAuditResult;
-let twoReplicas: Omit<LevelResult, 'postings' | 'sales' | 'seededSeconds'>;
+let twoReplicas: Measured;
 const log = (line: string) => console.log(`[growth] ${line}`);
 
 const one = await startSystem({ port: basePort, env });
