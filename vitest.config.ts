@@ -20,7 +20,7 @@ export default defineConfig({
           globals: true,
           sequence: { groupOrder: 1 },
           environment: 'jsdom',
-          include: ['shell/src/**/*.test.{ts,tsx}', 'mfe-*/src/**/*.test.{ts,tsx}', 'libs/ui/src/**/*.test.tsx', 'libs/api-client/src/**/*.test.{ts,tsx}'],
+          include: ['shell/src/**/*.test.{ts,tsx}', 'mfe-*/src/**/*.test.{ts,tsx}', 'libs/ui/src/**/*.test.{ts,tsx}', 'libs/api-client/src/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**'],
           setupFiles: ['./scripts/test/setup-dom.ts'],
         },

@@ -15,7 +15,7 @@
  * Starts its own Kassa on a fresh database (port 28090, or BENCH_PORT). Writes bench/reports/frontend.md.
  * Usage: npx tsx bench/frontend.ts
  */
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connectMongo } from '@kassa/service-kit';
@@ -64,14 +64,54 @@ const quantile = (values: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 };
 
+/**
+ * The same page work on every machine, timed without throttling: a reader can tell a slower machine from a slower
+ * till. Builds 2,000 buttons like the till's tiles, lays them out, and sorts and filters their names.
+ */
+async function calibrate(browser: Browser): Promise<number> {
+  const page = await browser.newPage();
+  try {
+    await page.setContent('<main></main>');
+    const runs = await page.evaluate(() => {
+      const times: number[] = [];
+      for (let run = 0; run < 5; run++) {
+        const t0 = performance.now();
+        const main = document.querySelector('main')!;
+        main.replaceChildren();
+        const names: string[] = [];
+        for (let i = 0; i < 2000; i++) {
+          const button = document.createElement('button');
+          button.className = 'tile';
+          button.textContent = `Product ${(i * 7919) % 2000} ${i}`;
+          button.style.background = `hsl(${i % 360} 60% 40%)`;
+          main.append(button);
+          names.push(button.textContent.toLowerCase());
+        }
+        void main.getBoundingClientRect().height;
+        names.sort().filter((n) => n.includes('1'));
+        times.push(performance.now() - t0);
+      }
+      return times.sort((a, b) => a - b);
+    });
+    return Math.round(runs[2]!);
+  } finally {
+    await page.close();
+  }
+}
+
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 // BENCH_PORT lets a second copy run beside the usual one.
 const load1 = loadNow();
 const system = await startSystem({ port: Number(process.env.BENCH_PORT ?? 28090) });
 const lines: string[] = [`# bench/frontend — ${new Date().toISOString()}`, ''];
 try {
-  lines.push(...(await runFacts({ ...system, load1 })), `Chromium: /usr/bin/chromium, 1280x800, CPU slowed 4x by the DevTools protocol for the timed loads.`, '');
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  lines.push(
+    ...(await runFacts({ ...system, load1 })),
+    `Chromium ${browser.version()} (/usr/bin/chromium), 1280x800, CPU slowed 4x by the DevTools protocol for the timed loads.`,
+    `Speed of this machine's Chromium, unthrottled (a fixed script: 2,000 tiles built, laid out and sorted, median of 5): ${await calibrate(browser)} ms. The load times scale with it: compare it before comparing two reports.`,
+    '',
+  );
 
   /** The storage of a browser signed in as `user` (the token in localStorage), to start fresh contexts from. */
   const signedInState = async (user: string) => {

@@ -267,7 +267,7 @@ async function serveFrontends(app: FastifyInstance, env: GatewayEnv, remotes: Re
   }
   // The shell's page, with preloads of what the route's remote needs first (preload-hints.ts).
   const sendShell = (path: string, reply: FastifyReply) => {
-    const links = preloadLinks(remotes.current(), path);
+    const links = preloadLinks(remotes.current(), path, env.REMOTES_ROOT);
     if (links) reply.header('link', links);
     return reply.header('cache-control', NO_CACHE).sendFile('index.html', shell);
   };

@@ -67,6 +67,35 @@ describe('gateway: preload hints on the shell page', () => {
     for (const url of ['/about', '/login?next=%2Fpos', '/setup/tfa']) expect(await page(gateway, url)).toBeUndefined();
   });
 
+  it("also preloads the scripts of a remote it serves itself: remoteEntry.js and the App's sync chunks from its manifest", async () => {
+    const dist = join(root, 'mfe-account', 'dist');
+    mkdirSync(dist, { recursive: true });
+    const manifest = (chunks: string[]) =>
+      JSON.stringify({
+        metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+        shared: [{ name: 'react', assets: { js: { sync: ['shared-react.js'] } } }],
+        exposes: [{ name: 'App', assets: { js: { sync: chunks, async: ['later.js'] } } }],
+      });
+    writeFileSync(join(dist, 'mf-manifest.json'), manifest(['1.aaaa.js', '__federation_expose_App.bbbb.js']));
+    const local = await build();
+    try {
+      const script = (file: string) => `</remotes/mfe-account/${file}>; rel=preload; as=script`;
+      const fetched = '</remotes.json>; rel=preload; as=fetch; crossorigin, </remotes/mfe-account/mf-manifest.json>; rel=preload; as=fetch; crossorigin';
+      expect(await page(local, '/account')).toBe([fetched, script('remoteEntry.js'), script('1.aaaa.js'), script('__federation_expose_App.bbbb.js')].join(', '));
+      // A new build is seen on the next page, without a restart (the shared modules come from the shell: not preloaded).
+      writeFileSync(join(dist, 'mf-manifest.json'), manifest(['2.cccc.js', '__federation_expose_App.dddd.js', 'extra.eeee.js']));
+      expect(await page(local, '/account')).toBe(
+        [fetched, script('remoteEntry.js'), script('2.cccc.js'), script('__federation_expose_App.dddd.js'), script('extra.eeee.js')].join(', '),
+      );
+      // A manifest that cannot be read preloads no scripts, and the page is still served.
+      writeFileSync(join(dist, 'mf-manifest.json'), '{ not json');
+      expect(await page(local, '/account')).toBe(fetched);
+    } finally {
+      await local.close();
+      rmSync(join(root, 'mfe-account'), { recursive: true, force: true });
+    }
+  });
+
   it('preloads the manifest of a remote served elsewhere from there', async () => {
     const elsewhere = await build({ REMOTE_MFE_POS_URL: 'https://pos.example.org/mf-manifest.json' });
     try {

@@ -5,6 +5,9 @@ import type { GatewayEnv } from './config';
 /** Where the shell reads the remotes map. */
 export const REMOTES_MAP_PATH = '/remotes.json';
 
+/** Where the gateway serves a remote's manifest from its own disk (its dist folder under /remotes/<folder>/). */
+export const localManifestPath = (remote: RemoteFolder) => `/remotes/${remote}/mf-manifest.json`;
+
 type RemotesEnv = Pick<GatewayEnv, 'REMOTE_MFE_POS_URL' | 'REMOTE_MFE_ACCOUNT_URL' | 'REMOTE_MFE_ADMIN_URL' | 'REMOTE_MFE_SLIDES_URL'> & { REMOTES_FILE?: string | undefined };
 
 /** The remotes map from the start-up settings alone: federation name -> mf-manifest.json URL. */
@@ -15,7 +18,7 @@ export function remotesManifest(env: RemotesEnv): Record<string, string> {
     'mfe-admin': env.REMOTE_MFE_ADMIN_URL,
     'mfe-slides': env.REMOTE_MFE_SLIDES_URL,
   };
-  return Object.fromEntries(REMOTE_FOLDERS.map((r) => [federationName(r), override[r] || `/remotes/${r}/mf-manifest.json`]));
+  return Object.fromEntries(REMOTE_FOLDERS.map((r) => [federationName(r), override[r] || localManifestPath(r)]));
 }
 
 /** Origins of remotes served elsewhere, which the content security policy must allow. */

@@ -1,19 +1,17 @@
 import { useEffect, useState } from 'react';
+import { askTrainingMode, trainingModeKnown } from './training-mode';
 
 /**
  * "Training: no real money" on every page while the server runs with stand-ins or development secrets (`npm start`,
  * or production with KASSA_TRAINING=1), so nobody takes a practice evening for a real one. It lets every tap through.
  */
 export function TrainingBand() {
-  const [training, setTraining] = useState(false);
+  const [training, setTraining] = useState(trainingModeKnown() === true);
   useEffect(() => {
     let live = true;
-    fetch('/api/platform/')
-      .then((res) => (res.ok ? (res.json() as Promise<{ result?: { training?: boolean } }>) : null))
-      .then((body) => {
-        if (live && body?.result?.training === true) setTraining(true);
-      })
-      .catch(() => undefined);
+    void askTrainingMode().then((on) => {
+      if (live && on) setTraining(true);
+    });
     return () => {
       live = false;
     };
