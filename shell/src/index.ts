@@ -7,8 +7,8 @@ import { registerServiceWorker } from './sw/register-service-worker';
 // start on the current page's remote and its data, and ask whether this is a training server, alongside the shell's
 // own chunks.
 startEarlyRequest('/api/config/');
-preloadRemoteFor(window.location.pathname);
+const remote = preloadRemoteFor(window.location.pathname);
 void askTrainingMode();
 // The async boundary: shared modules (React, the store, …) are negotiated before any of them is evaluated.
 import('./bootstrap');
-registerServiceWorker();
+registerServiceWorker(remote);

@@ -74,11 +74,13 @@ const FIRST_SCREEN_DATA: Partial<Record<RemoteName, string[]>> = { mfe_pos: ['/a
 /**
  * Starts loading the remote of the page being opened, and the data its first screen needs, while the shell's own code
  * still loads: they are there by the time the session check lets the page draw. A failure surfaces where the remote
- * is drawn.
+ * is drawn. Returns the remote's load (settled when it has arrived or failed), for what should wait for the first screen.
  */
-export function preloadRemoteFor(pathname: string): void {
+export function preloadRemoteFor(pathname: string): Promise<unknown> {
   const name = remoteForPath(pathname);
-  if (!name) return;
-  loadRemoteApp(name).catch(() => undefined);
+  if (!name) return Promise.resolve();
+  const load = loadRemoteApp(name);
+  load.catch(() => undefined);
   for (const url of FIRST_SCREEN_DATA[name] ?? []) startEarlyRequest(url);
+  return load;
 }
