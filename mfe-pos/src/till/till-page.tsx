@@ -37,10 +37,17 @@ function useDock() {
     const el = ref.current;
     if (!el) return undefined;
     const root = document.documentElement;
-    const update = () => root.style.setProperty('--k-dock-height', `${el.offsetHeight}px`);
-    update();
+    let height = '';
+    const update = () => {
+      const next = `${el.offsetHeight}px`;
+      if (next !== height) root.style.setProperty('--k-dock-height', (height = next));
+    };
+    // The observer reports the strip's first size once the page is laid out anyway. Reading it here, at mount, forced a
+    // layout of the whole till while it was still starting (and the property, set on the root, a restyle of every
+    // element): 128 ms of a cold load's main thread at 4x CPU slowdown in a profile of bench/frontend's till.
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
-    observer?.observe(el);
+    if (observer) observer.observe(el);
+    else update();
     return () => {
       observer?.disconnect();
       root.style.removeProperty('--k-dock-height');
