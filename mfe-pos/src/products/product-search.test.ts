@@ -22,6 +22,23 @@ describe('searchProducts', () => {
     expect(searchProducts(catalogue, '  koffie ')[0]?.name).toBe('Koffie');
   });
 
+  it('answers a search typed again (a backspace, the same letters once more) without searching again', () => {
+    const fresh = catalogue.map((c) => ({ ...c }));
+    const search = vi.spyOn(Fuse.prototype, 'search');
+    try {
+      const first = searchProducts(fresh, 'col');
+      searchProducts(fresh, 'cola');
+      expect(searchProducts(fresh, 'col')).toBe(first);
+      expect(searchProducts(fresh, ' col ')).toBe(first);
+      expect(search).toHaveBeenCalledTimes(2);
+      // A new product list (RTK Query hands out a new array) is searched afresh.
+      expect(searchProducts(fresh.map((c) => ({ ...c })), 'col').map((p) => p.id)).toEqual(first.map((p) => p.id));
+      expect(search).toHaveBeenCalledTimes(3);
+    } finally {
+      search.mockRestore();
+    }
+  });
+
   it('finds nothing for an empty search', () => {
     expect(searchProducts(catalogue, '   ')).toEqual([]);
   });

@@ -21,7 +21,16 @@ interface ProductIndex {
   /** Each product's name folded for the literal tiers, and its words, by its place in the index (Fuse's refIndex):
    * worked out once, not on every keystroke. */
   folded: { name: string; words: string[] }[];
+  /** The answers to the last searches, newest last: backspacing (and typing the same letters again) reuses them. */
+  answers: Map<string, ProductWithColour[]>;
 }
+
+/**
+ * Answers kept per product list. A Fuse search of 2,000 products allocates 3-4 MB (bitap arrays for every name), and
+ * the collections that follow are what made the slowest keystrokes slow in bench/frontend; an answer kept costs an
+ * array of references.
+ */
+const KEPT_ANSWERS = 64;
 
 const indexes = new WeakMap<readonly Category[], ProductIndex>();
 
@@ -33,7 +42,7 @@ function productIndex(categories: readonly Category[]): ProductIndex {
     const folded = all.map((p) => foldName(p.name));
     // Unsorted, with scores: searchProducts sorts once, by tier and then as Fuse would (score, then list order).
     const fuse = new Fuse(all, { keys: ['name'], threshold: PRODUCT_SEARCH_THRESHOLD, ignoreLocation: true, shouldSort: false, includeScore: true });
-    index = { fuse, folded };
+    index = { fuse, folded, answers: new Map() };
     indexes.set(categories, index);
   }
   return index;
@@ -90,11 +99,16 @@ function tier({ name, words }: { name: string; words: string[] }, q: string): nu
 export function searchProducts(categories: readonly Category[], query: string): ProductWithColour[] {
   const q = query.trim();
   if (!q) return [];
+  const { fuse, folded: names, answers } = productIndex(categories);
+  const kept = answers.get(q);
+  if (kept) return kept;
   const folded = fold(q);
-  const { fuse, folded: names } = productIndex(categories);
-  return fuse
+  const answer = fuse
     .search(q)
     .map((r) => ({ item: r.item, tier: tier(names[r.refIndex]!, folded), score: r.score ?? 0, at: r.refIndex }))
     .sort((a, b) => a.tier - b.tier || a.score - b.score || a.at - b.at)
     .map((r) => r.item);
+  answers.set(q, answer);
+  if (answers.size > KEPT_ANSWERS) answers.delete(answers.keys().next().value!);
+  return answer;
 }
