@@ -3,8 +3,8 @@ let known: boolean | undefined;
 
 /**
  * Whether the server runs in training mode (GET /api/platform/), asked once per page. The shell's entry starts it as
- * the page opens (this module imports nothing, so index.ts may use it before the shared modules), and the band is
- * known by the first render instead of arriving after the till's tiles and pushing them down under a finger.
+ * the page opens (this module imports nothing, so index.ts may use it before the shared modules): the band is there
+ * from the shell's first screens, not drawn by an extra render of the page once the till is already up.
  */
 export function askTrainingMode(): Promise<boolean> {
   answer ??= fetch('/api/platform/')
