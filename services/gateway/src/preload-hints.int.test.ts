@@ -87,6 +87,9 @@ describe('gateway: preload hints on the shell page', () => {
       expect(await page(local, '/account')).toBe(
         [fetched, script('remoteEntry.js'), script('2.cccc.js'), script('__federation_expose_App.dddd.js'), script('extra.eeee.js')].join(', '),
       );
+      // An entry in a folder of its own (the manifest's metaData.remoteEntry.path) is preloaded from there.
+      writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: 'entry' } }, exposes: [] }));
+      expect(await page(local, '/account')).toBe([fetched, script('entry/remoteEntry.js')].join(', '));
       // A manifest that cannot be read preloads no scripts, and the page is still served.
       writeFileSync(join(dist, 'mf-manifest.json'), '{ not json');
       expect(await page(local, '/account')).toBe(fetched);

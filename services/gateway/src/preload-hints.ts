@@ -26,7 +26,7 @@ function localAppScripts(dir: string): string[] {
     const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
     const entry = manifest.metaData?.remoteEntry;
     const app = manifest.exposes?.find((e) => e.name === 'App');
-    const files = [...(entry?.name ? [`${entry.path ?? ''}${entry.name}`] : []), ...(app?.assets?.js?.sync ?? [])];
+    const files = [...(entry?.name ? [[entry.path, entry.name].filter(Boolean).join('/')] : []), ...(app?.assets?.js?.sync ?? [])];
     scripts.set(dir, { stamp, files });
     return files;
   } catch {
