@@ -9,13 +9,13 @@
  * Prints the medians and every run; writes bench/reports/frontend-ab.md.
  * Usage: npx tsx bench/frontend-ab.ts   (RUNS=8 loads each way; BENCH_PORT, default 28095)
  */
-import { chromium, type Browser, type BrowserContextOptions } from '@playwright/test';
+import type { Browser, BrowserContextOptions } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadNow, runFacts } from './lib/facts';
 import { startSystem } from './lib/system';
+import { launchChromium, signedInState, tapUntilAdded } from './lib/till-browser';
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const RUNS = Number(process.env.RUNS ?? 8);
 
 interface Arm {
@@ -48,35 +48,7 @@ async function coldLoad(browser: Browser, url: string, storageState: BrowserCont
     }
     const started = Date.now();
     await page.goto(`${url}/pos`);
-    for (;;) {
-      if (Date.now() - started > 60_000) throw new Error('the till did not take a tap within 60 s');
-      const where = await page.waitForFunction(
-        () => {
-          for (const tile of document.querySelectorAll('.till-grid .till-tile')) {
-            if (tile.querySelector('.till-tile__name')?.textContent !== 'Pils') continue;
-            const r = tile.getBoundingClientRect();
-            if (r.width > 0 && r.height > 0) return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
-          }
-          return null;
-        },
-        undefined,
-        { polling: 20, timeout: 60_000 },
-      );
-      const at = (await where.jsonValue()) as { x: number; y: number };
-      await page.mouse.click(at.x, at.y);
-      const added = await page
-        .waitForFunction(
-          () => {
-            const text = document.querySelector('[data-testid="cart-total"]')?.textContent ?? '';
-            return text !== '' && !/(^|[^\d])0,00/.test(text);
-          },
-          undefined,
-          { polling: 20, timeout: 100 },
-        )
-        .then(() => true)
-        .catch(() => false);
-      if (added) return Date.now() - started;
-    }
+    return await tapUntilAdded(page, started);
   } finally {
     await context.close();
   }
@@ -88,17 +60,9 @@ const load1 = loadNow();
 const system = await startSystem({ port: Number(process.env.BENCH_PORT ?? 28095) });
 const lines = [`# bench/frontend-ab — ${new Date().toISOString()}`, ''];
 try {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  const browser = await launchChromium();
   lines.push(...(await runFacts({ ...system, load1 })), `Chromium ${browser.version()}; ${RUNS} cold loads each way, the two sides taking turns (which goes first alternates).`, '');
-  const signIn = await browser.newContext();
-  const page = await signIn.newPage();
-  await page.goto(`${system.url}/login`);
-  await page.getByLabel('Username').fill('till');
-  await page.getByLabel('Password').fill('till');
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-  const token = await signIn.storageState();
-  await signIn.close();
+  const token = await signedInState(browser, system.url, 'till');
 
   const base: Arm = { label: '', serviceWorkers: 'block', stripScriptPreloads: false, latencyMs: 0 };
   const comparisons: [string, Arm, Arm][] = [

@@ -15,7 +15,7 @@
  * Starts its own Kassa on a fresh database (port 28090, or BENCH_PORT). Writes bench/reports/frontend.md.
  * Usage: npx tsx bench/frontend.ts
  */
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connectMongo } from '@kassa/service-kit';
@@ -24,16 +24,7 @@ import { seedLargeCatalog } from '../services/catalog/src/demo/seed-demo';
 import { loadNow, runFacts } from './lib/facts';
 import { KINDS, splitLoad, TRACE_CATEGORIES } from './lib/load-trace';
 import { startSystem } from './lib/system';
-
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-async function signIn(page: Page, url: string, user: string) {
-  await page.goto(`${url}/login`);
-  await page.getByLabel('Username').fill(user);
-  await page.getByLabel('Password').fill(user);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-}
+import { launchChromium, signedInState, signIn, tapUntilAdded } from './lib/till-browser';
 
 /**
  * Bytes on the wire (the encoded response body, as served) of every script the page fetched, grouped by app (shell or
@@ -105,22 +96,13 @@ const load1 = loadNow();
 const system = await startSystem({ port: Number(process.env.BENCH_PORT ?? 28090) });
 const lines: string[] = [`# bench/frontend — ${new Date().toISOString()}`, ''];
 try {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  const browser = await launchChromium();
   lines.push(
     ...(await runFacts({ ...system, load1 })),
     `Chromium ${browser.version()} (/usr/bin/chromium), 1280x800, CPU slowed 4x by the DevTools protocol for the timed loads.`,
     `Speed of this machine's Chromium, unthrottled (a fixed script: 2,000 tiles built, laid out and sorted, median of 5): ${await calibrate(browser)} ms. The load times scale with it: compare it before comparing two reports.`,
     '',
   );
-
-  /** The storage of a browser signed in as `user` (the token in localStorage), to start fresh contexts from. */
-  const signedInState = async (user: string) => {
-    const context = await browser.newContext();
-    await signIn(await context.newPage(), system.url, user);
-    const state = await context.storageState();
-    await context.close();
-    return state;
-  };
 
   // 1. Initial JavaScript per route.
   lines.push('## Initial JavaScript (compressed bytes on the wire, cold cache, as Chromium received them)', '', '| route | shell | remote | total | encoding |', '|---|---|---|---|---|');
@@ -134,7 +116,7 @@ try {
   for (const [route, user, remote] of routes) {
     // A new context holding only the signed-in token: nothing cached, as on a first visit. The service worker is kept
     // out: once it takes over (at once, on a first visit) it fetches the rest itself, and those bytes are not the page's.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, storageState: user ? await signedInState(user) : undefined, serviceWorkers: 'block' });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, storageState: user ? await signedInState(browser, system.url, user) : undefined, serviceWorkers: 'block' });
     const page = await context.newPage();
     const { sizes, encodings, settled } = collectScripts(page);
     // The remote's first script, then quiet: a busy main thread can leave the network quiet before the remote is asked for.
@@ -157,7 +139,7 @@ try {
   // time. Usable means a tap on a product puts it in the cart: a tile drawn before the till's code listens is not
   // usable. The tap is repeated every 100 ms until one lands; the time is when the cart total first shows a product.
   // After each cold run the same context opens the till again: a returning till (service worker, caches warm).
-  const token = await signedInState('till');
+  const token = await signedInState(browser, system.url, 'till');
   // Marks the page's own moments in the page's clock: the shell's first content and the first product tile drawn.
   const marker = () => {
     const w = window as unknown as { __bench: Record<string, number> };
@@ -166,42 +148,6 @@ try {
       if (w.__bench.shell === undefined && document.getElementById('root')?.firstElementChild) w.__bench.shell = performance.now();
       if (w.__bench.tile === undefined && document.querySelector('.till-grid button')) w.__bench.tile = performance.now();
     }).observe(document, { childList: true, subtree: true });
-  };
-  // The tile is found and the cart read with plain selectors, polled in the page every 20 ms, and tapped with a real
-  // mouse click at its place. Playwright's role locators (getByRole with a name) work out the accessible name of every
-  // element on each poll and check actionability before a click, all on the page's main thread, slowed 4x like the
-  // page: a CPU profile of the cold load found them taking 1.5-2.5 s of it, which the figures before 2026-11-27 counted
-  // as the till's.
-  const tapUntilAdded = async (page: Page, started: number) => {
-    for (;;) {
-      if (Date.now() - started > 60_000) throw new Error('the till did not take a tap within 60 s');
-      const where = await page.waitForFunction(
-        () => {
-          for (const tile of document.querySelectorAll('.till-grid .till-tile')) {
-            if (tile.querySelector('.till-tile__name')?.textContent !== 'Pils') continue;
-            const r = tile.getBoundingClientRect();
-            if (r.width > 0 && r.height > 0) return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
-          }
-          return null;
-        },
-        undefined,
-        { polling: 20, timeout: 60_000 },
-      );
-      const at = (await where.jsonValue()) as { x: number; y: number };
-      await page.mouse.click(at.x, at.y);
-      const added = await page
-        .waitForFunction(
-          () => {
-            const text = document.querySelector('[data-testid="cart-total"]')?.textContent ?? '';
-            return text !== '' && !/(^|[^\d])0,00/.test(text);
-          },
-          undefined,
-          { polling: 20, timeout: 100 },
-        )
-        .then(() => true)
-        .catch(() => false);
-      if (added) return Date.now() - started;
-    }
   };
   const openTill = async (page: Page) => {
     const started = Date.now();
