@@ -391,6 +391,8 @@ interface Checks {
   unconfirmedTookMoney: string[];
   pendingCard: string[];
   sumsOff: string[];
+  /** Caches behind a sound ledger (a replica killed before its delayed cache write), brought forward by the audit. */
+  cachesTrailing: string[];
   saleRecordsOff: string[];
   audit: LedgerAuditResult;
 }
@@ -410,7 +412,7 @@ async function check(): Promise<Checks> {
     const txByNonce = new Map<string, typeof txs>();
     for (const t of txs) txByNonce.set(String(t.nonce), [...(txByNonce.get(String(t.nonce)) ?? []), t]);
 
-    const c: Omit<Checks, 'audit'> = { confirmedWithPosting: 0, lost: [], doubled: [], wrongAmount: [], unconfirmedTookMoney: [], pendingCard: [], sumsOff: [], saleRecordsOff: [] };
+    const c: Omit<Checks, 'audit'> = { confirmedWithPosting: 0, lost: [], doubled: [], wrongAmount: [], unconfirmedTookMoney: [], pendingCard: [], sumsOff: [], cachesTrailing: [], saleRecordsOff: [] };
     const expectedKeys = new Set<string>();
     const expectOne = (sale: Sale, key: string, accountId: string, amount: number) => {
       expectedKeys.add(key);
@@ -470,10 +472,25 @@ async function check(): Promise<Checks> {
       const head = list.at(-1);
       if (!ok) c.sumsOff.push(`${a.name}: postings do not chain`);
       if ((head?.balanceAfter ?? 0) !== sum) c.sumsOff.push(`${a.name}: head ${head?.balanceAfter} but sum ${sum}`);
-      if ((a.balance ?? 0) !== sum || (a.headSeq ?? 0) !== (head?.seq ?? 0)) c.sumsOff.push(`${a.name}: cached balance ${a.balance} (seq ${a.headSeq}), ledger ${sum} (seq ${head?.seq ?? 0})`);
+      if ((a.balance ?? 0) !== sum || (a.headSeq ?? 0) !== (head?.seq ?? 0)) {
+        const cachedSeq = a.headSeq ?? 0;
+        const atCachedSeq = cachedSeq === 0 ? 0 : list[cachedSeq - 1]?.balanceAfter;
+        // The cache is written a second after a posting by the process that made it: a killed replica leaves it behind.
+        const trailing = ok && cachedSeq < (head?.seq ?? 0) && atCachedSeq === (a.balance ?? 0);
+        (trailing ? c.cachesTrailing : c.sumsOff).push(`${a.name}: cached balance ${a.balance} (seq ${a.headSeq}), ledger ${sum} (seq ${head?.seq ?? 0})`);
+      }
     }
 
-    const audit = await runLedgerAudit(accountsDb, { checkout: internalClient(system.serviceUrls.CHECKOUT_URL!, system.internalToken), graceMs: 0 });
+    // The audit as the worker runs it: it brings such caches forward (a cache behind a broken ledger stays a difference).
+    const audit = await runLedgerAudit(accountsDb, { checkout: internalClient(system.serviceUrls.CHECKOUT_URL!, system.internalToken), graceMs: 0, repairCaches: true });
+    const after = new Map((await accountsDb.collection('accounts').find({}, { projection: { balance: 1, headSeq: 1 } }).toArray()).map((a) => [String(a._id), a]));
+    for (const a of accounts) {
+      const head = (perAccount.get(String(a._id)) ?? []).reduce((max, p) => (p.seq > max.seq ? p : max), { seq: 0, balanceAfter: 0 } as { seq: number; balanceAfter: number });
+      const now = after.get(String(a._id));
+      if (c.cachesTrailing.some((x) => x.startsWith(`${a.name}:`)) && (now?.headSeq !== head.seq || now?.balance !== head.balanceAfter)) {
+        c.sumsOff.push(`${a.name}: the audit did not bring its trailing cache forward (seq ${now?.headSeq}, ledger seq ${head.seq})`);
+      }
+    }
     return { ...c, audit };
   } finally {
     await Promise.all([accountsDb.close(), checkoutDb.close(), paymentsDb.close()]);
@@ -564,10 +581,11 @@ function report(figures: FaultFigures[], checks: Checks, startedAt: number, sett
     `- Completed sales no till saw confirmed: ${checks.saleRecordsOff.length}.`,
     `- Card payments still pending or unreported: ${checks.pendingCard.length}.`,
     `- Accounts whose postings do not chain or sum to the head and cached balance: ${checks.sumsOff.length}.`,
+    `- Balance caches a killed replica left behind a sound ledger (its delayed cache write; no debit or balance shown reads it), brought forward by the audit's repair: ${checks.cachesTrailing.length}${checks.cachesTrailing.length ? ` (${checks.cachesTrailing.join('; ')})` : ''}.`,
     `- Unexpected answers (a 4xx other than insufficient_credits, a failed card payment, a 200 that was not completed): ${unexpected.length}.`,
     `- Error answers that were not clear (no answer, outside the wrapper, or a bare 500): ${unclear.length}.`,
     ...(REPLICAS > 1 ? [`- Error answers any till saw while a replica was down (with replicas each one counts as a problem): ${errors.length}.`] : []),
-    `- Ledger self-audit (runLedgerAudit, no grace period, every sale): ${a.accountsChecked} accounts, ${a.postingsChecked} postings, ${a.purchasesChecked} purchases checked; differences: ${a.differences.length}${a.incomplete ? `; INCOMPLETE: ${a.incomplete}` : ''}.`,
+    `- Ledger self-audit (runLedgerAudit as the worker runs it, repairing trailing caches; no grace period, every sale): ${a.accountsChecked} accounts, ${a.postingsChecked} postings, ${a.purchasesChecked} purchases checked; differences: ${a.differences.length}${a.incomplete ? `; INCOMPLETE: ${a.incomplete}` : ''}.`,
     '',
     problems === 0 ? '**Result: zero lost, zero doubled, nothing pending, the ledger sums to the balances.**' : `**Result: ${problems} problem(s), listed below.**`,
   );

@@ -2,7 +2,7 @@ import type { AuditActor, AuditEntryRequest } from '@kassa/contracts';
 import type { Connection } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { isDuplicateKey } from './mongo';
-import { rotation } from './internal-client';
+import { serviceReplicas } from './replicas';
 
 /** What the caller says about a change; the client adds the idempotency key and the service name. */
 export interface AuditRecord {
@@ -151,18 +151,22 @@ type Deliver = (body: AuditEntryRequest) => Promise<string | null>;
  */
 export function auditClient(baseUrls: string | string[], internalToken: string, opts: AuditClientOptions = {}): AuditClient {
   const timeoutMs = opts.timeoutMs ?? 2_000;
-  // Each attempt goes to the next replica of accounts (a retry of one that failed goes elsewhere).
-  const nextBase = rotation(baseUrls);
+  // The BalancedPool of accounts' replicas picks where each attempt goes (replicas.ts); a retry of one that failed
+  // goes elsewhere, as the failure lowers that replica's weight.
+  const replicas = serviceReplicas(baseUrls);
   return outboxClient(async (body) => {
     try {
-      const res = await fetch(new URL('/internal/audit', nextBase()), {
+      const res = await replicas.dispatcher.request({
+        origin: replicas.origins[0]!,
+        path: '/internal/audit',
         method: 'POST',
         headers: { 'x-internal-token': internalToken, 'content-type': 'application/json' },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
-      if (res.ok) return null;
-      return `accounts answered ${res.status}: ${(await res.text()).slice(0, 200)}`;
+      const text = await res.body.text();
+      if (res.statusCode >= 200 && res.statusCode < 300) return null;
+      return `accounts answered ${res.statusCode}: ${text.slice(0, 200)}`;
     } catch (err) {
       return (err as Error).message;
     }

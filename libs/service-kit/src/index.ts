@@ -5,6 +5,7 @@ export * from './auth-directory';
 export * from './config';
 export * from './errors';
 export * from './internal-client';
+export * from './replicas';
 export * from './mongo';
 export * from './queues';
 export * from './server';

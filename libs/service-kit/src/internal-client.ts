@@ -1,6 +1,7 @@
 import { ApiError, ApiResponse, UNHANDLED_HEADER, type ErrorIdentifier } from '@kassa/contracts';
 import { z } from 'zod';
 import { AppError } from './errors';
+import { serviceReplicas } from './replicas';
 
 export interface InternalCallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -24,16 +25,21 @@ export interface InternalCallOptions {
 export type InternalClient = <S extends z.ZodType>(path: string, schema: S, opts?: InternalCallOptions) => Promise<z.output<S>>;
 
 export function internalClient(baseUrls: string | string[], internalToken: string): InternalClient {
-  const nextBase = rotation(baseUrls);
-  const replicas = Array.isArray(baseUrls) ? baseUrls.length : 1;
+  const replicas = serviceReplicas(baseUrls);
+  const origin = replicas.origins[0]!;
+  // With several replicas a request is tried once more than there are replicas: the BalancedPool lowers a failed
+  // replica's weight rather than skipping it at once, so the next try goes elsewhere nearly always, not always.
+  const attempts = replicas.count === 1 ? 1 : replicas.count + 1;
   return async function call<S extends z.ZodType>(path: string, schema: S, opts: InternalCallOptions = {}): Promise<z.output<S>> {
     const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
     const repeatable = opts.repeatable ?? method === 'GET';
-    let res: Response | undefined;
-    // Replicas in turn; a replica that refuses the connection never saw the request, so the next one is asked.
+    let res: { statusCode: number; text: string } | undefined;
     for (let tried = 1; !res; tried++) {
       try {
-        const answer = await fetch(new URL(path, nextBase()), {
+        // undici's request through the service's dispatcher: the BalancedPool picks the replica (replicas.ts).
+        const answer = await replicas.dispatcher.request({
+          origin,
+          path,
           method,
           headers: {
             'x-internal-token': internalToken,
@@ -43,32 +49,34 @@ export function internalClient(baseUrls: string | string[], internalToken: strin
           body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
           signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
         });
-        // A replica stopping refused it before doing anything: the next one is asked.
-        if (answer.status === 503 && answer.headers.get(UNHANDLED_HEADER) && tried < replicas) {
-          await answer.body?.cancel();
+        // A replica stopping refused it before doing anything: another one is asked.
+        if (answer.statusCode === 503 && answer.headers[UNHANDLED_HEADER] && tried < attempts) {
+          await answer.body.dump();
           continue;
         }
-        res = answer;
+        res = { statusCode: answer.statusCode, text: await answer.body.text() };
       } catch (err) {
         const failure = connectionFailure(causeCode(err));
-        if (tried < replicas && (failure === 'refused' || (repeatable && failure === 'midway'))) continue;
+        // Ask every replica now rather than at the next check, so one that is down leaves the rotation at once.
+        if (failure) void replicas.check();
+        if (tried < attempts && (failure === 'refused' || (repeatable && failure === 'midway'))) continue;
         // Staff read this at the till: it says what to do, not which connection failed.
         throw new AppError(503, 'service_unavailable', 'A Kassa service is unavailable for a moment. Please try again.');
       }
     }
-    const text = await res.text();
+    const { statusCode, text } = res;
     let json: unknown = undefined;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {
       /* not JSON: handled below */
     }
-    if (!res.ok) {
+    if (statusCode < 200 || statusCode > 299) {
       const parsed = ApiError.safeParse(json);
       if (parsed.success) {
-        throw new AppError(res.status, parsed.data.errorIdentifier as ErrorIdentifier, parsed.data.errorMessage, parsed.data.detail);
+        throw new AppError(statusCode, parsed.data.errorIdentifier as ErrorIdentifier, parsed.data.errorMessage, parsed.data.detail);
       }
-      throw new AppError(res.status >= 500 ? 503 : res.status, 'service_unavailable', `A Kassa service answered ${res.status}. Please try again.`);
+      throw new AppError(statusCode >= 500 ? 503 : statusCode, 'service_unavailable', `A Kassa service answered ${statusCode}. Please try again.`);
     }
     const wrapped = ApiResponse(z.unknown()).safeParse(json);
     const answer = wrapped.success ? schema.safeParse(wrapped.data.result) : null;
@@ -79,14 +87,11 @@ export function internalClient(baseUrls: string | string[], internalToken: strin
   };
 }
 
-/** A service's replicas in turn (one URL: always that one). */
-export function rotation(baseUrls: string | string[]): () => string {
-  const bases = Array.isArray(baseUrls) ? baseUrls : [baseUrls];
-  let next = 0;
-  return () => bases[next++ % bases.length]!;
-}
-
-const causeCode = (err: unknown) => (err as { cause?: { code?: string } } | null)?.cause?.code;
+/** An error's code, from undici's request (on the error) or from fetch (on its cause). */
+const causeCode = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code ?? e?.cause?.code;
+};
 
 /**
  * How a request to another process failed, by its error code: `refused`, the connection was refused (the request never

@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { apiError, CLIENT_ADDRESS_HEADER, ok, UNHANDLED_HEADER } from '@kassa/contracts';
 import { REMOTE_FOLDERS } from '@kassa/contracts/remote-routes';
-import { connectionFailure, isTraining, recordRoutes } from '@kassa/service-kit';
+import { connectionFailure, isReady, isTraining, recordRoutes, ServiceReplicas } from '@kassa/service-kit';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -15,7 +15,6 @@ import { apiDocs, gatewaySwagger } from './docs/api-docs';
 import { preloadLinks } from './preload-hints';
 import { REMOTES_MAP_PATH, RemotesMap } from './remotes';
 import { isRepeatablePost, ROUTE_TABLE, upstreams, type ServiceName } from './route-table';
-import { isReady, ServiceReplicas } from './replicas';
 import { UpstreamDeadlineError, UpstreamDeadlines } from './upstream-deadline';
 
 const NO_CACHE = 'no-cache';

@@ -175,6 +175,33 @@ describe('the ledger self-audit', () => {
     expect(await latest()).toMatchObject({ differenceCount: 5, incomplete: null });
   });
 
+  it('brings forward a balance cache a killed process left behind a sound ledger, only when asked, and never backwards', async () => {
+    const behind = await s.createAccount('Achterlopende Cache', 3000);
+    await sell('account', { products: [line(1)], account_id: behind });
+    await sell('account', { products: [line(2)], account_id: behind });
+    await s.accounts.accounts.ledger.settled();
+    const Account = accountModel(s.accountsDb);
+    const id = new Types.ObjectId(behind);
+    const head = (await Account.findById(id, { balance: 1, headSeq: 1 }).lean())!;
+    // As a process killed before its delayed cache write: the cache still says the head before the last posting.
+    const before = (await postingModel(s.accountsDb).findOne({ accountId: id, seq: head.headSeq! - 1 }).lean())!;
+    await Account.updateOne({ _id: id }, { $set: { balance: before.balanceAfter, headSeq: before.seq } });
+
+    const read = await runLedgerAudit(s.accountsDb, { checkout, graceMs: 0 });
+    expect(read.differences.filter((d) => d.accountId === behind)).toEqual([
+      expect.objectContaining({ kind: 'balance_cache', expected: head.balance, actual: before.balanceAfter, message: expect.stringContaining('1 posting(s) behind') }),
+    ]);
+    expect(read.cachesBroughtForward).toEqual([]);
+    expect(await Account.findById(id, { balance: 1, headSeq: 1 }).lean()).toMatchObject({ balance: before.balanceAfter, headSeq: before.seq });
+
+    const repaired = await runLedgerAudit(s.accountsDb, { checkout, graceMs: 0, repairCaches: true });
+    expect(repaired.differences.filter((d) => d.accountId === behind)).toEqual([]);
+    expect(repaired.cachesBroughtForward).toContain('Achterlopende Cache');
+    expect(await Account.findById(id, { balance: 1, headSeq: 1 }).lean()).toMatchObject({ balance: head.balance, headSeq: head.headSeq });
+    // A cache that is current is left alone: the next run has nothing to bring forward for it.
+    expect((await runLedgerAudit(s.accountsDb, { checkout, graceMs: 0, repairCaches: true })).cachesBroughtForward).not.toContain('Achterlopende Cache');
+  });
+
   it('still checks the balances when checkout does not answer, and says the run is incomplete', async () => {
     const result = await runLedgerAudit(s.accountsDb, { checkout: internalClient('http://127.0.0.1:9', s.env.INTERNAL_TOKEN), graceMs: 0 });
     expect(result.incomplete).toMatch(/^Purchases were not checked: checkout did not answer/);

@@ -39,9 +39,14 @@ export async function auditLedgerOnce(deps: LedgerAuditJobDeps, trigger: LedgerA
     now,
     graceMs: deps.graceMs,
     salesSince: deps.salesDays > 0 ? new Date(now().getTime() - deps.salesDays * 86_400_000) : null,
+    // A balance cache a killed process left behind a sound ledger is written, not reported (ledger-audit.ts).
+    repairCaches: true,
   };
   const result = await runLedgerAudit(deps.db, opts);
   const run = await recordAuditRun(deps.db, result, trigger);
+  if (result.cachesBroughtForward.length > 0) {
+    deps.log.warn({ accounts: result.cachesBroughtForward }, 'ledger audit brought trailing balance caches forward (a process stopped before writing them)');
+  }
   const summary = {
     accounts: run.accountsChecked,
     postings: run.postingsChecked,

@@ -17,6 +17,13 @@ export interface LedgerAuditOptions {
   salesSince?: Date | null;
   /** Accounts whose postings are read in one query (default 1000): FerretDB scans the postings once per query. */
   accountBatchSize?: number;
+  /**
+   * Bring forward a balance cache that trails a sound ledger past the grace period, instead of reporting it (the
+   * scheduled and on-demand audit does). The cache is written a moment after each posting by the process that made it;
+   * a process killed in that moment leaves it behind until the account's next posting. Money is never decided on it
+   * (a debit checks the real head, a balance shown checks the next seq), but lists that read the account show it.
+   */
+  repairCaches?: boolean;
 }
 
 export interface LedgerAuditResult {
@@ -28,6 +35,16 @@ export interface LedgerAuditResult {
   purchasesSince: Date | null;
   incomplete: string | null;
   differences: LedgerAuditDifference[];
+  /** Trailing balance caches brought forward (repairCaches), by account name. */
+  cachesBroughtForward: string[];
+}
+
+/** A trailing cache to bring forward: the ledger up to `seq` is sound. */
+interface CacheRepair {
+  accountId: Types.ObjectId;
+  seq: number;
+  balance: number;
+  message: string;
 }
 
 interface AuditAccount {
@@ -65,7 +82,8 @@ const euros = (cents: number) => `€ ${(cents / 100).toFixed(2)}`;
  * did not complete has none; and no `checkout:` posting is without its sale.
  *
  * FerretDB scans a collection for every filtered query, so the reads are few and wide: the accounts once, the
- * postings once per batch of accounts, and checkout's sales in one call. Nothing is written here.
+ * postings once per batch of accounts, and checkout's sales in one call. Nothing is written here, except trailing
+ * balance caches brought forward when `repairCaches` asks for it.
  */
 export async function runLedgerAudit(db: Connection, opts: LedgerAuditOptions): Promise<LedgerAuditResult> {
   const now = opts.now ?? (() => new Date());
@@ -89,6 +107,7 @@ export async function runLedgerAudit(db: Connection, opts: LedgerAuditOptions): 
   }
 
   const salePostings = new Map<string, SalePosting>();
+  const repairs: CacheRepair[] = [];
   let postingsChecked = 0;
   for (let i = 0; i < accounts.length; i += batchSize) {
     const batch = accounts.slice(i, i + batchSize);
@@ -105,7 +124,26 @@ export async function runLedgerAudit(db: Connection, opts: LedgerAuditOptions): 
       list.push(p);
       if (isSaleKey(p.key)) salePostings.set(p.key, { accountId: id, amount: p.amount, at: p.at });
     }
-    for (const account of batch) checkAccount(account, byAccount.get(String(account._id)) ?? [], cutoff, diff);
+    for (const account of batch) {
+      const repair = checkAccount(account, byAccount.get(String(account._id)) ?? [], cutoff, diff);
+      if (repair) repairs.push(repair);
+    }
+  }
+
+  // Only a cache still below the head is written (the filter), so a posting made meanwhile is never undone here.
+  const cachesBroughtForward: string[] = [];
+  for (const r of repairs) {
+    const accountId = String(r.accountId);
+    if (!opts.repairCaches) {
+      diff({ kind: 'balance_cache', accountId, ref: null, message: r.message, expected: r.balance, actual: accounts.find((a) => a._id.equals(r.accountId))?.balance ?? 0 });
+      continue;
+    }
+    try {
+      await accountModel(db).updateOne({ _id: r.accountId, $or: [{ headSeq: { $lt: r.seq } }, { headSeq: null }] }, { $set: { balance: r.balance, headSeq: r.seq } });
+      cachesBroughtForward.push(names.get(accountId) ?? accountId);
+    } catch (err) {
+      diff({ kind: 'balance_cache', accountId, ref: null, message: `${r.message} Bringing it forward failed: ${(err as Error).message}`, expected: r.balance, actual: null });
+    }
   }
 
   let purchasesChecked = 0;
@@ -133,12 +171,14 @@ export async function runLedgerAudit(db: Connection, opts: LedgerAuditOptions): 
     purchasesSince: salesSince,
     incomplete,
     differences,
+    cachesBroughtForward,
   };
 }
 
 type Report = (d: Omit<LedgerAuditDifference, 'accountName' | 'expected' | 'actual'> & Partial<LedgerAuditDifference>) => void;
 
-function checkAccount(account: AuditAccount, postings: AuditPosting[], cutoff: number, diff: Report): void {
+/** Checks one account's postings and cache; answers the cache repair when the only fault is a cache left behind. */
+function checkAccount(account: AuditAccount, postings: AuditPosting[], cutoff: number, diff: Report): CacheRepair | null {
   const accountId = String(account._id);
   postings.sort((a, b) => a.seq - b.seq);
 
@@ -176,6 +216,7 @@ function checkAccount(account: AuditAccount, postings: AuditPosting[], cutoff: n
 
   const head = postings.at(-1);
   const ledgerBalance = head?.balanceAfter ?? 0;
+  const sound = gap < 0 && !broken && (!head || head.balanceAfter === sum);
   if (head && head.balanceAfter !== sum) {
     diff({
       kind: 'head_balance',
@@ -199,7 +240,7 @@ function checkAccount(account: AuditAccount, postings: AuditPosting[], cutoff: n
       expected: ledgerBalance,
       actual: cachedBalance,
     });
-    return;
+    return null;
   }
   // The cache is the balance after posting `headSeq`; it may trail the ledger for a moment after a posting.
   const cachedAt = cachedSeq === 0 ? 0 : postings.find((p) => p.seq === cachedSeq)?.balanceAfter;
@@ -212,19 +253,15 @@ function checkAccount(account: AuditAccount, postings: AuditPosting[], cutoff: n
       expected: cachedSeq === headSeq ? ledgerBalance : cachedAt,
       actual: cachedBalance,
     });
-    return;
+    return null;
   }
   const firstUncached = postings.find((p) => p.seq === cachedSeq + 1);
-  if (firstUncached && firstUncached.at.getTime() < cutoff) {
-    diff({
-      kind: 'balance_cache',
-      accountId,
-      ref: null,
-      message: `The account's cached balance ${euros(cachedBalance)} is ${headSeq - cachedSeq} posting(s) behind the ledger (${euros(ledgerBalance)}).`,
-      expected: ledgerBalance,
-      actual: cachedBalance,
-    });
-  }
+  if (!firstUncached || firstUncached.at.getTime() >= cutoff) return null;
+  const message = `The account's cached balance ${euros(cachedBalance)} is ${headSeq - cachedSeq} posting(s) behind the ledger (${euros(ledgerBalance)}).`;
+  // Behind a sound ledger the cache can be brought forward (runLedgerAudit decides); behind a broken one it is reported.
+  if (sound && head) return { accountId: account._id, seq: headSeq, balance: ledgerBalance, message };
+  diff({ kind: 'balance_cache', accountId, ref: null, message, expected: ledgerBalance, actual: cachedBalance });
+  return null;
 }
 
 function checkSales(

@@ -8,8 +8,8 @@ export interface ReplicaOptions {
 }
 
 /**
- * Where the gateway sends one service's requests. One address: an undici Agent, as ever. Several (ACCOUNTS_URLS and the
- * like): undici's BalancedPool over them, and every checkEveryMs each replica is asked /ready; one that does not answer
+ * Where one service's requests go, from the gateway and from the other services (internal-client.ts, audit-client.ts).
+ * One address: an undici Agent. Several (ACCOUNTS_URLS and the like): undici's BalancedPool over them, and every checkEveryMs each replica is asked /ready; one that does not answer
  * ready is taken out of rotation (BalancedPool.removeUpstream) and put back when it answers again. The last replica in
  * rotation is never taken out: with every replica down, requests fail as they would with one (503).
  */
@@ -37,6 +37,11 @@ export class ServiceReplicas {
     this.dispatcher = wrap(this.pool);
     this.timer = setInterval(() => void this.check(), replicaOptions.checkEveryMs ?? 1000);
     this.timer.unref();
+  }
+
+  /** How many replicas the service has (in rotation or not). */
+  get count(): number {
+    return this.origins.length;
   }
 
   /** The replicas requests go to now. */
@@ -83,4 +88,23 @@ export async function isReady(origin: string, timeoutMs: number): Promise<boolea
   } catch {
     return false;
   }
+}
+
+/** Connections from one service to another: kept alive, and a replica that does not take the connection is left fast. */
+const INTERNAL_OPTIONS: Agent.Options = { connections: 64, pipelining: 1, keepAliveTimeout: 30_000, connectTimeout: 1000 };
+const shared = new Map<string, ServiceReplicas>();
+
+/**
+ * The process's one ServiceReplicas for a service's addresses (SERVICE_URLS): every client of that service in the process
+ * (the internal client, the audit client) shares its connections and its readiness checks.
+ */
+export function serviceReplicas(urls: string | string[]): ServiceReplicas {
+  const list = (Array.isArray(urls) ? urls : [urls]).map((u) => new URL(u).origin);
+  const key = list.join(' ');
+  let replicas = shared.get(key);
+  if (!replicas) {
+    replicas = new ServiceReplicas(list, INTERNAL_OPTIONS);
+    shared.set(key, replicas);
+  }
+  return replicas;
 }
