@@ -22,6 +22,7 @@ import { idealDayModel } from '../services/payments/src/models/ideal-day.model';
 import { idealPaymentModel } from '../services/payments/src/models/ideal-payment.model';
 import { loadNow, runFacts } from './lib/facts';
 import { api, login, startSystem } from './lib/system';
+import { median } from './lib/stats';
 
 const SALES = Number(process.env.SALES ?? 100_000);
 const PAYMENTS = Number(process.env.PAYMENTS ?? 100_000);
@@ -154,9 +155,6 @@ async function time(url: string, path: string, token: string, runs = RUNS): Prom
 }
 
 const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : 'no answer');
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 
 async function main() {
   const load1 = loadNow();

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { loadNow, runFacts } from './lib/facts';
 import { startSystem } from './lib/system';
 import { launchChromium, signedInState, tapUntilAdded } from './lib/till-browser';
+import { median } from './lib/stats';
 
 const RUNS = Number(process.env.RUNS ?? 8);
 
@@ -53,8 +54,6 @@ async function coldLoad(browser: Browser, url: string, storageState: BrowserCont
     await context.close();
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const load1 = loadNow();
 const system = await startSystem({ port: Number(process.env.BENCH_PORT ?? 28095) });

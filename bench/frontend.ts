@@ -25,6 +25,7 @@ import { loadNow, runFacts } from './lib/facts';
 import { KINDS, splitLoad, TRACE_CATEGORIES } from './lib/load-trace';
 import { startSystem } from './lib/system';
 import { launchChromium, signedInState, signIn, tapUntilAdded } from './lib/till-browser';
+import { quantile } from './lib/stats';
 
 /**
  * Bytes on the wire (the encoded response body, as served) of every script the page fetched, grouped by app (shell or
@@ -48,12 +49,6 @@ function collectScripts(page: Page) {
   });
   return { sizes, encodings, settled: () => Promise.all(pending) };
 }
-
-/** The q-quantile (0..1) of `values`, nearest rank. */
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-};
 
 /**
  * The same page work on every machine, timed without throttling: a reader can tell a slower machine from a slower

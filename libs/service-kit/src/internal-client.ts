@@ -56,7 +56,7 @@ export function internalClient(baseUrls: string | string[], internalToken: strin
         }
         res = { statusCode: answer.statusCode, text: await answer.body.text() };
       } catch (err) {
-        const failure = connectionFailure(causeCode(err));
+        const failure = connectionFailure((err as { code?: string } | null)?.code);
         // Ask every replica now rather than at the next check, so one that is down leaves the rotation at once.
         if (failure) void replicas.check();
         if (tried < attempts && (failure === 'refused' || (repeatable && failure === 'midway'))) continue;
@@ -87,11 +87,6 @@ export function internalClient(baseUrls: string | string[], internalToken: strin
   };
 }
 
-/** An error's code, from undici's request (on the error) or from fetch (on its cause). */
-const causeCode = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code ?? e?.cause?.code;
-};
 
 /**
  * How a request to another process failed, by its error code: `refused`, the connection was refused (the request never

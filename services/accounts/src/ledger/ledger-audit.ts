@@ -125,7 +125,7 @@ export async function runLedgerAudit(db: Connection, opts: LedgerAuditOptions): 
       if (isSaleKey(p.key)) salePostings.set(p.key, { accountId: id, amount: p.amount, at: p.at });
     }
     for (const account of batch) {
-      const repair = checkAccount(account, byAccount.get(String(account._id)) ?? [], cutoff, diff);
+      const repair = checkAccount(account, byAccount.get(String(account._id)) ?? [], { cutoff, diff, repairCaches: opts.repairCaches ?? false });
       if (repair) repairs.push(repair);
     }
   }
@@ -133,16 +133,11 @@ export async function runLedgerAudit(db: Connection, opts: LedgerAuditOptions): 
   // Only a cache still below the head is written (the filter), so a posting made meanwhile is never undone here.
   const cachesBroughtForward: string[] = [];
   for (const r of repairs) {
-    const accountId = String(r.accountId);
-    if (!opts.repairCaches) {
-      diff({ kind: 'balance_cache', accountId, ref: null, message: r.message, expected: r.balance, actual: accounts.find((a) => a._id.equals(r.accountId))?.balance ?? 0 });
-      continue;
-    }
     try {
       await accountModel(db).updateOne({ _id: r.accountId, $or: [{ headSeq: { $lt: r.seq } }, { headSeq: null }] }, { $set: { balance: r.balance, headSeq: r.seq } });
-      cachesBroughtForward.push(names.get(accountId) ?? accountId);
+      cachesBroughtForward.push(names.get(String(r.accountId)) ?? String(r.accountId));
     } catch (err) {
-      diff({ kind: 'balance_cache', accountId, ref: null, message: `${r.message} Bringing it forward failed: ${(err as Error).message}`, expected: r.balance, actual: null });
+      diff({ kind: 'balance_cache', accountId: String(r.accountId), ref: null, message: `${r.message} Bringing it forward failed: ${(err as Error).message}`, expected: r.balance, actual: null });
     }
   }
 
@@ -177,8 +172,15 @@ export async function runLedgerAudit(db: Connection, opts: LedgerAuditOptions): 
 
 type Report = (d: Omit<LedgerAuditDifference, 'accountName' | 'expected' | 'actual'> & Partial<LedgerAuditDifference>) => void;
 
-/** Checks one account's postings and cache; answers the cache repair when the only fault is a cache left behind. */
-function checkAccount(account: AuditAccount, postings: AuditPosting[], cutoff: number, diff: Report): CacheRepair | null {
+/**
+ * Checks one account's postings and cache. With repairCaches, a cache left behind a sound ledger is answered as the
+ * repair to make instead of reported.
+ */
+function checkAccount(
+  account: AuditAccount,
+  postings: AuditPosting[],
+  { cutoff, diff, repairCaches }: { cutoff: number; diff: Report; repairCaches: boolean },
+): CacheRepair | null {
   const accountId = String(account._id);
   postings.sort((a, b) => a.seq - b.seq);
 
@@ -258,8 +260,8 @@ function checkAccount(account: AuditAccount, postings: AuditPosting[], cutoff: n
   const firstUncached = postings.find((p) => p.seq === cachedSeq + 1);
   if (!firstUncached || firstUncached.at.getTime() >= cutoff) return null;
   const message = `The account's cached balance ${euros(cachedBalance)} is ${headSeq - cachedSeq} posting(s) behind the ledger (${euros(ledgerBalance)}).`;
-  // Behind a sound ledger the cache can be brought forward (runLedgerAudit decides); behind a broken one it is reported.
-  if (sound && head) return { accountId: account._id, seq: headSeq, balance: ledgerBalance, message };
+  // Behind a sound ledger the cache can be brought forward; behind a broken one it is reported.
+  if (repairCaches && sound) return { accountId: account._id, seq: headSeq, balance: ledgerBalance, message };
   diff({ kind: 'balance_cache', accountId, ref: null, message, expected: ledgerBalance, actual: cachedBalance });
   return null;
 }
