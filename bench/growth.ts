@@ -18,7 +18,12 @@
  * every service and worker) on a fresh database, paced and back to back at 0 postings, beside the first one's level 0.
  *
  * Prints everything and writes bench/reports/growth.md; exits 1 when the audit finds a difference.
- * Usage: npx tsx bench/growth.ts   (TILLS=32 PACED=30 CAPACITY=15 PACE=1 LEVELS=0,25000,50000,100000 BENCH_PORT=9380)
+ * Before each level the store is settled (bench/lib/pg-counters settleStore: VACUUM ANALYZE, then CHECKPOINT): a bulk
+ * load of 25,000 postings in seconds leaves PostgreSQL the maintenance months of sales would have spread out, and it
+ * would otherwise land in the middle of the next measurement. What PostgreSQL still does on its own during each load
+ * (scheduled checkpoints, autovacuum) is watched and printed, with how many of the slowest 1% of paced sales ran beside it.
+ *
+ * Usage: npx tsx bench/growth.ts   (TILLS=32 PACED=30 CAPACITY=15 PACE=1 WARMUP=20 LEVELS=0,25000,50000,100000 BENCH_PORT=9380)
  * The two-replica Kassa listens on BENCH_PORT+200 and its second replicas 20,000 above: every port stays below the
  * machine's ephemeral ports (32768 up), where an outgoing connection could already hold it.
  */
@@ -32,7 +37,7 @@ import { Ledger } from '../services/accounts/src/ledger/ledger';
 import { runLedgerAudit, type LedgerAuditResult } from '../services/accounts/src/ledger/ledger-audit';
 import { serviceEnv } from '../scripts/lib/processes';
 import { loadNow, runFacts } from './lib/facts';
-import { pgSnapshot, pgTableReads, type PgSnapshot, type TableReads } from './lib/pg-counters';
+import { type Busy, pgSnapshot, pgTableReads, type PgSnapshot, settleStore, type StoreActivity, type TableReads, watchStore } from './lib/pg-counters';
 import { startSystem, type RunningSystem } from './lib/system';
 import { type Figures, prepareTills, refusals, runTills, type Sample, summarise, type Tills } from './lib/tills';
 
@@ -40,6 +45,8 @@ const tills = Number(process.env.TILLS ?? 32);
 const pacedSeconds = Number(process.env.PACED ?? 30);
 const capacitySeconds = Number(process.env.CAPACITY ?? 15);
 const pace = Number(process.env.PACE ?? 1);
+/** Seconds of selling before each level's figures, not counted. */
+const warmupSeconds = Number(process.env.WARMUP ?? 20);
 const levels = (process.env.LEVELS ?? '0,25000,50000,100000').split(',').map(Number);
 const basePort = Number(process.env.BENCH_PORT ?? 9380);
 /** Seconds of the raw-insert probe. */
@@ -55,12 +62,17 @@ interface Measured {
   /** Rows PostgreSQL read by sequential scans per sale of the back-to-back load, and the tables that read most. */
   scannedPerSale: number;
   topScans: string;
+  /** What PostgreSQL did on its own during the paced load, and the paced sales' slowest 1% beside it. */
+  pacedStore: StoreActivity;
+  slowBeside: SlowSales;
+  capacityStore: StoreActivity;
 }
 
 interface LevelResult extends Measured {
   postings: number;
   sales: number;
   seededSeconds: number | null;
+  settledSeconds: number;
 }
 
 const rowsWritten = (s: PgSnapshot) => s.inserted + s.updated + s.deleted;
@@ -79,20 +91,59 @@ function scans(before: Map<string, TableReads>, after: Map<string, TableReads>, 
   };
 }
 
-/** Paced, then back to back; the PostgreSQL rows written meanwhile, per sale of the back-to-back load. */
+/** How the watcher's polls are spaced (ms): a stretch it saw may have begun or ended up to one poll earlier or later. */
+const WATCH_MS = 200;
+
+/** What the slowest 1% of the paced sales have in common. */
+interface SlowSales {
+  slow: number;
+  /** How many overlapped a checkpoint's writing or an autovacuum at work, and which. */
+  beside: number;
+  what: string[];
+  /** Into how many bursts they fall (sales sent less than a second apart are one burst): few bursts mean stalls that
+   * held every sale in flight, not slow sales one by one. */
+  bursts: number;
+  /** How many were cash, prepaid and credit sales. */
+  kinds: string;
+}
+
+const BURST_GAP_MS = 1000;
+
+/** The slowest 1% of `samples`: how many overlapped the store's own work, how they bunch in time, and their kinds. */
+function slowBeside(samples: Sample[], busy: Busy[]): SlowSales {
+  const heavy = busy.filter((b) => b.what !== 'checkpoint (spread, pausing)');
+  const slowest = [...samples].sort((a, b) => b.ms - a.ms).slice(0, Math.max(1, Math.ceil(samples.length / 100)));
+  const what = new Set<string>();
+  let beside = 0;
+  for (const s of slowest) {
+    const hit = heavy.filter((b) => s.at <= b.to + WATCH_MS && s.at + s.ms >= b.from - WATCH_MS);
+    if (hit.length > 0) beside++;
+    for (const b of hit) what.add(b.what);
+  }
+  const times = slowest.map((x) => x.at).sort((a, b) => a - b);
+  const bursts = times.filter((at, i) => i === 0 || at - times[i - 1]! >= BURST_GAP_MS).length;
+  const kinds = (['cash', 'prepaid', 'credit'] as const).map((k) => `${slowest.filter((x) => x.pay === k).length} ${k}`).join(', ');
+  return { slow: slowest.length, beside, what: [...what], bursts, kinds };
+}
+
+/** Paced, then back to back, each watched for the store's own work; the PostgreSQL rows written per sale of the back-to-back load. */
 async function measure(t: Tills): Promise<Measured> {
   // Warm-up, not counted: connections, JIT, the services' account and price caches (and heads read again after a seed).
-  await runTills(t, tills, 5, 10, []);
+  await runTills(t, tills, warmupSeconds, 10, []);
   const paced: Sample[] = [];
+  const pacedWatch = await watchStore(t.system.pgDatabase, WATCH_MS);
   const pacedErrors = await runTills(t, tills, pacedSeconds, pace, paced);
   // pg_stat_database counts what backends report, at most a second late.
   await sleep(2000);
+  const pacedStore = await pacedWatch.stop();
   const before = await pgSnapshot(t.system.pgDatabase);
   const readsBefore = await pgTableReads(t.system.pgDatabase);
   const capacity: Sample[] = [];
+  const capacityWatch = await watchStore(t.system.pgDatabase, WATCH_MS);
   const capacityErrors = await runTills(t, tills, capacitySeconds, null, capacity);
   // The balance caches are written a second after the last posting; they are part of what the sales wrote.
   await sleep(3000);
+  const capacityStore = await capacityWatch.stop();
   const after = await pgSnapshot(t.system.pgDatabase);
   const readsAfter = await pgTableReads(t.system.pgDatabase);
   const ok = capacity.filter((s) => s.status === 200).length;
@@ -101,8 +152,15 @@ async function measure(t: Tills): Promise<Measured> {
     capacity: summarise(capacity, capacityErrors, capacitySeconds),
     rowsPerSale: ok > 0 ? (rowsWritten(after) - rowsWritten(before)) / ok : 0,
     ...scans(readsBefore, readsAfter, ok),
+    pacedStore,
+    slowBeside: slowBeside(paced, pacedStore.busy),
+    capacityStore,
   };
 }
+
+/** "1 checkpoint (0 asked for, sync 12 ms), 2 autovacuums, 3 autoanalyzes" */
+const storeLine = (a: StoreActivity) =>
+  `${a.checkpointsTimed + a.checkpointsRequested} checkpoints (${a.checkpointsRequested} asked for, sync ${a.checkpointSyncMs.toFixed(0)} ms), ${a.autovacuums} autovacuums, ${a.autoanalyzes} autoanalyzes`;
 
 async function counts(system: RunningSystem): Promise<{ postings: number; sales: number }> {
   const db = await mongoose.createConnection(system.mongoUri, { dbName: 'kassa_accounts' }).asPromise();
@@ -245,15 +303,17 @@ try {
       const started = performance.now();
       await seedHistory(t, level);
       seededSeconds = (performance.now() - started) / 1000;
-      // The accounts service re-reads an account after 5 s; until then its first posting on one finds the new head
-      // by the ledger's own conflict path. Either way the warm-up in measure() takes it.
-      await sleep(6000);
     }
+    const settledSeconds = await settleStore(one.pgDatabase);
+    // The accounts service re-reads an account after 5 s; until then its first posting on one finds the new head
+    // by the ledger's own conflict path. Either way the warm-up in measure() takes it.
+    if (level > 0) await sleep(6000);
     const c = await counts(one);
     log(`level ${level}: ${c.postings} postings, ${c.sales} sales${seededSeconds === null ? '' : ` (seeded in ${seededSeconds.toFixed(0)} s)`}`);
     const m = await measure(t);
-    results.push({ ...c, seededSeconds, ...m });
+    results.push({ ...c, seededSeconds, settledSeconds, ...m });
     log(`  paced p99 ${m.paced.p99} ms, capacity ${m.capacity.rps} sales/s, ${m.rowsPerSale.toFixed(1)} rows per sale`);
+    log(`  store during the paced load: ${storeLine(m.pacedStore)}; slowest 1%: ${m.slowBeside.beside} of ${m.slowBeside.slow} beside its work, in ${m.slowBeside.bursts} bursts (${m.slowBeside.kinds})`);
     if (level === levels[0]) {
       raw = await rawInserts(one, tills);
       log(`raw inserts: ${raw.perSecond.toFixed(0)}/s, ${raw.rowsPerInsert.toFixed(2)} rows each`);
@@ -270,6 +330,7 @@ const replicaPort = basePort + 200;
 const two = await startSystem({ port: replicaPort, env: { ...env, KASSA_REPLICAS: '2' } });
 try {
   const t = await prepareTills('2 replicas', two, 3);
+  await settleStore(two.pgDatabase);
   twoReplicas = await measure(t);
   log(`2 replicas: paced p99 ${twoReplicas.paced.p99} ms, capacity ${twoReplicas.capacity.rps} sales/s`);
   await sleep(3000);
@@ -292,13 +353,22 @@ const lines = [
   '',
   ...facts,
   '',
-  `${tills} tills through the gateway, selling as bench/checkout does (bench/lib/tills.ts). At each level: ${pacedSeconds} s paced (${pace} sale/s per till, the latency figure), then ${capacitySeconds} s back to back (the capacity), after 5 s of warm-up. History between levels written by the bulk path (copies of a real account sale and a real cash top-up, postings chained on each bench account's real head; see the top of bench/growth.ts).`,
+  `${tills} tills through the gateway, selling as bench/checkout does (bench/lib/tills.ts). At each level: ${pacedSeconds} s paced (${pace} sale/s per till, the latency figure), then ${capacitySeconds} s back to back (the capacity), after ${warmupSeconds} s of warm-up. History between levels written by the bulk path (copies of a real account sale and a real cash top-up, postings chained on each bench account's real head; see the top of bench/growth.ts); before each level the store settled (VACUUM ANALYZE, CHECKPOINT).`,
   '',
   '| postings in the ledger | sales recorded | seeded in | paced sales | paced p50 ms | paced p99 ms | paced p99 vs first | capacity sales/s | capacity p99 ms | capacity vs first | PostgreSQL rows written per sale | share of the store\'s limit | rows read by sequential scans per sale |',
   '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...results.map(
     (r) =>
       `| ${r.postings} | ${r.sales} | ${r.seededSeconds === null ? '—' : `${r.seededSeconds.toFixed(0)} s`} | ${r.paced.requests} | ${r.paced.p50} | ${r.paced.p99} | ${signed(pct(r.paced.p99, first.paced.p99))} | ${r.capacity.rps} | ${r.capacity.p99} | ${signed(pct(r.capacity.rps, first.capacity.rps))} | ${r.rowsPerSale.toFixed(1)} | ${share(r)}% | ${r.scannedPerSale.toFixed(1)} |`,
+  ),
+  '',
+  'What PostgreSQL did on its own during each load (checkpoints completed, autovacuum and autoanalyze runs on the run\'s database), and how many of the slowest 1% of paced sales overlapped a checkpoint writing or syncing, or an autovacuum at work (polled every 200 ms):',
+  '',
+  '| postings in the ledger | settled in | during the paced load | slowest 1% of paced sales beside it | beside what | the slowest 1%: bursts (sent within 1 s of each other) | and kinds | during the back-to-back load |',
+  '|---|---|---|---|---|---|---|---|',
+  ...results.map(
+    (r) =>
+      `| ${r.postings} | ${r.settledSeconds.toFixed(1)} s | ${storeLine(r.pacedStore)} | ${r.slowBeside.beside} of ${r.slowBeside.slow} | ${r.slowBeside.what.join('; ') || '—'} | ${r.slowBeside.bursts} | ${r.slowBeside.kinds} | ${storeLine(r.capacityStore)} |`,
   ),
   '',
   `Where the sequential scans were, per sale of the back-to-back load: ${results.map((r) => `at ${r.postings} postings ${r.topScans}`).join('; ')}.`,

@@ -72,3 +72,129 @@ export async function pgTableReads(database: string): Promise<Map<string, TableR
     await client.end();
   }
 }
+
+/** A stretch of time (ms since the epoch) in which PostgreSQL was seen doing something of its own. */
+export interface Busy {
+  from: number;
+  to: number;
+  what: string;
+}
+
+/** What PostgreSQL did on its own while a load ran: the usual suspects of a latency spike, counted and timed. */
+export interface StoreActivity {
+  /** Checkpoints completed: on schedule (checkpoint_timeout) and asked for (max_wal_size reached, or CHECKPOINT). */
+  checkpointsTimed: number;
+  checkpointsRequested: number;
+  /** Time the checkpointer spent syncing files to disk, the stall-prone part of a checkpoint (ms). */
+  checkpointSyncMs: number;
+  /** Autovacuum and autoanalyze runs completed on the run's database. */
+  autovacuums: number;
+  autoanalyzes: number;
+  /** When a checkpoint was in progress (checkpointerState) and when an autovacuum worker was at work on the run's database. */
+  busy: Busy[];
+}
+
+/**
+ * What the checkpointer is doing, from its wait event: idle (CheckpointerMain); a checkpoint spread over
+ * checkpoint_timeout, pausing between writes (CheckpointWriteDelay); or writing and syncing files (running, or an I/O
+ * wait): the part that competes with the sales for the disk.
+ */
+export function checkpointerState(waitEvent: string | null): string | null {
+  if (waitEvent === 'CheckpointerMain') return null;
+  return waitEvent === 'CheckpointWriteDelay' ? 'checkpoint (spread, pausing)' : 'checkpoint (writing or syncing)';
+}
+
+interface Counters {
+  timed: number;
+  requested: number;
+  syncMs: number;
+  vacuums: number;
+  analyzes: number;
+}
+
+async function counters(server: pg.Client, run: pg.Client): Promise<Counters> {
+  const bg = await server.query<{ checkpoints_timed: string; checkpoints_req: string; checkpoint_sync_time: number }>(
+    'SELECT checkpoints_timed, checkpoints_req, checkpoint_sync_time FROM pg_stat_bgwriter',
+  );
+  const tables = await run.query<{ vacuums: string | null; analyzes: string | null }>(
+    'SELECT sum(autovacuum_count) AS vacuums, sum(autoanalyze_count) AS analyzes FROM pg_stat_user_tables',
+  );
+  const b = bg.rows[0]!;
+  const t = tables.rows[0]!;
+  return { timed: Number(b.checkpoints_timed), requested: Number(b.checkpoints_req), syncMs: Number(b.checkpoint_sync_time), vacuums: Number(t.vacuums ?? 0), analyzes: Number(t.analyzes ?? 0) };
+}
+
+/**
+ * Watches PostgreSQL while a load runs: every `everyMs`, whether the checkpointer is writing a checkpoint (any wait but
+ * its idle one) and which autovacuum workers are at work on the run's database; at `stop()`, what completed meanwhile.
+ * Activity statistics are per backend and reach the counters at most a second late, so read `stop()` a second or
+ * two after the load for the counts to be whole.
+ */
+export async function watchStore(database: string, everyMs = 200): Promise<{ stop: () => Promise<StoreActivity> }> {
+  const server = new pg.Client({ connectionString: `${PG_URL}/postgres` });
+  const run = new pg.Client({ connectionString: `${PG_URL}/${database}` });
+  await Promise.all([server.connect(), run.connect()]);
+  const before = await counters(server, run);
+  const open = new Map<string, Busy>();
+  const busy: Busy[] = [];
+  let polling = Promise.resolve();
+  const poll = async () => {
+    const now = Date.now();
+    const rows = await server.query<{ backend_type: string; wait_event: string | null; query: string | null }>(
+      "SELECT backend_type, wait_event, query FROM pg_stat_activity WHERE backend_type = 'checkpointer' OR (backend_type = 'autovacuum worker' AND datname = $1)",
+      [database],
+    );
+    const seen = new Set<string>();
+    for (const r of rows.rows) {
+      const what = r.backend_type === 'checkpointer' ? checkpointerState(r.wait_event) : (r.query ?? 'autovacuum').replace(/_[0-9a-f]{8}\b/g, '');
+      if (!what) continue;
+      seen.add(what);
+      const current = open.get(what);
+      if (current) current.to = now;
+      else open.set(what, { from: now, to: now, what });
+    }
+    for (const [what, b] of open) {
+      if (seen.has(what)) continue;
+      busy.push(b);
+      open.delete(what);
+    }
+  };
+  const timer = setInterval(() => {
+    polling = polling.then(poll).catch(() => {});
+  }, everyMs);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await polling;
+      busy.push(...open.values());
+      const after = await counters(server, run);
+      await Promise.all([server.end(), run.end()]);
+      return {
+        checkpointsTimed: after.timed - before.timed,
+        checkpointsRequested: after.requested - before.requested,
+        checkpointSyncMs: after.syncMs - before.syncMs,
+        autovacuums: after.vacuums - before.vacuums,
+        autoanalyzes: after.analyzes - before.analyzes,
+        busy: busy.sort((a, b) => a.from - b.from),
+      };
+    },
+  };
+}
+
+/**
+ * Brings the run's database to the state a store reaches on its own between busy evenings: every table vacuumed and
+ * analysed, and the dirty pages written by a checkpoint. After a bulk load this is the maintenance PostgreSQL would
+ * otherwise do in the middle of the next measurement. Answers the seconds it took.
+ */
+export async function settleStore(database: string): Promise<number> {
+  const started = performance.now();
+  const run = new pg.Client({ connectionString: `${PG_URL}/${database}` });
+  await run.connect();
+  try {
+    await run.query('VACUUM (ANALYZE)');
+    await run.query('CHECKPOINT');
+  } finally {
+    await run.end();
+  }
+  return (performance.now() - started) / 1000;
+}

@@ -21,6 +21,8 @@ export interface Tills {
 }
 
 export interface Sample {
+  /** When the sale was sent (Date.now()), to set its time beside what the store did meanwhile. */
+  at: number;
   ms: number;
   status: number;
   pay: Pay;
@@ -88,10 +90,11 @@ export async function runTills(t: Tills, count: number, seconds: number, rate: n
       if (rate !== null) await sleep(-Math.log(1 - Math.random()) * (1000 / rate));
       if (Date.now() >= end) return;
       const c = cart(t);
+      const at = Date.now();
       const started = performance.now();
       try {
         const res = await post(c.path, JSON.stringify(c.body));
-        samples.push({ ms: performance.now() - started, status: res.status, pay: c.pay, lines: c.lines });
+        samples.push({ at, ms: performance.now() - started, status: res.status, pay: c.pay, lines: c.lines });
         if (res.status !== 200 && refusals.size < 20) refusals.add(`${t.label} ${c.pay}: ${res.status} ${res.text.slice(0, 200)}`);
       } catch {
         errors++;
