@@ -1,4 +1,4 @@
-import { connectMongo, createRedis, type ServiceApp } from '@kassa/service-kit';
+import { connectMongo, createRedis, localDay, type ServiceApp } from '@kassa/service-kit';
 import { claims, clearRedisPrefix, testEnv } from '@kassa/service-kit/testing';
 import { startCheckoutStack, TestClock, type CheckoutStack } from '@kassa/test-stack';
 import { auditLogModel, bearer, loginAs, postingModel } from '@kassa/test-stack/accounts';
@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { TIME_ZONE } from '../../../accounting/export-rules';
 import { buildPaymentsApp } from '../../../app';
 import { PaymentsEnv } from '../../../config';
 import { StandinExactProvider } from '../../../exact/standin-exact-provider';
@@ -143,7 +144,9 @@ describe('accounting export to Exact Online through the stand-in', () => {
   });
 
   it('refuses today and an end before the start with a line', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    // Today as the service counts days (in its time zone): between midnight there and midnight UTC the UTC date is
+    // yesterday, a closed day the export would take.
+    const today = localDay(new Date(), TIME_ZONE);
     const res = await call('POST', '/api/admin/exact/exports', { start: today, end: today });
     expect(res.statusCode).toBe(422);
     expect(res.json().detail[0].msg).toMatch(/closed days/);
