@@ -68,21 +68,21 @@ describe('tokens and the rights behind them', () => {
     const admin = await loginAs(accounts, 'admin');
     expect((await settings(admin)).statusCode).toBe(200);
     // What the user administration does: change the user, then publish it.
-    const demoted = await User.findOneAndUpdate({ username: 'admin' }, { $set: { isAdmin: false } }, { new: true }).lean();
+    const demoted = await User.findOneAndUpdate({ username: 'admin' }, { $set: { isAdmin: false } }, { returnDocument: 'after' }).lean();
     await publishUser(accounts, demoted!);
     expect((await settings(admin)).statusCode).toBe(403);
-    const restored = await User.findOneAndUpdate({ username: 'admin' }, { $set: { isAdmin: true } }, { new: true }).lean();
+    const restored = await User.findOneAndUpdate({ username: 'admin' }, { $set: { isAdmin: true } }, { returnDocument: 'after' }).lean();
     await publishUser(accounts, restored!);
     expect((await settings(admin)).statusCode).toBe(200);
 
     const bar = await loginAs(accounts, 'bar');
     await new Promise((r) => setTimeout(r, 1100)); // tokens count in whole seconds: the reset comes a second later
-    const reset = await User.findOneAndUpdate({ username: 'bar' }, { $set: { tokensValidAfter: new Date() } }, { new: true }).lean();
+    const reset = await User.findOneAndUpdate({ username: 'bar' }, { $set: { tokensValidAfter: new Date() } }, { returnDocument: 'after' }).lean();
     await publishUser(accounts, reset!);
     expect((await config(bar)).statusCode).toBe(401);
     expect((await config(await loginAs(accounts, 'bar'))).statusCode).toBe(200);
 
-    const disabled = await User.findOneAndUpdate({ username: 'newbie' }, { $set: { disabled: true } }, { new: true }).lean();
+    const disabled = await User.findOneAndUpdate({ username: 'newbie' }, { $set: { disabled: true } }, { returnDocument: 'after' }).lean();
     const newbie = await loginAs(accounts, 'newbie').catch((err: Error) => err.message);
     expect(newbie).toContain('This user is disabled.');
     await publishUser(accounts, disabled!);
@@ -96,7 +96,7 @@ describe('tokens and the rights behind them', () => {
     const user = await userModel(accounts.db).findOne({ username: 'bar' }).lean();
     const Register = registerModel(accounts.db);
     const register = await Register.findById(user!.registerId).lean();
-    const fewer = await Register.findByIdAndUpdate(register!._id, { $set: { capabilities: ['PAYMENT_CASH'] } }, { new: true }).lean();
+    const fewer = await Register.findByIdAndUpdate(register!._id, { $set: { capabilities: ['PAYMENT_CASH'] } }, { returnDocument: 'after' }).lean();
     await publishRegister(accounts, fewer!);
     expect((await accountsList()).statusCode).toBe(403);
     await publishRegister(accounts, register!);

@@ -27,7 +27,7 @@ export default function patchAdminUser(app: ServiceApp, ctx: AccountsContext) {
         { actor: auditActor(request.user), action: 'user.update', entity: 'user', entityId: before.id, before: auditView(before), after: { ...auditView(before), ...set, tokensValidAfter: undefined }, expect: set, at: ctx.now() },
         request.log,
         async () => {
-          const updated = await userModel(app.db).findByIdAndUpdate(request.params.id, { $set: set }, { new: true }).lean();
+          const updated = await userModel(app.db).findByIdAndUpdate(request.params.id, { $set: set }, { returnDocument: 'after' }).lean();
           if (!updated) throw new AppError(404, 'not_found', 'This user does not exist.');
           await publishUser(app, updated);
           return (await adminUser(app.db, request.params.id)).view;

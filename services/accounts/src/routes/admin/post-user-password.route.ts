@@ -31,7 +31,7 @@ export default function postAdminUserPassword(app: ServiceApp, ctx: AccountsCont
         },
         request.log,
         async () => {
-          const updated = await userModel(app.db).findByIdAndUpdate(request.params.id, { $set: { passwordHash, tokensValidAfter: at } }, { new: true }).lean();
+          const updated = await userModel(app.db).findByIdAndUpdate(request.params.id, { $set: { passwordHash, tokensValidAfter: at } }, { returnDocument: 'after' }).lean();
           await publishUser(app, updated!);
           return (await adminUser(app.db, request.params.id)).view;
         },

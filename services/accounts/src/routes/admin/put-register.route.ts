@@ -26,7 +26,7 @@ export default function putAdminRegister(app: ServiceApp, ctx: AccountsContext) 
         async () => {
           let updated;
           try {
-            updated = await registerModel(app.db).findByIdAndUpdate(request.params.id, { $set: request.body }, { new: true }).lean();
+            updated = await registerModel(app.db).findByIdAndUpdate(request.params.id, { $set: request.body }, { returnDocument: 'after' }).lean();
           } catch (err) {
             if (isDuplicateKey(err)) throw new AppError(409, 'conflict', `There is already a register called ${request.body.name}.`);
             throw err;

@@ -27,7 +27,7 @@ export default function putAdminCategory(app: ServiceApp, ctx: CatalogContext) {
         async () => {
           let updated;
           try {
-            updated = await Category.findByIdAndUpdate(request.params.id, { $set: request.body }, { new: true }).lean();
+            updated = await Category.findByIdAndUpdate(request.params.id, { $set: request.body }, { returnDocument: 'after' }).lean();
           } catch (err) {
             if (isDuplicateKey(err)) throw new AppError(409, 'conflict', `There is already a category called ${request.body.name}.`);
             throw err;

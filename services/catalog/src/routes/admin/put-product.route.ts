@@ -25,7 +25,7 @@ export default function putAdminProduct(app: ServiceApp, ctx: CatalogContext) {
         { actor: actorOf(request.user), action: 'product.update', entity: 'product', entityId: before.id, before, after: adminProduct({ ...doc, ...fields, categoryId: new Types.ObjectId(fields.categoryId), active: !hidden }) },
         request.log,
         async () => {
-          const updated = await Product.findByIdAndUpdate(request.params.id, { $set: { ...fields, active: !hidden } }, { new: true }).lean();
+          const updated = await Product.findByIdAndUpdate(request.params.id, { $set: { ...fields, active: !hidden } }, { returnDocument: 'after' }).lean();
           if (!updated) throw productNotFound();
           return adminProduct(updated);
         },

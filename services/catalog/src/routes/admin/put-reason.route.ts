@@ -19,7 +19,7 @@ export default function putAdminReason(app: ServiceApp, ctx: CatalogContext) {
         { actor: actorOf(request.user), action: 'reason.update', entity: 'reason', entityId: before.id, before, after: adminReason({ ...doc, ...request.body }) },
         request.log,
         async () => {
-          const updated = await reasonModel(ctx.db).findByIdAndUpdate(request.params.id, { $set: request.body }, { new: true }).lean();
+          const updated = await reasonModel(ctx.db).findByIdAndUpdate(request.params.id, { $set: request.body }, { returnDocument: 'after' }).lean();
           if (!updated) throw reasonNotFound();
           return adminReason(updated);
         },
