@@ -389,6 +389,11 @@ const lines = [
   `Ledger self-audit of the two-replica Kassa: ${auditLine(replicaAudit)}.`,
   `Both Kassas share this machine's ${facts[0]?.match(/(\d+) cores/)?.[1] ?? '?'} cores: a second replica adds processes, not cores.`,
 ];
+// A difference is named in full: kind, account, the posting key or sale, and what the audit expected and found.
+const differenceLines = (label: string, a: LedgerAuditResult) =>
+  a.differences.slice(0, 20).map((d) => `- ${label}: ${d.kind} ${d.accountName ?? d.accountId ?? ''} ${d.ref ?? ''}: ${d.message}${d.expected !== null || d.actual !== null ? ` (expected ${d.expected}, found ${d.actual})` : ''}`);
+const found = [...differenceLines('1 replica', ledgerAudit), ...differenceLines('2 replicas', replicaAudit)];
+if (found.length > 0) lines.push('', 'Differences the ledger self-audit found (first 20 of each):', ...found);
 if (refusals.size > 0) lines.push('', 'Answers other than 200 (first 20):', ...[...refusals].map((r) => `- ${r}`));
 if (ledgerAudit.differences.length > 0 || replicaAudit.differences.length > 0 || ledgerAudit.incomplete || replicaAudit.incomplete) process.exitCode = 1;
 console.log(lines.join('\n'));
