@@ -16,7 +16,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus } from 'node:os';
 import mongoose, { type Connection } from 'mongoose';
-import { runLedgerAudit, type LedgerAuditResult } from '../services/accounts/src/ledger/ledger-audit';
+import { describeDifference, runLedgerAudit, type LedgerAuditResult } from '../services/accounts/src/ledger/ledger-audit';
 import { loadNow } from './lib/facts';
 import { FaultSystem, type Target } from './lib/fault-system';
 
@@ -613,7 +613,7 @@ function report(figures: FaultFigures[], checks: Checks, startedAt: number, sett
     ...unexpected.map((x) => `unexpected: ${x}`),
     ...unclear.map((e) => `unclear error (${e.phase}): ${e.what} ${e.status} ${e.identifier} ${e.message}`),
     ...(REPLICAS > 1 ? errors.map((e) => `error seen at a till (${e.phase}): ${e.what} ${e.status} ${e.identifier} ${e.message}`) : []),
-    ...a.differences.map((d) => `audit: [${d.kind}] ${d.accountName ?? ''} ${d.message}`),
+    ...a.differences.map((d) => `audit: ${describeDifference(d)}`),
   ];
   if (detail.length > 0) lines.push('', ...detail.slice(0, 100).map((x) => `- ${x}`), ...(detail.length > 100 ? [`- … and ${detail.length - 100} more`] : []));
   return { text: lines.join('\n'), failed: problems > 0 };

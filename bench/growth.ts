@@ -34,7 +34,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import mongoose, { Types, type Connection } from 'mongoose';
 import { internalClient } from '@kassa/service-kit';
 import { Ledger } from '../services/accounts/src/ledger/ledger';
-import { runLedgerAudit, type LedgerAuditResult } from '../services/accounts/src/ledger/ledger-audit';
+import { describeDifference, runLedgerAudit, type LedgerAuditResult } from '../services/accounts/src/ledger/ledger-audit';
 import { serviceEnv } from '../scripts/lib/processes';
 import { loadNow, runFacts } from './lib/facts';
 import { type Busy, pgSnapshot, pgTableReads, type PgSnapshot, settleStore, type StoreActivity, type TableReads, watchStore } from './lib/pg-counters';
@@ -111,12 +111,11 @@ const BURST_GAP_MS = 1000;
 
 /** The slowest 1% of `samples`: how many overlapped the store's own work, how they bunch in time, and their kinds. */
 function slowBeside(samples: Sample[], busy: Busy[]): SlowSales {
-  const heavy = busy.filter((b) => b.what !== 'checkpoint (spread, pausing)');
   const slowest = [...samples].sort((a, b) => b.ms - a.ms).slice(0, Math.max(1, Math.ceil(samples.length / 100)));
   const what = new Set<string>();
   let beside = 0;
   for (const s of slowest) {
-    const hit = heavy.filter((b) => s.at <= b.to + WATCH_MS && s.at + s.ms >= b.from - WATCH_MS);
+    const hit = busy.filter((b) => s.at <= b.to + WATCH_MS && s.at + s.ms >= b.from - WATCH_MS);
     if (hit.length > 0) beside++;
     for (const b of hit) what.add(b.what);
   }
@@ -389,10 +388,10 @@ const lines = [
   `Ledger self-audit of the two-replica Kassa: ${auditLine(replicaAudit)}.`,
   `Both Kassas share this machine's ${facts[0]?.match(/(\d+) cores/)?.[1] ?? '?'} cores: a second replica adds processes, not cores.`,
 ];
-// A difference is named in full: kind, account, the posting key or sale, and what the audit expected and found.
-const differenceLines = (label: string, a: LedgerAuditResult) =>
-  a.differences.slice(0, 20).map((d) => `- ${label}: ${d.kind} ${d.accountName ?? d.accountId ?? ''} ${d.ref ?? ''}: ${d.message}${d.expected !== null || d.actual !== null ? ` (expected ${d.expected}, found ${d.actual})` : ''}`);
-const found = [...differenceLines('1 replica', ledgerAudit), ...differenceLines('2 replicas', replicaAudit)];
+const found = [
+  ...ledgerAudit.differences.slice(0, 20).map((d) => `- 1 replica: ${describeDifference(d)}`),
+  ...replicaAudit.differences.slice(0, 20).map((d) => `- 2 replicas: ${describeDifference(d)}`),
+];
 if (found.length > 0) lines.push('', 'Differences the ledger self-audit found (first 20 of each):', ...found);
 if (refusals.size > 0) lines.push('', 'Answers other than 200 (first 20):', ...[...refusals].map((r) => `- ${r}`));
 if (ledgerAudit.differences.length > 0 || replicaAudit.differences.length > 0 || ledgerAudit.incomplete || replicaAudit.incomplete) process.exitCode = 1;

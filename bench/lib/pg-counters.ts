@@ -90,19 +90,16 @@ export interface StoreActivity {
   /** Autovacuum and autoanalyze runs completed on the run's database. */
   autovacuums: number;
   autoanalyzes: number;
-  /** When a checkpoint was in progress (checkpointerState) and when an autovacuum worker was at work on the run's database. */
+  /** When a checkpoint was writing or syncing files and when an autovacuum worker was at work on the run's database. */
   busy: Busy[];
 }
 
 /**
- * What the checkpointer is doing, from its wait event: idle (CheckpointerMain); a checkpoint spread over
- * checkpoint_timeout, pausing between writes (CheckpointWriteDelay); or writing and syncing files (running, or an I/O
- * wait): the part that competes with the sales for the disk.
+ * Whether the checkpointer is writing or syncing files (running, or in an I/O wait): the part of a checkpoint that
+ * competes with the sales for the disk. Idle (CheckpointerMain) and the pauses of a checkpoint spread over
+ * checkpoint_timeout (CheckpointWriteDelay) are not.
  */
-export function checkpointerState(waitEvent: string | null): string | null {
-  if (waitEvent === 'CheckpointerMain') return null;
-  return waitEvent === 'CheckpointWriteDelay' ? 'checkpoint (spread, pausing)' : 'checkpoint (writing or syncing)';
-}
+const checkpointWriting = (waitEvent: string | null) => waitEvent !== 'CheckpointerMain' && waitEvent !== 'CheckpointWriteDelay';
 
 interface Counters {
   timed: number;
@@ -125,8 +122,7 @@ async function counters(server: pg.Client, run: pg.Client): Promise<Counters> {
 }
 
 /**
- * Watches PostgreSQL while a load runs: every `everyMs`, whether the checkpointer is writing a checkpoint (any wait but
- * its idle one) and which autovacuum workers are at work on the run's database; at `stop()`, what completed meanwhile.
+ * Watches PostgreSQL while a load runs: every `everyMs`, whether the checkpointer is writing or syncing and which autovacuum workers are at work on the run's database; at `stop()`, what completed meanwhile.
  * Activity statistics are per backend and reach the counters at most a second late, so read `stop()` a second or
  * two after the load for the counts to be whole.
  */
@@ -146,7 +142,7 @@ export async function watchStore(database: string, everyMs = 200): Promise<{ sto
     );
     const seen = new Set<string>();
     for (const r of rows.rows) {
-      const what = r.backend_type === 'checkpointer' ? checkpointerState(r.wait_event) : (r.query ?? 'autovacuum').replace(/_[0-9a-f]{8}\b/g, '');
+      const what = r.backend_type !== 'checkpointer' ? (r.query ?? 'autovacuum').replace(/_[0-9a-f]{8}\b/g, '') : checkpointWriting(r.wait_event) ? 'checkpoint writing or syncing' : null;
       if (!what) continue;
       seen.add(what);
       const current = open.get(what);

@@ -8,6 +8,7 @@ import { connectMongo, internalClient, serviceUrls } from '@kassa/service-kit';
 import { pino } from 'pino';
 import { loadAccountsConfig } from '../config';
 import { registerAccountsModels } from '../models/all-models';
+import { describeDifference } from '../ledger/ledger-audit';
 import { auditLedgerOnce } from './ledger-audit.job';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
@@ -36,7 +37,7 @@ try {
   out(`  purchases checked: ${run.purchasesChecked}${run.purchasesSince ? ` (since ${run.purchasesSince})` : ' (all)'}`);
   out(`  differences:       ${run.differenceCount}`);
   if (run.incomplete) out(`  INCOMPLETE: ${run.incomplete}`);
-  for (const d of run.differences) out(`  - [${d.kind}] ${d.accountName ? `${d.accountName}: ` : ''}${d.message}`);
+  for (const d of run.differences) out(`  - ${describeDifference(d)}`);
   if (run.differenceCount > run.differences.length) out(`  … and ${run.differenceCount - run.differences.length} more`);
   exitCode = run.differenceCount > 0 ? 1 : run.incomplete ? 2 : 0;
 } finally {

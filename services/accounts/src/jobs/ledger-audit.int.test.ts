@@ -10,7 +10,7 @@ import { transactionModel } from '@kassa/test-stack/checkout';
 import { loginAs } from '../testing/accounts-test-app';
 import { type CheckoutStack, startCheckoutStack } from '@kassa/test-stack';
 import { recordAuditRun } from '../ledger/audit-runs';
-import { runLedgerAudit } from '../ledger/ledger-audit';
+import { describeDifference, runLedgerAudit } from '../ledger/ledger-audit';
 import { accountModel } from '../models/account.model';
 import { auditLogModel } from '../models/audit-log.model';
 import { postingModel } from '../models/posting.model';
@@ -192,6 +192,10 @@ describe('the ledger self-audit', () => {
       expect.objectContaining({ kind: 'balance_cache', expected: head.balance, actual: before.balanceAfter, message: expect.stringContaining('1 posting(s) behind') }),
     ]);
     expect(read.cachesBroughtForward).toEqual([]);
+    // On one line, as the command and the benches print it.
+    expect(read.differences.filter((d) => d.accountId === behind).map(describeDifference)).toEqual([
+      expect.stringMatching(/^\[balance_cache\] Achterlopende Cache: The account's cached balance € [\d.,]+ is 1 posting\(s\) behind the ledger/),
+    ]);
     expect(await Account.findById(id, { balance: 1, headSeq: 1 }).lean()).toMatchObject({ balance: before.balanceAfter, headSeq: before.seq });
 
     const repaired = await runLedgerAudit(s.accountsDb, { checkout, graceMs: 0, repairCaches: true });

@@ -170,6 +170,10 @@ export async function runLedgerAudit(db: Connection, opts: LedgerAuditOptions): 
   };
 }
 
+/** One difference on a line, as the command, the benches and the logs print it: kind, account, the posting key or sale, what. */
+export const describeDifference = (d: LedgerAuditDifference): string =>
+  `[${d.kind}] ${d.accountName ? `${d.accountName}: ` : ''}${d.ref ? `(${d.ref}) ` : ''}${d.message}`;
+
 type Report = (d: Omit<LedgerAuditDifference, 'accountName' | 'expected' | 'actual'> & Partial<LedgerAuditDifference>) => void;
 
 /**
