@@ -95,6 +95,31 @@ describe('the ledger', () => {
     expect(await sumOfPostings(id)).toBe(head.balanceAfter);
   });
 
+  it('leaves the newest head in the balance cache when two replicas write it at once (the local database writes an update whole, unguarded)', async () => {
+    const id = await newAccount('Twee Replicas Tessa');
+    // Two replicas told of each other's postings, as head-broadcast.ts does; cache writes only when settled.
+    const tell = (to: () => Ledger) => ({ accountId, seq, balanceAfter }: { accountId: string; seq: number; balanceAfter: number }) => to().heard(accountId, seq, balanceAfter);
+    const a: Ledger = new Ledger(app.db, { cacheWriteDelayMs: 60_000, onPosted: tell(() => b) });
+    const b: Ledger = new Ledger(app.db, { cacheWriteDelayMs: 60_000, onPosted: tell(() => a) });
+    const stored = async () => {
+      const account = await accountModel(app.db).findById(id, { headSeq: 1, balance: 1 }).lean();
+      return [account?.headSeq, account?.balance];
+    };
+    for (let i = 1; i <= 15; i += 1) {
+      await a.post({ accountId: id, amount: 100, key: `cross-a-${i}`, kind: 'topup', ref: 't' });
+      await b.post({ accountId: id, amount: 10, key: `cross-b-${i}`, kind: 'topup', ref: 't' });
+      // The replica holding the older posting writes first: it writes the newer head it heard of.
+      await a.settled();
+      expect(await stored(), `after a's write, round ${i}`).toEqual([4 * i - 2, 220 * i - 110]);
+      await a.post({ accountId: id, amount: 100, key: `cross-a2-${i}`, kind: 'topup', ref: 't' });
+      await b.post({ accountId: id, amount: 10, key: `cross-b2-${i}`, kind: 'topup', ref: 't' });
+      // Both at once, so their reads and writes cross.
+      await Promise.all([b.settled(), a.settled()]);
+      expect(await stored(), `after both wrote, round ${i}`).toEqual([4 * i, 220 * i]);
+    }
+    expect((await ledger.readHead(id)).balanceAfter).toBe(15 * 220);
+  });
+
   it('makes one posting of one key sent 10 times at once, and answers each with it', async () => {
     const id = await newAccount('Idempotent Ida');
     await ledger.post({ accountId: id, amount: 300, key: 'idem-topup', kind: 'topup', ref: 't' });

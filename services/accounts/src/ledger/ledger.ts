@@ -350,7 +350,8 @@ export class Ledger {
   /**
    * The account's balance cache is written after the answer, after a short delay, one write at a time per account
    * and only the newest head: a burst of postings on one account costs one write and the cache never goes backwards
-   * from here. The filter keeps an older head from another replica from overwriting a newer one.
+   * from here. The filter keeps an older head from another replica from overwriting a newer one on MongoDB; on the local
+   * database only writing the newest head known, heard from the other replicas too, does.
    */
   private scheduleCacheWrite(accountId: string, seq: number, balanceAfter: number, lastUsed: Date | null): void {
     const waiting = this.pendingCache.get(accountId);
@@ -362,10 +363,15 @@ export class Ledger {
         const next = this.pendingCache.get(accountId);
         if (!next) break;
         this.pendingCache.delete(accountId);
-        const set = { balance: next.balanceAfter, headSeq: next.seq, ...(next.lastUsed ? { lastUsed: next.lastUsed } : {}) };
+        // The newest head this process knows, a newer one another replica posted (heard) included. On the local
+        // database an update is a read and a whole-document write by _id that does not check the filter again, so two
+        // replicas' writes that cross would otherwise leave whichever landed last, perhaps the older head.
+        const known = this.accounts.get(accountId)?.account;
+        const head = known && known.headSeq > next.seq ? { seq: known.headSeq, balanceAfter: known.balance } : next;
+        const set = { balance: head.balanceAfter, headSeq: head.seq, ...(next.lastUsed ? { lastUsed: next.lastUsed } : {}) };
         // Under the account's lock, so no change of the account's other fields (updateAccount, a PIN) is written at
         // the same moment and lost to this whole-document write on the local database.
-        await this.lock(accountId, () => accountModel(this.db).updateOne({ _id: new Types.ObjectId(accountId), headSeq: { $lt: next.seq } }, { $set: set }).exec()).catch((err: unknown) =>
+        await this.lock(accountId, () => accountModel(this.db).updateOne({ _id: new Types.ObjectId(accountId), headSeq: { $lt: head.seq } }, { $set: set }).exec()).catch((err: unknown) =>
           this.onCacheError(err, accountId),
         );
       }
