@@ -99,8 +99,8 @@ export class Ledger {
   private readonly onPosted: NonNullable<LedgerOptions['onPosted']>;
   /** Accounts as last read or posted on by this process; the head in here is exact for postings made here. */
   private readonly accounts = new Map<string, CachedAccount>();
-  /** Cache writes waiting per account (only the newest matters) and the flushes running. */
-  private readonly pendingCache = new Map<string, { seq: number; balanceAfter: number; lastUsed: Date | null }>();
+  /** Accounts whose cache write is waiting, with the newest use to record, and the flushes running. */
+  private readonly pendingCache = new Map<string, { lastUsed: Date | null }>();
   private readonly flushing = new Map<string, Promise<void>>();
   private readonly cacheWriteDelayMs: number;
   private readonly defaultCreditLimit: () => Promise<number>;
@@ -208,7 +208,7 @@ export class Ledger {
       }
       const lastUsed = USE_KINDS.has(input.kind) ? at : null;
       this.noteHead(input.accountId, seq, balanceAfter);
-      this.scheduleCacheWrite(input.accountId, seq, balanceAfter, lastUsed);
+      this.scheduleCacheWrite(input.accountId, lastUsed);
       this.onPosted({ accountId: input.accountId, seq, balanceAfter, lastUsed });
       return { accountId: input.accountId, accountName: account.name, seq, amount: input.amount, balanceAfter, key: input.key, replay: false };
     }
@@ -348,14 +348,16 @@ export class Ledger {
   }
 
   /**
-   * The account's balance cache is written after the answer, after a short delay, one write at a time per account
-   * and only the newest head: a burst of postings on one account costs one write and the cache never goes backwards
-   * from here. The filter keeps an older head from another replica from overwriting a newer one on MongoDB; on the local
-   * database only writing the newest head known, heard from the other replicas too, does.
+   * The account's balance cache is written after the answer, after a short delay, one write at a time per account,
+   * with the newest head this process knows when the write goes out: its own postings and those the other replicas
+   * broadcast (heard). A burst of postings on one account costs one write and the cache never goes backwards from here.
+   * On MongoDB the filter keeps an older head from another replica from overwriting a newer one. The local database
+   * applies an update as a read and a whole-document write by _id without checking the filter again, so there two
+   * replicas' writes that cross could leave the older head last; writing the newest head known makes them carry the same.
    */
-  private scheduleCacheWrite(accountId: string, seq: number, balanceAfter: number, lastUsed: Date | null): void {
+  private scheduleCacheWrite(accountId: string, lastUsed: Date | null): void {
     const waiting = this.pendingCache.get(accountId);
-    this.pendingCache.set(accountId, { seq, balanceAfter, lastUsed: lastUsed ?? waiting?.lastUsed ?? null });
+    this.pendingCache.set(accountId, { lastUsed: lastUsed ?? waiting?.lastUsed ?? null });
     if (this.flushing.has(accountId)) return;
     const flush = (async () => {
       for (;;) {
@@ -363,15 +365,13 @@ export class Ledger {
         const next = this.pendingCache.get(accountId);
         if (!next) break;
         this.pendingCache.delete(accountId);
-        // The newest head this process knows, a newer one another replica posted (heard) included. On the local
-        // database an update is a read and a whole-document write by _id that does not check the filter again, so two
-        // replicas' writes that cross would otherwise leave whichever landed last, perhaps the older head.
-        const known = this.accounts.get(accountId)?.account;
-        const head = known && known.headSeq > next.seq ? { seq: known.headSeq, balanceAfter: known.balance } : next;
-        const set = { balance: head.balanceAfter, headSeq: head.seq, ...(next.lastUsed ? { lastUsed: next.lastUsed } : {}) };
+        // Posted on here, so the account was read and its head is known (noteHead, heard).
+        const head = this.accounts.get(accountId)?.account;
+        if (!head) break;
+        const set = { balance: head.balance, headSeq: head.headSeq, ...(next.lastUsed ? { lastUsed: next.lastUsed } : {}) };
         // Under the account's lock, so no change of the account's other fields (updateAccount, a PIN) is written at
         // the same moment and lost to this whole-document write on the local database.
-        await this.lock(accountId, () => accountModel(this.db).updateOne({ _id: new Types.ObjectId(accountId), headSeq: { $lt: head.seq } }, { $set: set }).exec()).catch((err: unknown) =>
+        await this.lock(accountId, () => accountModel(this.db).updateOne({ _id: new Types.ObjectId(accountId), headSeq: { $lt: head.headSeq } }, { $set: set }).exec()).catch((err: unknown) =>
           this.onCacheError(err, accountId),
         );
       }
@@ -381,7 +381,7 @@ export class Ledger {
       const left = this.pendingCache.get(accountId);
       if (left) {
         this.pendingCache.delete(accountId);
-        this.scheduleCacheWrite(accountId, left.seq, left.balanceAfter, left.lastUsed);
+        this.scheduleCacheWrite(accountId, left.lastUsed);
       }
     });
     this.flushing.set(accountId, flush);
