@@ -1,12 +1,48 @@
 import { cpus, loadavg } from 'node:os';
+import { readFileSync } from 'node:fs';
+import mongoose from 'mongoose';
+import pg from 'pg';
+import { join } from 'node:path';
+import { pgDurability, ROOT } from '../../scripts/lib/local-mongo';
 
 /** The one-minute load average: read it before the benchmark starts anything. */
 export const loadNow = () => loadavg()[0]!;
-import mongoose from 'mongoose';
-import pg from 'pg';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { pgDurability, ROOT } from '../../scripts/lib/local-mongo';
+
+/** Busy and total CPU time of the whole machine so far (Linux /proc/stat, in clock ticks). */
+function cpuTicks(): { busy: number; total: number } {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number) as number[];
+  const busy = user! + nice! + system! + irq! + softirq! + steal!;
+  return { busy, total: busy + idle! + iowait! };
+}
+
+/**
+ * Waits until the whole machine has been quiet (under `maxBusy` of its CPU time busy) for `quietSeconds` in a row,
+ * measured each second from /proc/stat, or until `maxSeconds` have passed: a timed browser step is wall-clock time,
+ * and an install, a test run or the bench's own seeding still finishing beside it (PostgreSQL's autovacuum after a bulk
+ * insert, say) is counted in it. Answers how long it waited and whether the machine did go quiet, for the report.
+ */
+export async function waitForQuiet(opts: { maxBusy?: number; quietSeconds?: number; maxSeconds?: number } = {}): Promise<{ waitedS: number; quiet: boolean; lastBusy: number }> {
+  const { maxBusy = 0.15, quietSeconds = 5, maxSeconds = 180 } = opts;
+  const started = Date.now();
+  let quietFor = 0;
+  let lastBusy = 1;
+  let before = cpuTicks();
+  while (quietFor < quietSeconds && Date.now() - started < maxSeconds * 1000) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = cpuTicks();
+    lastBusy = (now.busy - before.busy) / Math.max(1, now.total - before.total);
+    before = now;
+    quietFor = lastBusy < maxBusy ? quietFor + 1 : 0;
+  }
+  return { waitedS: Math.round((Date.now() - started) / 1000), quiet: quietFor >= quietSeconds, lastBusy };
+}
+
+/** One report line for a waitForQuiet answer. */
+export const describeQuiet = (what: string, q: { waitedS: number; quiet: boolean; lastBusy: number }) =>
+  q.quiet
+    ? `Before ${what}: waited ${q.waitedS} s for the machine to be quiet (under 15% of its CPU busy for 5 s in a row).`
+    : `WARNING: before ${what} the machine did not go quiet within ${q.waitedS} s (last second ${Math.round(q.lastBusy * 100)}% busy): these figures are not comparable.`;
 
 /** FerretDB's own build does not embed its version; the module the project builds pins it. */
 const pinnedFerretDb = () => /FerretDB\/FerretDB (v[\d.]+)/.exec(readFileSync(join(ROOT, 'scripts', 'ferretdb', 'go.mod'), 'utf8'))?.[1] ?? 'unknown';
