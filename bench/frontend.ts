@@ -93,7 +93,7 @@ const lines: string[] = [`# bench/frontend — ${new Date().toISOString()}`, '']
 try {
   const browser = await launchChromium();
   lines.push(
-    ...(await runFacts({ ...system, load1 })),
+    ...(await runFacts({ ...system, load1, waitsForQuiet: true })),
     `Chromium ${browser.version()} (/usr/bin/chromium), 1280x800, CPU slowed 4x by the DevTools protocol for the timed loads.`,
     `Speed of this machine's Chromium, unthrottled (a fixed script: 2,000 tiles built, laid out and sorted, median of 5): ${await calibrate(browser)} ms. The load times scale with it: compare it before comparing two reports.`,
     '',

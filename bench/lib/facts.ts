@@ -51,11 +51,14 @@ const pinnedFerretDb = () => /FerretDB\/FerretDB (v[\d.]+)/.exec(readFileSync(jo
  * What a reader needs to trust a figure: the machine and how busy it was when the run began, and the database the
  * figure was measured on, with the settings of scripts/ferretdb/pg-tuning.sql that are really in force.
  */
-export async function runFacts(opts: { mongoUri: string; pgDatabase: string; load1: number }): Promise<string[]> {
+export async function runFacts(opts: { mongoUri: string; pgDatabase: string; load1: number; waitsForQuiet?: boolean }): Promise<string[]> {
   const cores = cpus().length;
   const load1 = opts.load1;
   const lines = [`Machine: ${cores} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, load average ${load1.toFixed(2)} at the start of the run.`];
-  if (load1 > cores * 0.5) lines.push(`WARNING: the machine was busy when the run began (load ${load1.toFixed(2)} on ${cores} cores): these figures are not comparable.`);
+  // A bench that waits for a quiet machine before each timed part says so there (describeQuiet) instead: the one-minute
+  // average still counts the minute before the run began.
+  if (opts.waitsForQuiet) lines.push('The load average lags by a minute or more; each timed part below waited for the machine to be quiet first.');
+  else if (load1 > cores * 0.5) lines.push(`WARNING: the machine was busy when the run began (load ${load1.toFixed(2)} on ${cores} cores): these figures are not comparable.`);
 
   const conn = await mongoose.createConnection(opts.mongoUri).asPromise();
   const info = (await conn.db!.admin().command({ buildInfo: 1 })) as { version: string; ferretdbVersion?: string };
