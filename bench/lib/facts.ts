@@ -16,32 +16,44 @@ function cpuTicks(): { busy: number; total: number } {
   return { busy, total: busy + idle! + iowait! };
 }
 
+/** Quiet: under this share of the machine's CPU time busy, each second for QUIET_SECONDS in a row. */
+const QUIET_BUSY = 0.15;
+const QUIET_SECONDS = 5;
+/** The longest waitForQuiet waits before the bench goes on anyway (and its report says so). */
+const QUIET_MAX_SECONDS = 180;
+
+interface Quiet {
+  waitedS: number;
+  quiet: boolean;
+  /** The busy share of the last second measured. */
+  lastBusy: number;
+}
+
 /**
- * Waits until the whole machine has been quiet (under `maxBusy` of its CPU time busy) for `quietSeconds` in a row,
- * measured each second from /proc/stat, or until `maxSeconds` have passed: a timed browser step is wall-clock time,
- * and an install, a test run or the bench's own seeding still finishing beside it (PostgreSQL's autovacuum after a bulk
- * insert, say) is counted in it. Answers how long it waited and whether the machine did go quiet, for the report.
+ * Waits until the whole machine has been quiet for QUIET_SECONDS in a row, measured each second from /proc/stat, or
+ * until QUIET_MAX_SECONDS have passed: a timed browser step is wall-clock time, and an install, a test run or the bench's
+ * own seeding still finishing beside it (PostgreSQL's autovacuum after a bulk insert, say) is counted in it. Answers
+ * how long it waited and whether the machine did go quiet, for the report (describeQuiet).
  */
-export async function waitForQuiet(opts: { maxBusy?: number; quietSeconds?: number; maxSeconds?: number } = {}): Promise<{ waitedS: number; quiet: boolean; lastBusy: number }> {
-  const { maxBusy = 0.15, quietSeconds = 5, maxSeconds = 180 } = opts;
+export async function waitForQuiet(): Promise<Quiet> {
   const started = Date.now();
   let quietFor = 0;
   let lastBusy = 1;
   let before = cpuTicks();
-  while (quietFor < quietSeconds && Date.now() - started < maxSeconds * 1000) {
+  while (quietFor < QUIET_SECONDS && Date.now() - started < QUIET_MAX_SECONDS * 1000) {
     await new Promise((r) => setTimeout(r, 1000));
     const now = cpuTicks();
     lastBusy = (now.busy - before.busy) / Math.max(1, now.total - before.total);
     before = now;
-    quietFor = lastBusy < maxBusy ? quietFor + 1 : 0;
+    quietFor = lastBusy < QUIET_BUSY ? quietFor + 1 : 0;
   }
-  return { waitedS: Math.round((Date.now() - started) / 1000), quiet: quietFor >= quietSeconds, lastBusy };
+  return { waitedS: Math.round((Date.now() - started) / 1000), quiet: quietFor >= QUIET_SECONDS, lastBusy };
 }
 
 /** One report line for a waitForQuiet answer. */
-export const describeQuiet = (what: string, q: { waitedS: number; quiet: boolean; lastBusy: number }) =>
+export const describeQuiet = (what: string, q: Quiet) =>
   q.quiet
-    ? `Before ${what}: waited ${q.waitedS} s for the machine to be quiet (under 15% of its CPU busy for 5 s in a row).`
+    ? `Before ${what}: waited ${q.waitedS} s for the machine to be quiet (under ${QUIET_BUSY * 100}% of its CPU busy for ${QUIET_SECONDS} s in a row).`
     : `WARNING: before ${what} the machine did not go quiet within ${q.waitedS} s (last second ${Math.round(q.lastBusy * 100)}% busy): these figures are not comparable.`;
 
 /** FerretDB's own build does not embed its version; the module the project builds pins it. */
