@@ -8,7 +8,8 @@
  *   a new browser context with only the token (no HTTP cache, no service worker); beside it the same till opened again
  *   (service worker and caches warm), as a till is every day after its first;
  * - where that time goes: one more cold run traced as DevTools' Performance panel does (bench/lib/load-trace.ts), with
- *   when each part arrived (resource timing) and what the main thread did (compile, run, layout, paint, waiting);
+ *   when each part arrived (resource timing), when the shell's start reached each step (its User Timing marks,
+ *   shell/src/startup-marks.ts) and what the main thread did (compile, run, layout, paint, waiting);
  * - with the large data set (2,000 products, 5,000 accounts): per keystroke or click in the product search and the
  *   account picker (search and A-Z/@ quick filter), the time until the screen stops changing, uncapped; reported as
  *   p50, p95 and max over every step, not as a mean.
@@ -26,6 +27,7 @@ import { KINDS, splitLoad, TRACE_CATEGORIES } from './lib/load-trace';
 import { startSystem } from './lib/system';
 import { launchChromium, signedInState, signIn, tapUntilAdded } from './lib/till-browser';
 import { quantile } from './lib/stats';
+import { STARTUP_MARKS } from '../shell/src/startup-marks';
 
 /**
  * Bytes on the wire (the encoded response body, as served) of every script the page fetched, grouped by app (shell or
@@ -185,7 +187,10 @@ try {
     resources: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({ path: new URL(r.name).pathname, initiator: r.initiatorType, start: r.startTime, end: r.responseEnd })),
     documentEnd: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseEnd,
     marks: (window as unknown as { __bench: Record<string, number> }).__bench,
+    // The page's own User Timing marks (shell/src/startup-marks.ts), first of each name.
+    startup: Object.fromEntries(performance.getEntriesByType('mark').reverse().map((m) => [m.name, m.startTime])),
   }));
+  const startupAt = (name: string) => `${Math.round(timings.startup[name] ?? NaN)}`;
   type Timed = (typeof timings.resources)[number];
   const span = (list: Timed[]) => (list.length ? `${Math.round(Math.min(...list.map((r) => r.start)))} → ${Math.round(Math.max(...list.map((r) => r.end)))}` : 'not seen');
   const having = (test: (path: string) => boolean) => timings.resources.filter((r) => test(r.path)).slice(0, 1);
@@ -194,12 +199,15 @@ try {
   const moments: [string, string][] = [
     ['page (index.html) received', `${Math.round(timings.documentEnd)}`],
     [`shell scripts (${shellScripts.length}) received`, span(shellScripts)],
+    ["shell's entry begins to run (mark kassa:entry)", startupAt(STARTUP_MARKS.entry)],
     ['GET /api/config/', span(having((p) => p === '/api/config/'))],
     ['GET /remotes.json', span(having((p) => p === '/remotes.json'))],
     ['till manifest (mf-manifest.json)', span(having((p) => p.startsWith('/remotes/mfe-pos/') && p.endsWith('mf-manifest.json')))],
     [`till scripts (${tillScripts.length}) received`, span(tillScripts)],
     ['GET /api/products/', span(having((p) => p === '/api/products/'))],
+    ['shared modules and the shell evaluated, React starts (mark kassa:shared)', startupAt(STARTUP_MARKS.shared)],
     ["shell's first content drawn", `${Math.round(timings.marks.shell ?? NaN)}`],
+    ["till's remote loaded through Module Federation (mark kassa:remote)", startupAt(STARTUP_MARKS.remote)],
     ['first product tile drawn', `${Math.round(timings.marks.tile ?? NaN)}`],
   ];
   await traced.close();

@@ -1,6 +1,7 @@
 import { federationName, remoteFolderForPath } from '@kassa/contracts/remote-routes';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { startEarlyRequest } from '@kassa/api-client/early-requests';
+import { markStartup } from '../startup-marks';
 import { promiseState } from './promise-state';
 import type { RemoteAppModule, RemoteName } from './remote-types';
 
@@ -36,6 +37,7 @@ async function fetchRemoteApp(name: RemoteName, retry: boolean): Promise<RemoteA
   }
   const mod = await loadRemote<RemoteAppModule>(`${name}/App`);
   if (!mod || typeof mod.default !== 'function') throw new Error(`${name}/App did not provide a component`);
+  markStartup('remote', name);
   return mod;
 }
 
