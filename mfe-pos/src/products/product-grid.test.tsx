@@ -54,4 +54,22 @@ describe('product grid', () => {
     expect(within(screen.getByRole('region', { name: 'Fles' })).getAllByRole('button')).toHaveLength(2);
     expect(within(screen.getByRole('region', { name: 'Bier' })).getByRole('button', { name: /^Pils/ })).toBeInTheDocument();
   });
+
+  it('a keystroke changes the result tiles in place, also after the search was cleared; a tap adds what the tile shows now', () => {
+    const onAdd = vi.fn();
+    const grid = (query: string) => <ProductGrid categories={CATEGORIES} query={query} onAdd={onAdd} />;
+    const view = render(grid('Tripel 3'));
+    const tile = resultTiles()[0]!;
+    expect(tile).toHaveTextContent(/^Tripel 3€/);
+    view.rerender(grid('Tripel 4'));
+    expect(resultTiles()[0]).toBe(tile);
+    expect(tile).toHaveTextContent(/^Tripel 4€/);
+    view.rerender(grid(''));
+    expect(screen.queryByRole('region', { name: 'Results' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Bier' })).toBeVisible();
+    view.rerender(grid('Tripel 5'));
+    expect(resultTiles()[0]).toBe(tile);
+    fireEvent.click(tile);
+    expect(onAdd).toHaveBeenCalledWith(expect.objectContaining({ id: id(104), name: 'Tripel 5' }));
+  });
 });

@@ -12,18 +12,25 @@ export interface ProductGridProps {
 /**
  * SPEC "Till screen": products grouped by category in the category's colour, or one group "Results" while searching.
  * The category groups stay mounted, only hidden, during a search: neither the first keystroke nor clearing the search
- * takes down or rebuilds the whole catalogue (React's <Activity> would walk every tile's fiber on each switch).
+ * takes down or rebuilds the whole catalogue (React's <Activity> would walk every tile's fiber on each switch). The
+ * results stay mounted too, hidden, once a search is cleared, and their tiles are keyed by place: a keystroke changes
+ * the names, prices and colours of the tiles there are instead of building new ones (bench/frontend's product search,
+ * 2,000 products: a keystroke whose answer was already known took 5-9 ms with new tiles, 1-3 ms with these).
  * Memoised: a cart change re-renders nothing here.
  */
 export const ProductGrid = memo(function ProductGrid({ categories, query, onAdd }: ProductGridProps) {
   const q = query.trim();
   useEffect(() => prepareProductIndex(categories), [categories]);
+  // The last search stays drawn (hidden) after the field is cleared, for the next search to change in place.
+  const [lastQuery, setLastQuery] = useState(q);
+  if (q && q !== lastQuery) setLastQuery(q);
+  const resultsQuery = q || lastQuery;
   return (
     <>
       <div hidden={q !== ''}>
         <CategoryGroups categories={categories} onAdd={onAdd} />
       </div>
-      {q ? <Results categories={categories} query={q} onAdd={onAdd} /> : null}
+      {resultsQuery ? <Results categories={categories} query={resultsQuery} onAdd={onAdd} hidden={!q} /> : null}
     </>
   );
 });
@@ -48,21 +55,22 @@ const CategoryGroup = memo(function CategoryGroup({ category, onAdd }: { categor
 });
 
 /** The best matches a page at a time; "Show more" reaches every match. */
-function Results({ categories, query, onAdd }: ProductGridProps) {
+function Results({ categories, query, onAdd, hidden }: ProductGridProps & { hidden: boolean }) {
   const matches = useMemo(() => searchProducts(categories, query), [categories, query]);
   // Back to one page whenever the search changes.
   const [paging, setPaging] = useState({ query, pages: 1 });
   const pages = paging.query === query ? paging.pages : 1;
   const shown = matches.slice(0, pages * RESULTS_PAGE);
   return (
-    <section className="till-group" aria-label="Results">
+    <section className="till-group" aria-label="Results" hidden={hidden}>
       <h2 className="till-group__title">Results</h2>
       {matches.length === 0 ? (
         <p className="k-empty">No products match &ldquo;{query}&rdquo;.</p>
       ) : (
         <div className="till-grid">
-          {shown.map((p) => (
-            <ProductTile key={p.id} product={p} colour={p.colour} onAdd={onAdd} />
+          {shown.map((p, place) => (
+            // By place, not by product: the next keystroke's answer reuses these tiles (see ProductGrid).
+            <ProductTile key={place} product={p} colour={p.colour} onAdd={onAdd} />
           ))}
         </div>
       )}
