@@ -13,6 +13,5 @@ export const STARTUP_MARKS = {
 } as const;
 
 export function markStartup(step: keyof typeof STARTUP_MARKS, detail?: string): void {
-  // jsdom, under the unit tests, has no User Timing.
-  if (typeof performance.mark === 'function') performance.mark(STARTUP_MARKS[step], detail === undefined ? undefined : { detail });
+  performance.mark(STARTUP_MARKS[step], detail === undefined ? undefined : { detail });
 }

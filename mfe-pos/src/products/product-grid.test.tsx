@@ -71,5 +71,9 @@ describe('product grid', () => {
     expect(resultTiles()[0]).toBe(tile);
     fireEvent.click(tile);
     expect(onAdd).toHaveBeenCalledWith(expect.objectContaining({ id: id(104), name: 'Tripel 5' }));
+    // A new product list while the field is empty drops the hidden results instead of searching it for them.
+    view.rerender(grid(''));
+    view.rerender(<ProductGrid categories={[...CATEGORIES]} query="" onAdd={onAdd} />);
+    expect(view.container.querySelector('[aria-label="Results"]')).toBeNull();
   });
 });

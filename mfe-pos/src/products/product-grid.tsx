@@ -21,10 +21,11 @@ export interface ProductGridProps {
 export const ProductGrid = memo(function ProductGrid({ categories, query, onAdd }: ProductGridProps) {
   const q = query.trim();
   useEffect(() => prepareProductIndex(categories), [categories]);
-  // The last search stays drawn (hidden) after the field is cleared, for the next search to change in place.
-  const [lastQuery, setLastQuery] = useState(q);
-  if (q && q !== lastQuery) setLastQuery(q);
-  const resultsQuery = q || lastQuery;
+  // The last search stays drawn (hidden) after the field is cleared, for the next search to change in place; a new
+  // product list drops it instead of searching it again for results nobody sees.
+  const [last, setLast] = useState({ query: q, categories });
+  if (q && (q !== last.query || categories !== last.categories)) setLast({ query: q, categories });
+  const resultsQuery = q || (last.categories === categories ? last.query : '');
   return (
     <>
       <div hidden={q !== ''}>
