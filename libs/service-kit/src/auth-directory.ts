@@ -55,14 +55,22 @@ export function authDirectory(redisUrl: string, prefix: string): AuthDirectory {
 
   return {
     async rightsOf(claims) {
-      const [ended, rawUser, published, rawSettings] = await redis.mget(key('session', claims.sid ?? '-'), key('user', claims.sub), key('published'), key('settings'));
+      // The token's register is read with the rest (one round trip); a user moved to another register since costs a second.
+      const [ended, rawUser, published, rawSettings, rawTokenRegister] = await redis.mget(
+        key('session', claims.sid ?? '-'),
+        key('user', claims.sub),
+        key('published'),
+        key('settings'),
+        key('register', claims.registerId ?? '-'),
+      );
       if (ended) return null;
       const user = parse<UserRecord>(rawUser ?? null);
       if (!user) return published ? null : { isAdmin: claims.isAdmin, capabilities: claims.capabilities, registerId: claims.registerId, mustEnrolTfa: false };
       if (user.disabled || (claims.iat ?? 0) < user.validAfter) return null;
       const mustEnrolTfa = Boolean(parse<SettingsRecord>(rawSettings ?? null)?.requireTfa) && !user.tfaEnabled;
       if (user.isAdmin) return { isAdmin: true, capabilities: [...ALL_CAPABILITIES], registerId: user.registerId, mustEnrolTfa };
-      const register = user.registerId ? parse<RegisterRecord>(await redis.get(key('register', user.registerId))) : null;
+      const rawRegister = user.registerId === claims.registerId ? rawTokenRegister : user.registerId ? await redis.get(key('register', user.registerId)) : null;
+      const register = parse<RegisterRecord>(rawRegister ?? null);
       return { isAdmin: false, capabilities: register?.capabilities ?? [], registerId: user.registerId, mustEnrolTfa };
     },
     async publishUser(id, record) {

@@ -1,5 +1,5 @@
 import { CheckoutMethod, PaymentMethod, TransactionStatus } from '@kassa/contracts';
-import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
+import { Schema, Types, type Connection, type InferSchemaType } from 'mongoose';
 
 const lineSchema = new Schema(
   {
@@ -95,3 +95,56 @@ transactionSchema.index({ 'products.productId': 1, day: 1 });
 
 export type TransactionDoc = InferSchemaType<typeof transactionSchema> & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
 export const transactionModel = (db: Connection) => db.model('Transaction', transactionSchema);
+
+/** What a new sale is stored with; the rest of a transaction starts at its default. */
+export interface NewSale {
+  nonce: string;
+  payloadHash: string;
+  method: CheckoutMethod;
+  paymentMethod: PaymentMethod;
+  status: 'initializing' | 'completed';
+  products: { productId: string; name: string; price: number; amount: number; categoryId: string | null; vatRate: number | null }[];
+  total: number;
+  target: { accountId: string | null; cardSecretHash: string | null; self: boolean };
+  accountId: string | null;
+  upgrade: { accountId: string; amount: number } | null;
+  upgradeAccountId: string | null;
+  reason: string | null;
+  registerId: string | null;
+  userId: string;
+  username: string;
+  day: string;
+  createdAt: Date;
+  receivedAt: Date | null;
+}
+
+/** The document mongoose would store for a new sale (every default written out), without building a mongoose document. */
+export function newSaleDocument(sale: NewSale, now = new Date()): TransactionDoc {
+  const doc = {
+    _id: new Types.ObjectId(),
+    ...sale,
+    products: sale.products.map((p) => ({ ...p })),
+    target: { ...sale.target },
+    upgrade: sale.upgrade && { ...sale.upgrade, posted: false, accountName: null, balanceAfter: null },
+    accountName: null,
+    balanceAfter: null,
+    terminal: null,
+    error: null,
+    undone: null,
+    updatedAt: now,
+    __v: 0,
+  };
+  // Plain, like every lean read of a sale; TransactionDoc, inferred from the schema, types its arrays as mongoose's.
+  return doc as unknown as TransactionDoc;
+}
+
+/**
+ * Stores a new sale with one insert through the driver. Through `Model.create`, mongoose's document (casting,
+ * validation, change tracking) was about a fifth of the checkout service's CPU per sale; the fields are typed here
+ * instead, and a test holds newSaleDocument to what mongoose would store. Throws E11000 for a nonce that exists.
+ */
+export async function insertSale(db: Connection, sale: NewSale): Promise<TransactionDoc> {
+  const doc = newSaleDocument(sale);
+  await transactionModel(db).collection.insertOne(doc);
+  return doc;
+}

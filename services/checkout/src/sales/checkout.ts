@@ -15,7 +15,7 @@ import {
 } from '@kassa/contracts';
 import { AppError, isDuplicateKey, localDay } from '@kassa/service-kit';
 import { createHash } from 'node:crypto';
-import { transactionModel, type TransactionDoc } from '../models/transaction.model';
+import { insertSale, transactionModel, type TransactionDoc } from '../models/transaction.model';
 import { recordOfflineRefusal } from '../offline/offline-refusals';
 import { postLedger, type CheckoutContext } from './context';
 import { publicName } from './live-feed';
@@ -185,7 +185,7 @@ async function sell(ctx: CheckoutContext, method: CheckoutMethod, body: Checkout
     // Cash and "other" without a top-up wait for nothing outside this record: stored completed, one write, not two.
     const completeAtOnce = (method === 'cash' || method === 'other') && !upgrade;
     try {
-      const created = await Tx.create({
+      tx = await insertSale(ctx.db, {
         nonce: body.nonce,
         payloadHash: hash,
         method,
@@ -209,7 +209,6 @@ async function sell(ctx: CheckoutContext, method: CheckoutMethod, body: Checkout
         createdAt: at,
         receivedAt: madeAt ? now : null,
       });
-      tx = created.toObject() as TransactionDoc;
       // Only the request that stored the sale announces it; a duplicate of the nonce finds it completed.
       if (completeAtOnce) announce(ctx, tx);
     } catch (err) {

@@ -99,7 +99,12 @@ describe('user and register administration', () => {
     const rights = await app.authDirectory.rightsOf(app.jwt.decode(till)!);
     expect(rights?.capabilities).toEqual(['PAYMENT_CARD']);
 
+    // A user moved to another register holds that register's rights with the token from before the move, then none.
+    const cellar = (await call('POST', '/api/admin/registers/', { name: 'Kelder', capabilities: ['PAYMENT_OTHER'] })).json().result as { id: string };
+    await call('PATCH', `/api/admin/users/${user.id}/`, { registerId: cellar.id });
+    expect(await app.authDirectory.rightsOf(app.jwt.decode(till)!)).toMatchObject({ capabilities: ['PAYMENT_OTHER'], registerId: cellar.id });
     await call('PATCH', `/api/admin/users/${user.id}/`, { registerId: null });
+    expect(await app.authDirectory.rightsOf(app.jwt.decode(till)!)).toMatchObject({ capabilities: [], registerId: null });
     expect((await call('DELETE', `/api/admin/registers/${register.id}/`)).statusCode).toBe(200);
   });
 });
