@@ -295,7 +295,7 @@ const log = (line: string) => console.log(`[growth] ${line}`);
 const one = await startSystem({ port: basePort, env });
 try {
   facts = await runFacts({ ...one, load1 });
-  const t = await prepareTills('1 replica', one, 5);
+  const t = await prepareTills('1 replica', one, 20);
   for (const level of levels) {
     let seededSeconds: number | null = null;
     if (level > 0) {
@@ -328,7 +328,7 @@ try {
 const replicaPort = basePort + 200;
 const two = await startSystem({ port: replicaPort, env: { ...env, KASSA_REPLICAS: '2' } });
 try {
-  const t = await prepareTills('2 replicas', two, 3);
+  const t = await prepareTills('2 replicas', two);
   await settleStore(two.pgDatabase);
   twoReplicas = await measure(t);
   log(`2 replicas: paced p99 ${twoReplicas.paced.p99} ms, capacity ${twoReplicas.capacity.rps} sales/s`);

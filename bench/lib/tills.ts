@@ -110,9 +110,10 @@ export async function runTills(t: Tills, count: number, seconds: number, rate: n
  * Signs in the till, picks 12 priced products and 16 prepaid and 16 credit member accounts of the demo, and tops each
  * account up with `topUps` x 1,000 euros in cash, as a member does at the till: no account may run dry during the run
  * (a refusal is quicker than a sale, and credit accounts stop at their credit limit, which a run of mixed carts
- * reaches). Credit accounts stay credit accounts (the same posting path, only their floor differs).
+ * reaches; at 164 sales/s, 3,000 euros was not enough for one prepaid account). Credit accounts stay credit accounts (the
+ * same posting path, only their floor differs).
  */
-export async function prepareTills(label: string, system: RunningSystem, topUps = 3): Promise<Tills> {
+export async function prepareTills(label: string, system: RunningSystem, topUps = 10): Promise<Tills> {
   const till = await login(system.url, 'till');
   const bar = await login(system.url, 'bar');
   const { categories } = await api<{ categories: { products: { id: string; price: number }[] }[] }>(system.url, '/api/products/', { token: till });
