@@ -180,11 +180,12 @@ try {
   await tracedCdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await browser.startTracing(tracedPage, { categories: TRACE_CATEGORIES });
   const tracedMs = (await openTill(tracedPage, tracedCdp)).usableMs;
+  const { frameTree } = await tracedCdp.send('Page.getFrameTree');
   const traceText = (await browser.stopTracing()).toString('utf8');
   // BENCH_TRACE_FILE keeps the trace, to open in DevTools' Performance panel (not committed: megabytes).
   if (process.env.BENCH_TRACE_FILE) writeFileSync(process.env.BENCH_TRACE_FILE, traceText);
   const trace = JSON.parse(traceText) as { traceEvents: Parameters<typeof splitLoad>[0] };
-  const split = splitLoad(trace.traceEvents, `${system.url}/pos`);
+  const split = splitLoad(trace.traceEvents, `${system.url}/pos`, frameTree.frame.id);
   // The page's own clock: every resource's start and end, the navigation's end, the marks set by `marker`.
   const timings = await tracedPage.evaluate(() => ({
     resources: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({ path: new URL(r.name).pathname, initiator: r.initiatorType, start: r.startTime, end: r.responseEnd })),

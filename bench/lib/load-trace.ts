@@ -26,7 +26,7 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: Record<string, unknown> };
+  args?: { name?: string; frame?: string; data?: Record<string, unknown> };
 }
 
 export const KINDS = ['compile', 'run scripts', 'garbage collection', 'style and layout', 'paint', 'parse HTML', 'other'] as const;
@@ -54,20 +54,24 @@ export interface LoadSplit {
 }
 
 /**
- * `events`: the trace's events; `pageUrl`: the URL navigated to (its navigationStart begins the window). The window
- * ends with the last click dispatched on that page's main thread (the tap that added a product).
+ * `events`: the trace's events; `pageUrl`: the URL navigated to; `mainFrame`: the page's main frame (its DevTools
+ * protocol frame id, Page.getFrameTree). The window begins with that frame's first navigationStart and ends with the
+ * last click dispatched after it (the tap that added a product); the main thread is the one that click ran on.
+ *
+ * Chromium does not always name the URL on navigationStart, and other frames navigate during the load too (at about
+ * 1 s into the till's, in another frame): taking the trace's last navigationStart when no event named the URL made the
+ * window start there, 1 s late or after the tap (bench/frontend failed with "no click" in one run of three).
  */
-export function splitLoad(events: TraceEvent[], pageUrl: string): LoadSplit {
-  // The navigation to `pageUrl`; Chromium does not always name the URL on the event, and the traced load is the only
-  // navigation after tracing began, so the last one stands in.
-  const navigations = events.filter((e) => e.name === 'navigationStart');
-  const nav = navigations.filter((e) => String(e.args?.data?.documentLoaderURL ?? '').startsWith(pageUrl)).at(-1) ?? navigations.at(-1);
-  if (!nav) throw new Error(`the trace has no navigationStart for ${pageUrl}`);
-  const { pid, tid } = nav;
-  const main = events.filter((e) => e.pid === pid && e.tid === tid && e.ts >= nav.ts);
-  const clicks = main.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click' && e.ph === 'X');
-  const click = clicks.at(-1);
+export function splitLoad(events: TraceEvent[], pageUrl: string, mainFrame: string): LoadSplit {
+  const navigations = events.filter((e) => e.name === 'navigationStart').sort((a, b) => a.ts - b.ts);
+  const nav =
+    navigations.find((e) => String(e.args?.data?.documentLoaderURL ?? '').startsWith(pageUrl)) ??
+    navigations.find((e) => String(e.args?.frame ?? '').toUpperCase() === mainFrame.toUpperCase());
+  if (!nav) throw new Error(`the trace has no navigationStart for ${pageUrl} in frame ${mainFrame}`);
+  const click = events.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click' && e.ph === 'X' && e.ts >= nav.ts).sort((a, b) => a.ts - b.ts).at(-1);
   if (!click) throw new Error('the trace has no click on the page');
+  const { pid, tid } = click;
+  const main = events.filter((e) => e.pid === pid && e.tid === tid && e.ts >= nav.ts);
   const end = click.ts + (click.dur ?? 0);
 
   // Complete events (B/E pairs joined), in order, outer before inner at the same start.
