@@ -14,7 +14,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadNow, runFacts } from './lib/facts';
 import { startSystem } from './lib/system';
-import { launchChromium, openTillAndTap, signedInState, watchCart } from './lib/till-browser';
+import { launchChromium, openTillAndTap, signedInState } from './lib/till-browser';
 import { median } from './lib/stats';
 
 const RUNS = Number(process.env.RUNS ?? 8);
@@ -30,7 +30,6 @@ interface Arm {
 async function coldLoad(browser: Browser, url: string, storageState: BrowserContextOptions['storageState'], arm: Arm): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, storageState, serviceWorkers: arm.serviceWorkers });
   try {
-    await watchCart(context);
     const page = await context.newPage();
     // Both sides pass the page through the same route, so only the Link header differs.
     await page.route(

@@ -26,7 +26,7 @@ import { seedLargeCatalog } from '../services/catalog/src/demo/seed-demo';
 import { describeQuiet, loadNow, runFacts, waitForQuiet } from './lib/facts';
 import { KINDS, splitLoad, TRACE_CATEGORIES } from './lib/load-trace';
 import { startSystem } from './lib/system';
-import { launchChromium, openTillAndTap, signedInState, signIn, watchCart } from './lib/till-browser';
+import { launchChromium, openTillAndTap, signedInState, signIn } from './lib/till-browser';
 import { quantile } from './lib/stats';
 import { STARTUP_MARKS } from '../shell/src/startup-marks';
 
@@ -156,7 +156,6 @@ try {
   const quietLoads = await waitForQuiet();
   for (let run = 0; run < 5; run++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, storageState: token });
-    await watchCart(context);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -174,7 +173,6 @@ try {
   // One more cold run, traced: what the main thread did from the navigation to the tap, and when each part arrived.
   const traced = await browser.newContext({ viewport: { width: 1280, height: 800 }, storageState: token });
   await traced.addInitScript(marker);
-  await watchCart(traced);
   const tracedPage = await traced.newPage();
   const tracedCdp = await traced.newCDPSession(tracedPage);
   await tracedCdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });

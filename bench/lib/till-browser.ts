@@ -30,13 +30,17 @@ export async function signedInState(browser: Browser, url: string, user: string)
 
 /** Where the page notes when its cart first showed a product (ms in the page's clock), see `watchCart`. */
 const ADDED_AT = '__kassaBenchAddedAt';
+const watched = new WeakSet<BrowserContext>();
 
 /**
  * Makes every page of `context` note, in its own clock (ms since its navigation began), the moment its cart total first
  * shows a product: the moment a tap has really put it in the cart. An init script, so it is there before the page's
- * own code runs; a MutationObserver, so the moment is the DOM change itself and not when a harness next looks.
+ * own code runs; a MutationObserver, so the moment is the DOM change itself and not when a harness next looks. Once per
+ * context, however often the till is opened in it.
  */
-export async function watchCart(context: BrowserContext): Promise<void> {
+async function watchCart(context: BrowserContext): Promise<void> {
+  if (watched.has(context)) return;
+  watched.add(context);
   await context.addInitScript((key) => {
     const observer = new MutationObserver(() => {
       const text = document.querySelector('[data-testid="cart-total"]')?.textContent ?? '';
@@ -72,8 +76,8 @@ const FIND_PILS = `(() => {
 })()`;
 
 /**
- * Opens /pos in `page` (its context under `watchCart`) and taps Pils until the cart shows it; a tile drawn before the
- * till's code listens is not usable, so a tap that adds nothing is made again 100 ms later.
+ * Opens /pos in `page` and taps Pils until the cart shows it; a tile drawn before the till's code listens is not usable,
+ * so a tap that adds nothing is made again 100 ms later.
  *
  * The harness stays off the page's main thread as far as it can, because at 4x CPU slowdown its own work there counts
  * as the till's: it looks for the tile with a plain expression through the DevTools protocol every 20 ms and taps with a
@@ -85,6 +89,7 @@ const FIND_PILS = `(() => {
  * worse still (1.5-2.5 s, dropped on 2026-11-27).
  */
 export async function openTillAndTap(page: Page, cdp: CDPSession, url: string): Promise<TillOpened> {
+  await watchCart(page.context());
   const started = Date.now();
   await page.goto(`${url}/pos`, { waitUntil: 'commit' });
   for (;;) {
