@@ -1,0 +1,65 @@
+import { LIVE_TRANSACTIONS_CHANNEL, type LiveTransaction } from '@kassa/contracts';
+import { createRedis } from '@kassa/service-kit';
+import { clearRedisPrefix } from '@kassa/service-kit/testing';
+import type { FastifyBaseLogger } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { RECENT_SALES, redisLivePublisher } from './live-feed';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+const sale = (n: number): LiveTransaction => ({ id: randomUUID(), at: new Date(Date.UTC(2026, 10, 28, 20, 0, n)).toISOString(), total: 250 + n, method: 'cash', items: [{ name: 'Pils', amount: 1 }], who: null });
+
+function logSpy() {
+  const warnings: string[] = [];
+  const log = { warn: (_obj: unknown, msg: string) => warnings.push(msg) } as unknown as FastifyBaseLogger;
+  return { log, warnings };
+}
+
+/** The live slide's feed on the machine's real Redis: what the gateway's subscribers and new screens get. */
+describe('announcing sales on the live feed', () => {
+  const prefix = `kassa-test-live-${randomUUID()}`;
+  const channel = `${prefix}:${LIVE_TRANSACTIONS_CHANNEL}`;
+  afterAll(() => clearRedisPrefix(REDIS_URL, prefix));
+
+  it('publishes each sale in order and keeps the last ones, newest first, for a screen that opens later', async () => {
+    const { log, warnings } = logSpy();
+    const live = redisLivePublisher(REDIS_URL, prefix, log);
+    const subscriber = createRedis(REDIS_URL, { forWorker: true });
+    const reader = createRedis(REDIS_URL, { forWorker: true });
+    try {
+      const heard: string[] = [];
+      subscriber.on('message', (_channel: string, message: string) => heard.push(message));
+      await subscriber.subscribe(channel);
+      // The publisher's connection has no offline queue (a sale never waits for the feed): used once it is up.
+      expect(await live.ready()).toBe(true);
+      const sales = Array.from({ length: RECENT_SALES + 5 }, (_, n) => sale(n));
+      for (const s of sales) await live.publish(s);
+      await expect.poll(() => heard.length).toBe(sales.length);
+      expect(heard.map((m) => (JSON.parse(m) as LiveTransaction).id)).toEqual(sales.map((s) => s.id));
+      const recent = await reader.lrange(`${channel}:recent`, 0, -1);
+      expect(recent.map((m) => JSON.parse(m) as LiveTransaction)).toEqual(sales.slice(-RECENT_SALES).reverse());
+      expect(warnings).toEqual([]);
+    } finally {
+      await live.close();
+      subscriber.disconnect();
+      reader.disconnect();
+    }
+  });
+
+  it('never fails a sale when Redis is away: the announcement is dropped with a warning', async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    await new Promise((resolve) => server.close(resolve));
+    const { log, warnings } = logSpy();
+    const live = redisLivePublisher(`redis://127.0.0.1:${port}`, prefix, log);
+    try {
+      await expect(live.publish(sale(1))).resolves.toBeUndefined();
+      expect(warnings).toContain('could not announce sale on the live feed');
+    } finally {
+      await live.close();
+    }
+  });
+});
