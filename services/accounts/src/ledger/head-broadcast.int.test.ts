@@ -1,7 +1,10 @@
 import { connectMongo } from '@kassa/service-kit';
+import { clearRedisPrefix } from '@kassa/service-kit/testing';
+import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildAccountsApp } from '../app';
+import { headBroadcast, type PostedHead } from './head-broadcast';
 import { bearer, internalPost, loginAs, startAccountsTestApp, stopAccountsTestApp, TestClock, type AccountsTestApp } from '../testing/accounts-test-app';
 
 /**
@@ -43,5 +46,51 @@ describe('two replicas of accounts', () => {
       expect((await listed()).balance).toBe(2200);
       expect(await own()).toBe(2200);
     }, { timeout: 10_000, interval: 100 });
+  });
+});
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+const head = (accountId: string, seq: number): PostedHead => ({ accountId, seq, balance: seq * 100, lastUsed: null });
+
+/** Two replicas of accounts telling each other their heads over the machine's real Redis. */
+describe('the ledger heads replicas tell each other', () => {
+  const prefix = `kassa-test-heads-${randomUUID()}`;
+  afterAll(() => clearRedisPrefix(REDIS_URL, prefix));
+
+  it("each hears the other's newest head per account, never its own, and what waits is sent on close", async () => {
+    const heardByA: PostedHead[] = [];
+    const heardByB: PostedHead[] = [];
+    const a = headBroadcast(REDIS_URL, prefix, (h) => heardByA.push(h));
+    const b = headBroadcast(REDIS_URL, prefix, (h) => heardByB.push(h));
+    try {
+      // Both connected and subscribed: a round trip that goes out on each replica's own channel.
+      await expect
+        .poll(async () => {
+          a.publish(head(`probe-${randomUUID()}`, 1));
+          b.publish(head(`probe-${randomUUID()}`, 1));
+          await new Promise((r) => setTimeout(r, 100));
+          return heardByA.length > 0 && heardByB.length > 0;
+        })
+        .toBe(true);
+      // A probe still on its way may arrive later: only the heads below count.
+      const told = (heard: PostedHead[]) => heard.filter((h) => !h.accountId.startsWith('probe-'));
+
+      // A burst on one account and a posting on another, as a busy till makes them: one head per account arrives,
+      // the newest, even when the postings were told out of order.
+      for (const seq of [1, 3, 2]) a.publish(head('x', seq));
+      a.publish(head('y', 7));
+      await expect.poll(() => told(heardByB).map((h) => `${h.accountId}@${h.seq}`).sort()).toEqual(['x@3', 'y@7']);
+      expect(heardByB.find((h) => h.accountId === 'y')).toEqual(head('y', 7));
+
+      // Heads waiting for the window when a replica stops still go out.
+      b.publish(head('z', 4));
+      await b.close();
+      await expect.poll(() => told(heardByA).map((h) => `${h.accountId}@${h.seq}`)).toEqual(['z@4']);
+      expect(told(heardByB).map((h) => h.accountId).sort()).toEqual(['x', 'y']);
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
 });
