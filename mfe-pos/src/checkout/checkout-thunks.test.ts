@@ -254,10 +254,11 @@ describe('card payments', () => {
     expect(count(calls, '/status/')).toBe(2);
     await vi.advanceTimersByTimeAsync(1000);
     expect(count(calls, '/finish/')).toBe(1);
-    // "Payment successful!" stays on screen for 1.5 s before the modal closes.
-    await vi.advanceTimersByTimeAsync(1400);
+    // "Payment successful!" stays on screen for 1.5 s from when it is drawn (the next animation frame, at most 16 ms
+    // here) before the modal closes.
+    await vi.advanceTimersByTimeAsync(1500);
     expect(selectTopModal(store.getState())?.card?.phase).toBe('completed');
-    await vi.advanceTimersByTimeAsync(100);
+    await vi.advanceTimersByTimeAsync(20);
     expect(selectStep(store.getState())).toBe('none');
     expect(selectEntries(store.getState())).toEqual([]);
     // A card sale's Undo refunds at the terminal first.
@@ -315,7 +316,10 @@ describe('card payments', () => {
     await vi.advanceTimersByTimeAsync(10);
     expect(count(calls, '/finish/')).toBe(1);
     expect(selectPendingCard(store.getState())?.phase).toBe('completed');
-    await vi.advanceTimersByTimeAsync(1500);
+    // Green for 1.5 s from when it is drawn (the next animation frame, at most 16 ms here).
+    await vi.advanceTimersByTimeAsync(1490);
+    expect(selectPendingCard(store.getState())?.phase).toBe('completed');
+    await vi.advanceTimersByTimeAsync(30);
     expect(selectPendingCard(store.getState())).toBeNull();
     expect(selectSale(store.getState())?.text).toMatch(/^Successful transaction for €\s2,50/);
   });

@@ -69,6 +69,24 @@ const FINAL_FAILURES: ReadonlySet<CardPhase> = new Set(['expired', 'cancelled', 
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * When what was just dispatched is on screen: after the browser's next frame (a task after its animation frame), or
+ * after a second in a tab that draws no frames (hidden). A busy till commits and draws a change some tens of
+ * milliseconds after the dispatch; a time counted from the dispatch would be cut short by that much on screen.
+ */
+const drawn = (): Promise<number> =>
+  new Promise((resolve) => {
+    const done = () => resolve(Date.now());
+    if (typeof requestAnimationFrame !== 'function') return done();
+    const fallback = setTimeout(done, 1000);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        done();
+      }, 0),
+    );
+  });
+
 export { toKassaError };
 
 /** A refusal (4xx) ends its nonce for good; a network failure or a 5xx is retried with the same nonce. */
@@ -297,7 +315,8 @@ export const watchCard =
           const { status, error } = res.data;
           dispatch(cardStatusChanged({ transactionId, phase: status, error }));
           if (status === 'completed') {
-            await dispatch(finishCard(transactionId, effects, true, Date.now() + CARD_APPROVED_SHOW_MS));
+            // The green stays CARD_APPROVED_SHOW_MS from when it is drawn; finishing the sale does not wait for that.
+            await dispatch(finishCard(transactionId, effects, true, drawn()));
             return;
           }
           if (FINAL_FAILURES.has(status)) return;
@@ -311,10 +330,11 @@ export const watchCard =
 
 /**
  * Confirming a card payment finishes the sale. `approved`: the terminal already said completed, so a "not finished
- * yet" from checkout only means its report is still on the way. `showUntil`: the approval stays on screen until then.
+ * yet" from checkout only means its report is still on the way. `shownAt`: when the approval was drawn; it stays on
+ * screen CARD_APPROVED_SHOW_MS from then.
  */
 export const finishCard =
-  (transactionId: string, effects: TillEffects, approved: boolean, showUntil = 0): AppThunk<Promise<void>> =>
+  (transactionId: string, effects: TillEffects, approved: boolean, shownAt: Promise<number> | null = null): AppThunk<Promise<void>> =>
   async (dispatch, getState) => {
     const inModal = selectStack(getState()).some((m) => m.card?.transactionId === transactionId);
     if (inModal) {
@@ -325,7 +345,7 @@ export const finishCard =
     for (let attempt = 1; attempt <= FINISH_ATTEMPTS; attempt += 1) {
       try {
         const result = await dispatch(checkoutApi.endpoints.finishTransaction.initiate(transactionId, { track: false })).unwrap();
-        await wait(Math.max(0, showUntil - Date.now()));
+        if (shownAt) await wait(Math.max(0, (await shownAt) + CARD_APPROVED_SHOW_MS - Date.now()));
         if (inModal) {
           dispatch(saleConfirmed(result, 'card', effects, null, null));
         } else {
