@@ -67,6 +67,8 @@ export type CardOutcomeRequest = z.infer<typeof CardOutcomeRequest>;
 
 /** Redis pub/sub channel (after the queue prefix) on which checkout announces sales for the live slide. */
 export const LIVE_TRANSACTIONS_CHANNEL = 'live:transactions';
+/** How many of the last sales checkout keeps (in `<channel>:recent`, newest first) for a slide that opens now. */
+export const LIVE_RECENT_SALES = 20;
 export const LiveTransaction = z.object({
   /** The announcement's own id (for de-duplication), never the sale's: a sale id lets a till ask for the sale. */
   id: z.uuid(),

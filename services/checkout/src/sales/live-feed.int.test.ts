@@ -1,11 +1,11 @@
-import { LIVE_TRANSACTIONS_CHANNEL, type LiveTransaction } from '@kassa/contracts';
+import { LIVE_RECENT_SALES, LIVE_TRANSACTIONS_CHANNEL, type LiveTransaction } from '@kassa/contracts';
 import { createRedis } from '@kassa/service-kit';
 import { clearRedisPrefix } from '@kassa/service-kit/testing';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RECENT_SALES, redisLivePublisher } from './live-feed';
+import { redisLivePublisher } from './live-feed';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -34,12 +34,12 @@ describe('announcing sales on the live feed', () => {
       await subscriber.subscribe(channel);
       // The publisher's connection has no offline queue (a sale never waits for the feed): used once it is up.
       expect(await live.ready()).toBe(true);
-      const sales = Array.from({ length: RECENT_SALES + 5 }, (_, n) => sale(n));
+      const sales = Array.from({ length: LIVE_RECENT_SALES + 5 }, (_, n) => sale(n));
       for (const s of sales) await live.publish(s);
       await expect.poll(() => heard.length).toBe(sales.length);
       expect(heard.map((m) => (JSON.parse(m) as LiveTransaction).id)).toEqual(sales.map((s) => s.id));
       const recent = await reader.lrange(`${channel}:recent`, 0, -1);
-      expect(recent.map((m) => JSON.parse(m) as LiveTransaction)).toEqual(sales.slice(-RECENT_SALES).reverse());
+      expect(recent.map((m) => JSON.parse(m) as LiveTransaction)).toEqual(sales.slice(-LIVE_RECENT_SALES).reverse());
       expect(warnings).toEqual([]);
     } finally {
       await live.close();

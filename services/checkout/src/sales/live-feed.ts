@@ -1,4 +1,4 @@
-import { LIVE_TRANSACTIONS_CHANNEL, type LiveTransaction } from '@kassa/contracts';
+import { LIVE_RECENT_SALES, LIVE_TRANSACTIONS_CHANNEL, type LiveTransaction } from '@kassa/contracts';
 import { createRedis, redisReady } from '@kassa/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -10,9 +10,6 @@ export interface LivePublisher {
   close(): Promise<void>;
 }
 
-/** The recent list's length: what a screen that opens now shows before the next sale arrives. */
-export const RECENT_SALES = 20;
-
 /**
  * Publishes a sale and keeps it in the recent list, in one command: a MULTI of PUBLISH, LPUSH and LTRIM was five
  * commands and replies for ioredis to build and parse, the largest part of checkout's own work per sale in a CPU profile
@@ -22,7 +19,7 @@ export const RECENT_SALES = 20;
 const ANNOUNCE_SCRIPT = `
 redis.call('PUBLISH', ARGV[1], ARGV[2])
 redis.call('LPUSH', KEYS[1], ARGV[2])
-redis.call('LTRIM', KEYS[1], 0, ${RECENT_SALES - 1})
+redis.call('LTRIM', KEYS[1], 0, ${LIVE_RECENT_SALES - 1})
 return 1`;
 
 type AnnouncingRedis = ReturnType<typeof createRedis> & { kassaAnnounceSale(recentKey: string, channel: string, message: string): Promise<number> };

@@ -1,4 +1,4 @@
-import { LIVE_TRANSACTIONS_CHANNEL } from '@kassa/contracts';
+import { LIVE_RECENT_SALES, LIVE_TRANSACTIONS_CHANNEL } from '@kassa/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 
@@ -53,7 +53,7 @@ export function liveFeed(redisUrl: string, prefix: string) {
         });
         reply.raw.write('retry: 2000\n\n');
         try {
-          const recent = await reader.lrange(recentKey, 0, 19);
+          const recent = await reader.lrange(recentKey, 0, LIVE_RECENT_SALES - 1);
           for (const message of recent.reverse()) reply.raw.write(`event: transaction\ndata: ${message}\n\n`);
         } catch {
           /* the live part still works without the history */
