@@ -1,5 +1,5 @@
 import type { TillAccount } from '@kassa/contracts';
-import Fuse from 'fuse.js';
+import { Fuse } from '../search/fuzzy';
 
 /** SPEC 9: the picker first shows accounts used within the last 75 days. */
 export const RECENT_DAYS = 75;

@@ -1,5 +1,5 @@
 import type { Category } from '@kassa/contracts';
-import Fuse from 'fuse.js';
+import { Fuse } from '../search/fuzzy';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { prepareProductIndex, searchProducts } from './product-search';
 
