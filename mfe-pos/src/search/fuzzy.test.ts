@@ -13,14 +13,14 @@ function random(seed: number) {
 
 const rnd = random(20261128);
 const pick = <T,>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
-// Letters as names have them: upper and lower case, accents, digits, signs, and two that change length when lower-cased
-// or are not plain letters (İ, ß).
+// Letters as names have them: upper and lower case, accents, digits and signs, and three beyond those: İ (two letters
+// once lower-cased), ß and ø.
 const LETTERS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZéëïöüÉÖçñ0123456789  -/()&.', 'İ', 'ß', 'ø'];
 const WORDS = ['Huis', 'Tap', 'Fles', 'Klein', 'Groot', 'Dubbel', 'Tripel', 'Blond', 'Donker', 'Cola', 'Koffie', 'Spa rood', 'Jan de Vries', 'Émile', 'Ölmez'];
 const word = (length: number) => Array.from({ length }, () => pick(LETTERS)).join('');
 const names = [
-  ...Array.from({ length: 400 }, (_, i) => `${pick(WORDS)} ${pick(WORDS).toLowerCase()} ${i + 1}`),
-  ...Array.from({ length: 400 }, () => word(1 + Math.floor(rnd() * 40))),
+  ...Array.from({ length: 250 }, (_, i) => `${pick(WORDS)} ${pick(WORDS).toLowerCase()} ${i + 1}`),
+  ...Array.from({ length: 250 }, () => word(1 + Math.floor(rnd() * 40))),
   '',
   'a',
   'Tripel',
@@ -49,21 +49,29 @@ const queries = [
 describe('ScratchBitapSearch (the till searches run on real Fuse.js with this plugin)', () => {
   it("answers every name as Fuse's own bitap does: found or not, and the same score", () => {
     let compared = 0;
+    // Compared plainly and listed, not one expect per pair: an expect per pair took 3-6 s on a busy machine.
+    const differences: string[] = [];
     for (const threshold of [0.4, 0.5]) {
       const options = { ...Fuse.config, threshold, ignoreLocation: true };
+      // Asking for the matched places sends Fuse.match to its own bitap (the plugin does not take such searches).
+      const fuseOwn = { ...options, includeMatches: true };
       for (const query of queries) {
         expect(ScratchBitapSearch.condition(query, options)).toBe(true);
         const ours = new ScratchBitapSearch(query, options);
         for (const name of names) {
-          // Asking for the matched places sends Fuse.match to its own bitap (the plugin does not take such searches).
-          const { isMatch, score } = Fuse.match(query, name, { ...options, includeMatches: true });
-          expect(ours.searchIn(name), `"${query}" in "${name}" at ${threshold}`).toEqual({ isMatch, score });
+          const theirs = Fuse.match(query, name, fuseOwn);
+          const mine = ours.searchIn(name);
+          if (mine.isMatch !== theirs.isMatch || mine.score !== theirs.score) {
+            differences.push(`"${query}" in "${name}" at ${threshold}: ${JSON.stringify(mine)}, Fuse ${theirs.isMatch} ${theirs.score}`);
+          }
           compared++;
         }
       }
     }
-    expect(compared).toBeGreaterThan(200_000);
-  });
+    expect(differences.slice(0, 10)).toEqual([]);
+    expect(compared).toBeGreaterThan(150_000);
+    // Fuse.match builds Fuse's searcher anew for each pair: about 1 s on a quiet machine, 3-4 s with every core busy.
+  }, 30_000);
 
   it('is the searcher of a Fuse index with the options the till uses, and finds what Fuse alone finds, in the same order', () => {
     const searchIn = vi.spyOn(ScratchBitapSearch.prototype, 'searchIn');
