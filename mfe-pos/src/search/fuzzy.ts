@@ -5,8 +5,9 @@ import Fuse, { type IFuseOptions } from 'fuse.js';
  * without allocating.
  *
  * Fuse's own bitap builds an array the length of the name for every error it tries, for every name: a search of 2,000
- * products allocates 3-4 MB, and a CPU profile of it is three quarters that loop over holey arrays. bench/frontend
- * measured 11-21 ms for a new word of 5-7 letters in the product search on a slow machine, over the budget of 16.
+ * products allocates 3-4 MB, and a CPU profile of it is three quarters that loop over holey arrays. Timed as
+ * bench/frontend times a keystroke, a new word of 5-7 letters in the product search took 11-21 ms on a slow machine,
+ * over issue 16's budget of 16.
  * `ScratchBitapSearch` runs the same recurrence over two typed arrays kept between names, so what it answers (found or
  * not, and the score) is Fuse's, bit for bit: fuzzy.test.ts compares the two on thousands of names and words.
  * It takes only the searches it was written for (see `condition`); any other option set goes to Fuse's own bitap.
@@ -14,6 +15,8 @@ import Fuse, { type IFuseOptions } from 'fuse.js';
 export class ScratchBitapSearch {
   /** Fuse asks each registered searcher in turn; the first whose condition holds searches. */
   static condition(pattern: string, options: IFuseOptions<unknown>): boolean {
+    // Fuse splits a longer pattern into chunks of 32 and averages their scores.
+    const length = pattern.toLowerCase().length;
     return (
       options.ignoreLocation === true &&
       !options.includeMatches &&
@@ -23,9 +26,8 @@ export class ScratchBitapSearch {
       !options.ignoreDiacritics &&
       !options.useExtendedSearch &&
       !options.useTokenSearch &&
-      // Fuse splits a longer pattern into chunks of 32 and averages their scores.
-      pattern.toLowerCase().length > 0 &&
-      pattern.toLowerCase().length <= 32
+      length > 0 &&
+      length <= 32
     );
   }
 
@@ -55,23 +57,22 @@ export class ScratchBitapSearch {
     const n = text.length;
     // With ignoreLocation a score is errors / m, so Fuse tries 0, 1, 2 ... errors while that stays within the
     // threshold, each over the whole name and m places past its end, and stops at the first number of errors that
-    // matches anywhere. The state of one number of errors is kept for the next, as Fuse keeps its last array.
+    // matches anywhere: where does not change the score, so the first match found ends the search. The state of one
+    // number of errors is kept for the next, as Fuse keeps its last array.
     const finish = n + m;
     let last = scratch(0, finish + 2);
     let bits = scratch(1, finish + 2);
     const mask = 1 << (m - 1);
     for (let errors = 0; errors < m && errors / m <= this.threshold; errors++) {
-      let found = false;
       bits[finish + 1] = (1 << errors) - 1;
       for (let j = finish; j >= 1; j--) {
         const code = j - 1 < n ? text.charCodeAt(j - 1) : -1;
         const charMatch = code < 0 ? 0 : code < 128 ? this.ascii[code]! : (this.other.get(code) ?? 0);
         let b = ((bits[j + 1]! << 1) | 1) & charMatch;
         if (errors) b |= (((last[j + 1]! | last[j]!) << 1) | 1) | last[j + 1]!;
+        if (b & mask) return { isMatch: true, score: Math.max(0.001, errors / m) };
         bits[j] = b;
-        if (b & mask) found = true;
       }
-      if (found) return { isMatch: true, score: Math.max(0.001, errors / m) };
       const done = last;
       last = bits;
       bits = done;
