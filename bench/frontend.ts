@@ -26,6 +26,7 @@ import { seedLargeCatalog } from '../services/catalog/src/demo/seed-demo';
 import { describeQuiet, loadNow, runFacts, waitForQuiet } from './lib/facts';
 import { KINDS, splitLoad, TRACE_CATEGORIES } from './lib/load-trace';
 import { startSystem } from './lib/system';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
 import { launchChromium, openTillAndTap, signedInState, signIn } from './lib/till-browser';
 import { quantile } from './lib/stats';
 import { STARTUP_MARKS } from '../shell/src/startup-marks';
@@ -97,7 +98,7 @@ try {
   const browser = await launchChromium();
   lines.push(
     ...(await runFacts({ ...system, load1, waitsForQuiet: true })),
-    `Chromium ${browser.version()} (/usr/bin/chromium), 1280x800, CPU slowed 4x by the DevTools protocol for the timed loads.`,
+    `Chromium ${browser.version()} (${CHROMIUM_PATH}, ${CHROMIUM_ARGS.join(' ')}; scripts/lib/chromium.ts says why), 1280x800, CPU slowed 4x by the DevTools protocol for the timed loads.`,
     `Speed of this machine's Chromium, unthrottled (a fixed script: 2,000 tiles built, laid out and sorted, median of 5): ${await calibrate(browser)} ms. The load times scale with it: compare it before comparing two reports.`,
     '',
   );

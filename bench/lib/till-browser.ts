@@ -1,12 +1,10 @@
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
 
 /** Debian's Chromium as the front-end benches drive it: nothing of its own running beside the page. */
 export const launchChromium = () =>
-  chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
 /** Signs `page` in as `user` (the demo users' password is their name) through the login page. */
 export async function signIn(page: Page, url: string, user: string): Promise<void> {
