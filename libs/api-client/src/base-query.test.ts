@@ -122,6 +122,33 @@ describe('performRequest: answers', () => {
   });
 });
 
+describe('performRequest: an answer the same as the last', () => {
+  it('hands back the same objects for a GET answered with the same text, new ones once the text changes, never for a POST', async () => {
+    let products = [{ id: 'a', name: 'Pils' }];
+    stubFetch(() => json(200, okBody({ products })));
+    const first = await performRequest('/kept/products/');
+    const again = await performRequest('/kept/products/');
+    expect(again.data).toEqual({ products });
+    expect(again.data).toBe(first.data);
+    products = [{ id: 'a', name: 'Pils 0,5' }];
+    const changed = await performRequest('/kept/products/');
+    expect(changed.data).toEqual({ products });
+    expect(changed.data).not.toBe(first.data);
+    const posted = await performRequest({ url: '/kept/products/', method: 'POST', body: {} });
+    const postedAgain = await performRequest({ url: '/kept/products/', method: 'POST', body: {} });
+    expect(postedAgain.data).toEqual(posted.data);
+    expect(postedAgain.data).not.toBe(posted.data);
+  });
+
+  it('does not hand one URL the answer of another with the same text', async () => {
+    stubFetch(() => json(200, okBody({ n: 1 })));
+    const a = await performRequest('/kept/a/');
+    const b = await performRequest('/kept/b/');
+    expect(b.data).toEqual(a.data);
+    expect(b.data).not.toBe(a.data);
+  });
+});
+
 describe('kassaBaseQuery', () => {
   const apiFor = (store: ReturnType<typeof makeStore>) => ({
     dispatch: store.dispatch,
