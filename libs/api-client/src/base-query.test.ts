@@ -130,6 +130,8 @@ describe('performRequest: an answer the same as the last', () => {
     const again = await performRequest('/kept/products/');
     expect(again.data).toEqual({ products });
     expect(again.data).toBe(first.data);
+    expect(Object.isFrozen(first.data)).toBe(true);
+    expect(Object.isFrozen((first.data as { products: object[] }).products[0])).toBe(true);
     products = [{ id: 'a', name: 'Pils 0,5' }];
     const changed = await performRequest('/kept/products/');
     expect(changed.data).toEqual({ products });
