@@ -20,7 +20,7 @@ import { SaleDays } from '../services/checkout/src/sales/sale-days';
 import { IdealDays } from '../services/payments/src/ideal-admin/ideal-days';
 import { idealDayModel } from '../services/payments/src/models/ideal-day.model';
 import { idealPaymentModel } from '../services/payments/src/models/ideal-payment.model';
-import { loadNow, runFacts } from './lib/facts';
+import { loadNow, runFacts, stealSinceStart } from './lib/facts';
 import { api, login, startSystem } from './lib/system';
 import { median } from './lib/stats';
 
@@ -252,6 +252,8 @@ async function main() {
       ...rows.map((r) => `| ${r.name} | \`${r.path}\` | ${ms(r.median)} | ${ms(r.worst)} |`),
       '',
       over.length ? `Over the target: ${over.map((r) => r.name).join(', ')}.` : `Every list's first page is under ${TARGET_MS} ms.`,
+      '',
+      stealSinceStart(),
       '',
     ].join('\n');
     writeFileSync(join(import.meta.dirname, 'reports', 'admin-lists.md'), report);

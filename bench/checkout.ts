@@ -18,7 +18,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
 import pg from 'pg';
-import { loadNow, runFacts } from './lib/facts';
+import { loadNow, runFacts, stealSinceStart } from './lib/facts';
 import { startSystem, type RunningSystem } from './lib/system';
 import { MIX, type Pay, prepareTills, refusals, runTills, type Sample, summarise, type Tills } from './lib/tills';
 
@@ -177,6 +177,7 @@ try {
     if (c.mismatches > 0 || c.purchasePostings !== c.completedAccountSales || c.completedAccountSales < okAccount) process.exitCode = 1;
   }
   if (refusals.size > 0) lines.push('', 'Answers other than 200 (first 20):', ...[...refusals].map((r) => `- ${r}`));
+  lines.push('', stealSinceStart());
   console.log(lines.join('\n'));
   writeFileSync(join(import.meta.dirname, 'reports', 'checkout.md'), `${lines.join('\n')}\n`);
 } finally {

@@ -12,7 +12,7 @@
 import type { Browser, BrowserContextOptions } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadNow, runFacts } from './lib/facts';
+import { loadNow, runFacts, stealSinceStart } from './lib/facts';
 import { startSystem } from './lib/system';
 import { launchChromium, openTillAndTap, signedInState } from './lib/till-browser';
 import { median } from './lib/stats';
@@ -80,5 +80,6 @@ try {
 } finally {
   await system.stop();
 }
+lines.push('', stealSinceStart());
 console.log(lines.join('\n'));
 writeFileSync(join(import.meta.dirname, 'reports', 'frontend-ab.md'), `${lines.join('\n')}\n`);

@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { connectMongo } from '@kassa/service-kit';
 import { seedLargeAccounts } from '../services/accounts/src/demo/seed-demo';
 import { seedLargeCatalog } from '../services/catalog/src/demo/seed-demo';
-import { describeQuiet, loadNow, runFacts, waitForQuiet } from './lib/facts';
+import { describeQuiet, loadNow, runFacts, stealSinceStart, waitForQuiet } from './lib/facts';
 import { KINDS, splitLoad, TRACE_CATEGORIES } from './lib/load-trace';
 import { startSystem } from './lib/system';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
@@ -347,5 +347,6 @@ try {
 } finally {
   await system.stop();
 }
+lines.push('', stealSinceStart());
 console.log(lines.join('\n'));
 writeFileSync(join(import.meta.dirname, 'reports', 'frontend.md'), `${lines.join('\n')}\n`);

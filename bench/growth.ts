@@ -36,7 +36,7 @@ import { internalClient } from '@kassa/service-kit';
 import { Ledger } from '../services/accounts/src/ledger/ledger';
 import { describeDifference, runLedgerAudit, type LedgerAuditResult } from '../services/accounts/src/ledger/ledger-audit';
 import { serviceEnv } from '../scripts/lib/processes';
-import { loadNow, runFacts } from './lib/facts';
+import { loadNow, runFacts, stealSinceStart } from './lib/facts';
 import { type Busy, pgSnapshot, pgTableReads, type PgSnapshot, settleStore, type StoreActivity, type TableReads, watchStore } from './lib/pg-counters';
 import { startSystem, type RunningSystem } from './lib/system';
 import { type Figures, prepareTills, refusals, runTills, type Sample, summarise, type Tills } from './lib/tills';
@@ -395,5 +395,6 @@ const found = [
 if (found.length > 0) lines.push('', 'Differences the ledger self-audit found (first 20 of each):', ...found);
 if (refusals.size > 0) lines.push('', 'Answers other than 200 (first 20):', ...[...refusals].map((r) => `- ${r}`));
 if (ledgerAudit.differences.length > 0 || replicaAudit.differences.length > 0 || ledgerAudit.incomplete || replicaAudit.incomplete) process.exitCode = 1;
+lines.push('', stealSinceStart());
 console.log(lines.join('\n'));
 writeFileSync(join(import.meta.dirname, 'reports', 'growth.md'), `${lines.join('\n')}\n`);

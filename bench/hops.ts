@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
-import { loadNow, runFacts } from './lib/facts';
+import { loadNow, runFacts, stealSinceStart } from './lib/facts';
 import { api, login, startSystem } from './lib/system';
 
 const N = Number(process.env.N ?? 150);
@@ -82,6 +82,8 @@ try {
     '| call | p50 ms | p90 ms | p99 ms |',
     '|---|---|---|---|',
     ...rows,
+    '',
+    stealSinceStart(),
   ];
   writeFileSync(join(import.meta.dirname, 'reports', 'hops.md'), `${lines.join('\n')}\n`);
   console.log(lines.join('\n'));

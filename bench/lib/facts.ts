@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
 import mongoose from 'mongoose';
@@ -14,6 +15,71 @@ function cpuTicks(): { busy: number; total: number } {
   const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number) as number[];
   const busy = user! + nice! + system! + irq! + softirq! + steal!;
   return { busy, total: busy + idle! + iowait! };
+}
+
+/** This machine's CPU time so far as /proc/stat counts it: all of it, and what the hypervisor took (steal). */
+function stealTicks(): { steal: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  return { steal: fields[7] ?? 0, total: fields.reduce((a, b) => a + b, 0) };
+}
+const AT_IMPORT = stealTicks();
+
+/**
+ * The share of this machine's CPU time the hypervisor gave to others since the bench began (steal, /proc/stat): a
+ * virtual machine on a crowded host is slower in a way the load average does not show.
+ */
+export function stealSinceStart(): string {
+  const now = stealTicks();
+  const share = (now.steal - AT_IMPORT.steal) / Math.max(1, now.total - AT_IMPORT.total);
+  return `Steal during the run (CPU time the hypervisor gave to others, /proc/stat): ${(share * 100).toFixed(1)}%.`;
+}
+
+/** A fixed piece of plain JavaScript (building, copying through JSON, sorting and grouping 20,000 small records). */
+const REFERENCE_SCRIPT = `
+const items = [];
+for (let i = 0; i < 20000; i++) items.push({ id: 'p' + ((i * 7919) % 20000), name: 'Product ' + (i % 997) + ' ' + i, price: (i * 31) % 5000 });
+const copy = JSON.parse(JSON.stringify(items));
+copy.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.price - b.price));
+const byId = new Map();
+for (const it of copy) byId.set(it.id, (byId.get(it.id) ?? 0) + it.price);
+return byId.size;`;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * Two readings of the host that every report gives, so two reports can be told apart by the machine before the code:
+ * the CPU time of a fixed script (median of 5, after one run to warm up), and how long a message takes to another
+ * process and back (2,000 round trips through a pipe). The second tracks what a figure made of many processes and
+ * threads waking each other (a sale through five services, a page load through Chromium's processes) pays on a crowded
+ * host; the first, what one busy thread pays.
+ */
+export async function hostReadings(): Promise<string> {
+  const work = new Function(REFERENCE_SCRIPT) as () => number;
+  work();
+  const cpu: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    const t0 = performance.now();
+    work();
+    cpu.push(performance.now() - t0);
+  }
+  const echo = spawn(process.execPath, ['-e', "process.stdin.on('data', (d) => process.stdout.write(d))"], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const trips: number[] = [];
+  try {
+    for (let i = 0; i < 2100; i++) {
+      const t0 = performance.now();
+      await new Promise<void>((resolve) => {
+        echo.stdout.once('data', () => resolve());
+        echo.stdin.write('x');
+      });
+      // The first 100 wait for the child to start.
+      if (i >= 100) trips.push(performance.now() - t0);
+    }
+  } finally {
+    echo.kill();
+  }
+  trips.sort((a, b) => a - b);
+  const us = (ms: number) => Math.round(ms * 1000);
+  return `Host readings: a fixed JavaScript script took ${median(cpu).toFixed(1)} ms in Node (median of 5); a message to another process and back took ${us(trips[1000]!)} µs at the median (p99 ${us(trips[1980]!)} µs, 2,000 round trips through a pipe).`;
 }
 
 /** Quiet: under this share of the machine's CPU time busy, each second for QUIET_SECONDS in a row. */
@@ -69,6 +135,7 @@ export async function runFacts(opts: { mongoUri: string; pgDatabase: string; loa
   const lines = [`Machine: ${cores} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, load average ${load1.toFixed(2)} at the start of the run.`];
   // A bench that waits for a quiet machine before each timed part says so there (describeQuiet) instead: the one-minute
   // average still counts the minute before the run began.
+  lines.push(await hostReadings());
   if (opts.waitsForQuiet) lines.push('The load average lags by a minute or more; each timed part below waited for the machine to be quiet first.');
   else if (load1 > cores * 0.5) lines.push(`WARNING: the machine was busy when the run began (load ${load1.toFixed(2)} on ${cores} cores): these figures are not comparable.`);
 
