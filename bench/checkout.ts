@@ -40,24 +40,29 @@ function capacityCost(on: number, off: number): string {
  * The raw price of a durable commit on this machine, below Kassa: sequential one-row INSERT commits on the run's own
  * PostgreSQL database, as FerretDB's role, in a scratch table dropped afterwards (the database goes with the run).
  */
-async function commitProbe(pgDatabase: string, n = 200): Promise<{ p50: number; p99: number }> {
+async function commitProbe(client: pg.Client, n = 200): Promise<{ p50: number; p99: number }> {
+  await client.query('CREATE TABLE IF NOT EXISTS kassa_bench_commit_probe (id serial PRIMARY KEY, at timestamptz DEFAULT now())');
+  const ms: number[] = [];
+  for (let k = 0; k < n; k++) {
+    const started = performance.now();
+    await client.query('INSERT INTO kassa_bench_commit_probe DEFAULT VALUES');
+    ms.push(performance.now() - started);
+  }
+  await client.query('DROP TABLE kassa_bench_commit_probe');
+  ms.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]! * 100) / 100;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+/**
+ * A connection to the run's database for the commit probe, made before the loads: after them each FerretDB may hold up
+ * to 50 PostgreSQL connections (its default pool_max_conns), and two Kassas can fill the machine's 100 slots, so a
+ * connection asked for then was refused ("sorry, too many clients already") on a machine fast enough to fill both pools.
+ */
+async function probeClient(pgDatabase: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:5432/${pgDatabase}` });
   await client.connect();
-  try {
-    await client.query('CREATE TABLE IF NOT EXISTS kassa_bench_commit_probe (id serial PRIMARY KEY, at timestamptz DEFAULT now())');
-    const ms: number[] = [];
-    for (let k = 0; k < n; k++) {
-      const started = performance.now();
-      await client.query('INSERT INTO kassa_bench_commit_probe DEFAULT VALUES');
-      ms.push(performance.now() - started);
-    }
-    await client.query('DROP TABLE kassa_bench_commit_probe');
-    ms.sort((a, b) => a - b);
-    const at = (q: number) => Math.round(ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]! * 100) / 100;
-    return { p50: at(0.5), p99: at(0.99) };
-  } finally {
-    await client.end();
-  }
+  return client;
 }
 
 interface LedgerCheck { mismatches: number; completedAccountSales: number; completedCash: number; purchasePostings: number }
@@ -89,13 +94,7 @@ try {
   const [durableSys, asyncSys] = systems as [RunningSystem, RunningSystem];
   const factsDurable = await runFacts({ ...durableSys, load1 });
   const factsAsync = (await runFacts({ ...asyncSys, load1 })).filter((l) => l.startsWith('Database:'));
-  // The raw commit price, while both Kassas are idle. Not after the loads: by then each FerretDB may hold up to 50
-  // PostgreSQL connections (its default pool_max_conns), and the two together can fill the machine's 100 slots, so the
-  // probe's own connection was refused ("too many clients") on a machine fast enough to fill both pools.
-  const probeOn = await commitProbe(durableSys.pgDatabase);
-  const probeOff = await commitProbe(asyncSys.pgDatabase);
-  const probeOn2 = await commitProbe(durableSys.pgDatabase);
-  const probeOff2 = await commitProbe(asyncSys.pgDatabase);
+  const probeClients = [await probeClient(durableSys.pgDatabase), await probeClient(asyncSys.pgDatabase)] as const;
   const durable = await prepareTills('synchronous_commit on', durableSys);
   const fast = await prepareTills('synchronous_commit off', asyncSys);
 
@@ -120,7 +119,12 @@ try {
   for (const t of [durable, fast, fast, durable]) await seg(t, 'capacity');
   const fig = (t: Tills, load: 'paced' | 'capacity') => summarise(samples.get(`${t.label}|${load}`)!, errs.get(`${t.label}|${load}`)!, 2 * duration);
 
-  // The balance cache is written shortly after each answer.
+  // The balance cache is written shortly after each answer, hence the pause; meanwhile the raw commit price.
+  const probeOn = await commitProbe(probeClients[0]);
+  const probeOff = await commitProbe(probeClients[1]);
+  const probeOn2 = await commitProbe(probeClients[0]);
+  const probeOff2 = await commitProbe(probeClients[1]);
+  await Promise.all(probeClients.map((c) => c.end()));
   await sleep(1000);
   const checks = new Map<string, LedgerCheck>();
   for (const t of [durable, fast]) checks.set(t.label, await checkLedger(t.system));
@@ -165,7 +169,7 @@ try {
     `By payment, back to back: on — ${byPay(durable, 'capacity')}; off — ${byPay(fast, 'capacity')}.`,
     '',
     `**What durable commits cost here:** paced p99 ${dPaced.p99} ms with synchronous_commit on against ${fPaced.p99} ms off (p50 ${dPaced.p50} against ${fPaced.p50} ms); capacity ${dCap.rps} sales/s on against ${fCap.rps} off (${capacityCost(dCap.rps, fCap.rps)}).`,
-    `One commit alone (200 sequential one-row INSERTs on each Kassa's own database, twice, interleaved, before the loads): synchronous_commit on p50 ${probeOn.p50} / ${probeOn2.p50} ms, p99 ${probeOn.p99} / ${probeOn2.p99} ms; off p50 ${probeOff.p50} / ${probeOff2.p50} ms, p99 ${probeOff.p99} / ${probeOff2.p99} ms. A sale makes a few commits (the posting, the sale record, its lines through FerretDB), so this times a few is what the flush adds to one sale on an idle system; under load PostgreSQL flushes many commits at once, so it adds less per sale.`,
+    `One commit alone (200 sequential one-row INSERTs on each Kassa's own database, twice, interleaved): synchronous_commit on p50 ${probeOn.p50} / ${probeOn2.p50} ms, p99 ${probeOn.p99} / ${probeOn2.p99} ms; off p50 ${probeOff.p50} / ${probeOff2.p50} ms, p99 ${probeOff.p99} / ${probeOff2.p99} ms. A sale makes a few commits (the posting, the sale record, its lines through FerretDB), so this times a few is what the flush adds to one sale on an idle system; under load PostgreSQL flushes many commits at once, so it adds less per sale.`,
     `Target: checkout p99 under 50 ms with ${tills} tills selling at once — ${dPaced.p99 < 50 ? 'met' : 'NOT met'} with Kassa's durable default (${dPaced.p99} ms at ${pace} sale/s per till).`,
     `Back to back, the tills wait on each other: by Little's law the mean latency is tills / throughput (${tills} / ${dCap.rps} sales/s = ${Math.round((tills / Math.max(1, dCap.rps)) * 1000)} ms with commits on), so those rows show the capacity of this machine, not the wait at a till.`,
     '',
