@@ -56,6 +56,16 @@ export async function startSystem(opts: StartOptions = {}): Promise<RunningSyste
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  // A bench that dies (an uncaught error, `timeout`'s SIGTERM, Ctrl-C) takes its Kassa with it. Left running, that
+  // Kassa held the next run's ports (48080-48084) without its FerretDB, and the next run got 503s from it.
+  process.once('exit', () => {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      /* stopped already */
+    }
+  });
+  exitOnSignals();
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -79,6 +89,15 @@ export async function startSystem(opts: StartOptions = {}): Promise<RunningSyste
       await dropPgDatabase(PG_URL, pgDatabase);
     },
   };
+}
+
+let signalsHandled = false;
+/** On SIGINT or SIGTERM the bench exits, so its 'exit' handlers stop the Kassas it started. */
+function exitOnSignals(): void {
+  if (signalsHandled) return;
+  signalsHandled = true;
+  process.once('SIGINT', () => process.exit(130));
+  process.once('SIGTERM', () => process.exit(143));
 }
 
 export async function api<T>(url: string, path: string, opts: { token?: string; body?: unknown; method?: string } = {}): Promise<T> {
