@@ -5,31 +5,26 @@ import mongoose from 'mongoose';
 import pg from 'pg';
 import { join } from 'node:path';
 import { pgDurability, ROOT } from '../../scripts/lib/local-mongo';
+import { median, quantile } from './stats';
 
 /** The one-minute load average: read it before the benchmark starts anything. */
 export const loadNow = () => loadavg()[0]!;
 
-/** Busy and total CPU time of the whole machine so far (Linux /proc/stat, in clock ticks). */
-function cpuTicks(): { busy: number; total: number } {
+/** Busy and total CPU time of the whole machine so far, and what the hypervisor took of it (Linux /proc/stat, ticks). */
+function cpuTicks(): { busy: number; total: number; steal: number } {
   const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
   const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number) as number[];
   const busy = user! + nice! + system! + irq! + softirq! + steal!;
-  return { busy, total: busy + idle! + iowait! };
+  return { busy, total: busy + idle! + iowait!, steal: steal! };
 }
-
-/** This machine's CPU time so far as /proc/stat counts it: all of it, and what the hypervisor took (steal). */
-function stealTicks(): { steal: number; total: number } {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
-  return { steal: fields[7] ?? 0, total: fields.reduce((a, b) => a + b, 0) };
-}
-const AT_IMPORT = stealTicks();
+const AT_IMPORT = cpuTicks();
 
 /**
  * The share of this machine's CPU time the hypervisor gave to others since the bench began (steal, /proc/stat): a
  * virtual machine on a crowded host is slower in a way the load average does not show.
  */
 export function stealSinceStart(): string {
-  const now = stealTicks();
+  const now = cpuTicks();
   const share = (now.steal - AT_IMPORT.steal) / Math.max(1, now.total - AT_IMPORT.total);
   return `Steal during the run (CPU time the hypervisor gave to others, /proc/stat): ${(share * 100).toFixed(1)}%.`;
 }
@@ -43,8 +38,6 @@ copy.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.price - b.pr
 const byId = new Map();
 for (const it of copy) byId.set(it.id, (byId.get(it.id) ?? 0) + it.price);
 return byId.size;`;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
  * Two readings of the host that every report gives, so two reports can be told apart by the machine before the code:
@@ -77,9 +70,8 @@ export async function hostReadings(): Promise<string> {
   } finally {
     echo.kill();
   }
-  trips.sort((a, b) => a - b);
   const us = (ms: number) => Math.round(ms * 1000);
-  return `Host readings: a fixed JavaScript script took ${median(cpu).toFixed(1)} ms in Node (median of 5); a message to another process and back took ${us(trips[1000]!)} µs at the median (p99 ${us(trips[1980]!)} µs, 2,000 round trips through a pipe).`;
+  return `Host readings: a fixed JavaScript script took ${median(cpu).toFixed(1)} ms in Node (median of 5); a message to another process and back took ${us(median(trips))} µs at the median (p99 ${us(quantile(trips, 0.99))} µs, 2,000 round trips through a pipe).`;
 }
 
 /** Quiet: under this share of the machine's CPU time busy, each second for QUIET_SECONDS in a row. */
@@ -129,13 +121,13 @@ const pinnedFerretDb = () => /FerretDB\/FerretDB (v[\d.]+)/.exec(readFileSync(jo
  * What a reader needs to trust a figure: the machine and how busy it was when the run began, and the database the
  * figure was measured on, with the settings of scripts/ferretdb/pg-tuning.sql that are really in force.
  */
-export async function runFacts(opts: { mongoUri: string; pgDatabase: string; load1: number; waitsForQuiet?: boolean }): Promise<string[]> {
+export async function runFacts(opts: { mongoUri: string; pgDatabase: string; load1: number; waitsForQuiet?: boolean; hostReadings?: boolean }): Promise<string[]> {
   const cores = cpus().length;
   const load1 = opts.load1;
   const lines = [`Machine: ${cores} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, load average ${load1.toFixed(2)} at the start of the run.`];
   // A bench that waits for a quiet machine before each timed part says so there (describeQuiet) instead: the one-minute
   // average still counts the minute before the run began.
-  lines.push(await hostReadings());
+  if (opts.hostReadings !== false) lines.push(await hostReadings());
   if (opts.waitsForQuiet) lines.push('The load average lags by a minute or more; each timed part below waited for the machine to be quiet first.');
   else if (load1 > cores * 0.5) lines.push(`WARNING: the machine was busy when the run began (load ${load1.toFixed(2)} on ${cores} cores): these figures are not comparable.`);
 

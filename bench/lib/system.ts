@@ -65,7 +65,6 @@ export async function startSystem(opts: StartOptions = {}): Promise<RunningSyste
       /* stopped already */
     }
   });
-  exitOnSignals();
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -91,14 +90,9 @@ export async function startSystem(opts: StartOptions = {}): Promise<RunningSyste
   };
 }
 
-let signalsHandled = false;
-/** On SIGINT or SIGTERM the bench exits, so its 'exit' handlers stop the Kassas it started. */
-function exitOnSignals(): void {
-  if (signalsHandled) return;
-  signalsHandled = true;
-  process.once('SIGINT', () => process.exit(130));
-  process.once('SIGTERM', () => process.exit(143));
-}
+// On SIGINT or SIGTERM a bench exits, so the 'exit' handlers of startSystem stop the Kassas it started.
+process.once('SIGINT', () => process.exit(130));
+process.once('SIGTERM', () => process.exit(143));
 
 export async function api<T>(url: string, path: string, opts: { token?: string; body?: unknown; method?: string } = {}): Promise<T> {
   const res = await fetch(url + path, {
