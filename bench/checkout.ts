@@ -10,7 +10,9 @@
  * then async, then async, then durable (ABBA), so a change in the machine's load over the run falls on both alike.
  * Afterwards each ledger is checked (postings sum to the balances, one purchase posting per completed account sale).
  * Prints everything and writes bench/reports/checkout.md.
- * Usage: npx tsx bench/checkout.ts   (TILLS=32 DURATION=15 PACE=1 BENCH_PORT=48080; the second Kassa on BENCH_PORT+100)
+ * Usage: npx tsx bench/checkout.ts   (TILLS=32 DURATION=15 PACE=1 BENCH_PORT=9080; the second Kassa on BENCH_PORT+100)
+ * Both stay below the machine's ephemeral ports (32768 up): at 48180 the second Kassa's payments service once found its
+ * port held by one of the first Kassa's outgoing connections and did not start.
  */
 import autocannon from 'autocannon';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -27,7 +29,7 @@ const tills = Number(process.env.TILLS ?? 32);
 const duration = Number(process.env.DURATION ?? 15);
 /** Sales per second per till in the paced run. */
 const pace = Number(process.env.PACE ?? 1);
-const basePort = Number(process.env.BENCH_PORT ?? 48080);
+const basePort = Number(process.env.BENCH_PORT ?? 9080);
 
 /** The difference in capacity in words, also when it points the other way (noise larger than the cost). */
 function capacityCost(on: number, off: number): string {

@@ -24,7 +24,7 @@
  * (scheduled checkpoints, autovacuum) is watched and printed, with how many of the slowest 1% of paced sales ran beside it.
  *
  * Usage: npx tsx bench/growth.ts   (TILLS=32 PACED=30 CAPACITY=15 PACE=1 WARMUP=20 LEVELS=0,25000,50000,100000 BENCH_PORT=9380)
- * The two-replica Kassa listens on BENCH_PORT+200 and its second replicas 20,000 above: every port stays below the
+ * The two-replica Kassa listens on BENCH_PORT+200 and its second replicas 20 above: every port stays below the
  * machine's ephemeral ports (32768 up), where an outgoing connection could already hold it.
  */
 import { randomUUID } from 'node:crypto';

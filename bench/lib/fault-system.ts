@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
 import pg from 'pg';
-import { ensurePgDatabase, FERRETDB_BIN, ferretDbArgs, pgDurability, ROOT, type PgDurability } from '../../scripts/lib/local-mongo';
+import { ensurePgDatabase, FERRETDB_BIN, ferretDbArgs, localMongoUri, localPool, type LocalPool, pgDurability, ROOT, type PgDurability } from '../../scripts/lib/local-mongo';
 import { entryPath, PROCESSES, replicaName, replicaPort, serviceEnv, type ProcSpec } from '../../scripts/lib/processes';
 import { alive, childPids, initPgCluster, type PgCluster } from './pg-cluster';
 
@@ -189,6 +189,8 @@ export class FaultSystem {
   durability: PgDurability | null = null;
   private readonly procs = new Map<Target, Managed>();
   private readonly layout: ReturnType<typeof layout>;
+  /** The fault run's share of its FerretDB's PostgreSQL connections (scripts/lib/local-mongo.ts). */
+  private readonly pool: LocalPool;
   private readonly log: (line: string) => void;
   private readonly env: NodeJS.ProcessEnv;
 
@@ -197,12 +199,13 @@ export class FaultSystem {
     this.prefix = `faults_${stamp}`;
     this.pgDatabase = `kassa_faults_${stamp}`;
     this.url = `http://127.0.0.1:${opts.port}`;
-    this.mongoUri = `mongodb://127.0.0.1:${opts.port + 6}/`;
+    this.layout = layout(opts.port, opts.replicas ?? 1);
+    this.pool = localPool(this.layout.filter(({ spec }) => spec.name !== 'gateway').length);
+    this.mongoUri = localMongoUri(opts.port + 6, this.pool);
     this.redisUrl = `redis://127.0.0.1:${opts.port + 5}`;
     this.logDir = mkdtempSync(join(tmpdir(), 'kassa-faults-'));
     this.log = opts.log ?? ((line) => console.log(line));
     this.serviceUrls = serviceEnv(opts.port, opts.replicas ?? 1);
-    this.layout = layout(opts.port, opts.replicas ?? 1);
 
     const redisDir = join(this.logDir, 'redis');
     mkdirSync(redisDir);
@@ -271,7 +274,7 @@ export class FaultSystem {
     );
     this.procs.set(
       'database',
-      new Managed('database', FERRETDB_BIN, ferretDbArgs(this.opts.port + 6, { pgUrl: cluster.url, pgDatabase: this.pgDatabase }), this.env, join(this.logDir, 'ferretdb.log')),
+      new Managed('database', FERRETDB_BIN, ferretDbArgs(this.opts.port + 6, { pgUrl: cluster.url, pgDatabase: this.pgDatabase, pgConnections: this.pool.pgConnections }), this.env, join(this.logDir, 'ferretdb.log')),
     );
     this.proc('postgresql').start();
     await until('PostgreSQL', async () => ensurePgDatabase(cluster.url, this.pgDatabase), 60_000);

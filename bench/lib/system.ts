@@ -71,8 +71,17 @@ export async function startSystem(opts: StartOptions = {}): Promise<RunningSyste
   const url = `http://127.0.0.1:${port}`;
   const until = Date.now() + 300_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`kassa exited early:\n${output.slice(-3000)}`);
-    if (Date.now() > until) throw new Error(`kassa did not start:\n${output.slice(-3000)}`);
+    const failure = child.exitCode !== null ? 'kassa exited early' : Date.now() > until ? 'kassa did not start' : null;
+    if (failure) {
+      // What did start stops, and the database made for this run goes too (a failed start once left one behind).
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        /* stopped already */
+      }
+      await dropPgDatabase(PG_URL, pgDatabase).catch(() => undefined);
+      throw new Error(`${failure}:\n${output.slice(-3000)}`);
+    }
     if (output.includes('Kassa is running')) break;
     await new Promise((r) => setTimeout(r, 500));
   }

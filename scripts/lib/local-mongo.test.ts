@@ -29,10 +29,10 @@ const pgAnswers = await (async () => {
 
 describe('FerretDB on PostgreSQL: the command line', () => {
   it('points FerretDB at the database of the given server, so a run can bring its own PostgreSQL', () => {
-    expect(ferretDbArgs(40001, { pgUrl: 'postgres://postgres@127.0.0.1:45678', pgDatabase: 'kassa_x' })).toEqual([
+    expect(ferretDbArgs(40001, { pgUrl: 'postgres://postgres@127.0.0.1:45678', pgDatabase: 'kassa_x', pgConnections: 40 })).toEqual([
       '--listen-addr=127.0.0.1:40001',
       '--handler=postgresql',
-      '--postgresql-url=postgres://postgres@127.0.0.1:45678/kassa_x',
+      '--postgresql-url=postgres://postgres@127.0.0.1:45678/kassa_x?pool_max_conns=40',
     ]);
     expect(ferretDbArgs(40001, { sqliteDir: '/tmp/x' })).toEqual(['--listen-addr=127.0.0.1:40001', '--handler=sqlite', '--sqlite-url=file:/tmp/x/']);
   });

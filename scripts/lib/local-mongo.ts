@@ -10,7 +10,7 @@ export const FERRETDB_BIN = join(ROOT, '.tools', 'bin', 'ferretdb');
 const PG_TUNING_SQL = join(ROOT, 'scripts', 'ferretdb', 'pg-tuning.sql');
 
 export interface LocalMongo {
-  /** Base URI without a database name, e.g. mongodb://127.0.0.1:27017/ */
+  /** Base URI without a database name, with each client's share of the pool, e.g. mongodb://127.0.0.1:27017/?maxPoolSize=5 */
   uri: string;
   kind: 'ferretdb-postgresql' | 'ferretdb-sqlite';
   description: string;
@@ -24,6 +24,8 @@ export interface LocalMongoOptions {
   /** Folder for the SQLite handler when PostgreSQL does not answer. */
   sqliteDir: string;
   pgUrl?: string;
+  /** How many processes (or in-process apps) will connect at once: each gets its share of the pool (localPool). */
+  clients?: number;
   log?: (line: string) => void;
 }
 
@@ -154,12 +156,39 @@ function stopper(child: ChildProcess): () => Promise<void> {
 }
 
 /**
- * FerretDB's command line: on the PostgreSQL database `pgDatabase` of the server at `pgUrl` (the machine's
- * PostgreSQL for `npm start` and the tests, a cluster of its own for the fault run), or on SQLite in `sqliteDir`.
+ * How a local FerretDB and Kassa's MongoDB clients share PostgreSQL connections.
+ *
+ * FerretDB 1.24 on PostgreSQL stops for good when its pool of PostgreSQL connections fills with findAndModify commands
+ * (mongoose's findOneAndUpdate): each keeps the connection its query holds while its update waits for a second one,
+ * and none comes back. Reproduced with 16 clients on a pool of 4 (at once) and 200 on FerretDB's default of 50 (within
+ * two seconds); with fewer clients than connections it never stopped. Kassa's processes could together open 300
+ * (6 processes, 50 each), so the local database gets a pool of known size and hands out a URI whose maxPoolSize keeps
+ * all `clients` together at 30 at most: fewer than the pool by 10, the room for open cursors, which hold a PostgreSQL
+ * connection between a client's batches.
  */
-export function ferretDbArgs(port: number, store: { pgUrl: string; pgDatabase: string } | { sqliteDir: string }): string[] {
+export interface LocalPool {
+  /** MongoDB connections each client may open (the URI's maxPoolSize). */
+  maxPoolSize: number;
+  /** PostgreSQL connections FerretDB may open (its pool_max_conns). */
+  pgConnections: number;
+}
+
+export function localPool(clients: number): LocalPool {
+  const maxPoolSize = Math.max(2, Math.floor(30 / Math.max(1, clients)));
+  return { maxPoolSize, pgConnections: Math.max(40, clients * maxPoolSize + 10) };
+}
+
+/** The URI Kassa's processes connect to a local FerretDB with, carrying their share of its pool. */
+export const localMongoUri = (port: number, pool: LocalPool) => `mongodb://127.0.0.1:${port}/?maxPoolSize=${pool.maxPoolSize}`;
+
+/**
+ * FerretDB's command line: on the PostgreSQL database `pgDatabase` of the server at `pgUrl` (the machine's
+ * PostgreSQL for `npm start` and the tests, a cluster of its own for the fault run) with a pool of `pgConnections`,
+ * or on SQLite in `sqliteDir`.
+ */
+export function ferretDbArgs(port: number, store: { pgUrl: string; pgDatabase: string; pgConnections: number } | { sqliteDir: string }): string[] {
   const args = [`--listen-addr=127.0.0.1:${port}`];
-  if ('pgUrl' in store) args.push('--handler=postgresql', `--postgresql-url=${store.pgUrl}/${store.pgDatabase}`);
+  if ('pgUrl' in store) args.push('--handler=postgresql', `--postgresql-url=${store.pgUrl}/${store.pgDatabase}?pool_max_conns=${store.pgConnections}`);
   else args.push('--handler=sqlite', `--sqlite-url=file:${store.sqliteDir.replace(/\/?$/, '/')}`);
   return args;
 }
@@ -177,7 +206,8 @@ export async function startLocalMongo(opts: LocalMongoOptions): Promise<LocalMon
   if (existsSync(FERRETDB_BIN)) {
     const usePg = await ensurePgDatabase(pgUrl, opts.pgDatabase);
     if (!usePg) mkdirSync(opts.sqliteDir, { recursive: true });
-    const args = ferretDbArgs(port, usePg ? { pgUrl, pgDatabase: opts.pgDatabase } : { sqliteDir: opts.sqliteDir });
+    const pool = localPool(opts.clients ?? 12);
+    const args = ferretDbArgs(port, usePg ? { pgUrl, pgDatabase: opts.pgDatabase, pgConnections: pool.pgConnections } : { sqliteDir: opts.sqliteDir });
     const child = spawn(FERRETDB_BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     await waitForLine(child, /FERRETDB_URI=(\S+)/, 20_000, 'FerretDB');
     child.stdout?.resume();
@@ -186,9 +216,9 @@ export async function startLocalMongo(opts: LocalMongoOptions): Promise<LocalMon
       if (/level=ERROR/.test(text)) log(`[ferretdb] ${text}`);
     });
     const description = usePg
-      ? `FerretDB 1.24.2 on PostgreSQL database "${opts.pgDatabase}" (127.0.0.1:${port})`
+      ? `FerretDB 1.24.2 on PostgreSQL database "${opts.pgDatabase}" (127.0.0.1:${port}; ${pool.pgConnections} PostgreSQL connections, ${pool.maxPoolSize} MongoDB connections a process)`
       : `FerretDB 1.24.2 on SQLite in ${opts.sqliteDir} (127.0.0.1:${port})`;
-    return { uri: `mongodb://127.0.0.1:${port}/`, kind: usePg ? 'ferretdb-postgresql' : 'ferretdb-sqlite', description, stop: stopper(child) };
+    return { uri: localMongoUri(port, pool), kind: usePg ? 'ferretdb-postgresql' : 'ferretdb-sqlite', description, stop: stopper(child) };
   }
 
   throw new Error(

@@ -145,7 +145,9 @@ export async function ensureDatabase(sup: Supervisor, { dataDir, pgDatabase }: S
     log(`Database: MongoDB at ${given.replace(/\/\/[^@]*@/, '//***@')} (MONGODB_URI)`);
     return given;
   }
-  const mongo = await startLocalMongo({ pgDatabase, sqliteDir: join(dataDir, 'ferretdb'), port: Number(process.env.KASSA_MONGO_PORT ?? 27017) || undefined });
+  // Every service and worker connects, each replica too; the gateway does not.
+  const clients = PROCESSES.filter((p) => p.name !== 'gateway').length * replicaCount();
+  const mongo = await startLocalMongo({ pgDatabase, sqliteDir: join(dataDir, 'ferretdb'), port: Number(process.env.KASSA_MONGO_PORT ?? 27017) || undefined, clients });
   sup.onStop(() => mongo.stop());
   log(`Database: ${mongo.description}`);
   return mongo.uri;

@@ -3,7 +3,9 @@ import mongoose, { type Connection, type Model } from 'mongoose';
 /**
  * One mongoose connection per service. `autoCreate` and `autoIndex` are off: the fallback server silently drops
  * unique indexes on auto-created collections (STACK-NOTES), so each service creates its indexes explicitly with
- * `syncIndexes` at start-up and the tests check that duplicates are refused.
+ * `syncIndexes` at start-up and the tests check that duplicates are refused. How many connections it opens is the
+ * URI's maxPoolSize: the driver's default (100) against MongoDB, and a share of FerretDB's pool on the local database
+ * (scripts/lib/local-mongo.ts, localPool: more clients than FerretDB has PostgreSQL connections can stop it for good).
  */
 export async function connectMongo(uri: string, dbName: string): Promise<Connection> {
   const conn = mongoose.createConnection(uri, {
@@ -11,7 +13,6 @@ export async function connectMongo(uri: string, dbName: string): Promise<Connect
     autoCreate: false,
     autoIndex: false,
     serverSelectionTimeoutMS: 5_000,
-    maxPoolSize: 50,
   });
   await conn.asPromise();
   return conn;
