@@ -57,9 +57,9 @@ async function commitProbe(client: pg.Client, n = 200): Promise<{ p50: number; p
 }
 
 /**
- * A connection to the run's database for the commit probe, made before the loads: after them each FerretDB may hold up
- * to 50 PostgreSQL connections (its default pool_max_conns), and two Kassas can fill the machine's 100 slots, so a
- * connection asked for then was refused ("sorry, too many clients already") on a machine fast enough to fill both pools.
+ * A connection to the run's database for the commit probe, made before the loads, when the two Kassas' FerretDBs hold
+ * few PostgreSQL connections: after them each may hold its whole pool (scripts/lib/local-mongo.ts, localPool; 50 each
+ * before it was shared out, when a connection asked for then was refused, "sorry, too many clients already").
  */
 async function probeClient(pgDatabase: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:5432/${pgDatabase}` });

@@ -14,7 +14,7 @@ import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
 import pg from 'pg';
 import { ensurePgDatabase, FERRETDB_BIN, ferretDbArgs, localMongoUri, localPool, type LocalPool, pgDurability, ROOT, type PgDurability } from '../../scripts/lib/local-mongo';
-import { entryPath, PROCESSES, replicaName, replicaPort, serviceEnv, type ProcSpec } from '../../scripts/lib/processes';
+import { databaseClients, entryPath, PROCESSES, replicaName, replicaPort, serviceEnv, type ProcSpec } from '../../scripts/lib/processes';
 import { alive, childPids, initPgCluster, type PgCluster } from './pg-cluster';
 
 type Replicated = 'accounts' | 'catalog' | 'checkout' | 'payments' | 'accounts-worker' | 'payments-worker';
@@ -199,13 +199,13 @@ export class FaultSystem {
     this.prefix = `faults_${stamp}`;
     this.pgDatabase = `kassa_faults_${stamp}`;
     this.url = `http://127.0.0.1:${opts.port}`;
-    this.layout = layout(opts.port, opts.replicas ?? 1);
-    this.pool = localPool(this.layout.filter(({ spec }) => spec.name !== 'gateway').length);
+    this.pool = localPool(databaseClients(opts.replicas ?? 1));
     this.mongoUri = localMongoUri(opts.port + 6, this.pool);
     this.redisUrl = `redis://127.0.0.1:${opts.port + 5}`;
     this.logDir = mkdtempSync(join(tmpdir(), 'kassa-faults-'));
     this.log = opts.log ?? ((line) => console.log(line));
     this.serviceUrls = serviceEnv(opts.port, opts.replicas ?? 1);
+    this.layout = layout(opts.port, opts.replicas ?? 1);
 
     const redisDir = join(this.logDir, 'redis');
     mkdirSync(redisDir);

@@ -56,15 +56,17 @@ export async function startSystem(opts: StartOptions = {}): Promise<RunningSyste
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  // A bench that dies (an uncaught error, `timeout`'s SIGTERM, Ctrl-C) takes its Kassa with it. Left running, that
-  // Kassa held the next run's ports (48080-48084) without its FerretDB, and the next run got 503s from it.
-  process.once('exit', () => {
+  /** Stops Kassa with everything it started (it leads its own process group). */
+  const stopKassa = () => {
     try {
       process.kill(-child.pid!, 'SIGTERM');
     } catch {
       /* stopped already */
     }
-  });
+  };
+  // A bench that dies (an uncaught error, `timeout`'s SIGTERM, Ctrl-C) takes its Kassa with it. Left running, that
+  // Kassa held the next run's ports (48080-48084) without its FerretDB, and the next run got 503s from it.
+  process.once('exit', stopKassa);
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -74,11 +76,7 @@ export async function startSystem(opts: StartOptions = {}): Promise<RunningSyste
     const failure = child.exitCode !== null ? 'kassa exited early' : Date.now() > until ? 'kassa did not start' : null;
     if (failure) {
       // What did start stops, and the database made for this run goes too (a failed start once left one behind).
-      try {
-        process.kill(-child.pid!, 'SIGTERM');
-      } catch {
-        /* stopped already */
-      }
+      stopKassa();
       await dropPgDatabase(PG_URL, pgDatabase).catch(() => undefined);
       throw new Error(`${failure}:\n${output.slice(-3000)}`);
     }
@@ -92,7 +90,7 @@ export async function startSystem(opts: StartOptions = {}): Promise<RunningSyste
     pgDatabase,
     stop: async () => {
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
-      process.kill(-child.pid!, 'SIGTERM');
+      stopKassa();
       await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
       await dropPgDatabase(PG_URL, pgDatabase);
     },

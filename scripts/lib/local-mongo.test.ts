@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { dropPgDatabase, ensurePgDatabase, ferretDbArgs, pgDurability } from './local-mongo';
+import { dropPgDatabase, ensurePgDatabase, ferretDbArgs, localPool, pgDurability } from './local-mongo';
 
 const PG_URL = 'postgres://postgres@127.0.0.1:5432';
 const database = `kassa_localmongo_test_${process.pid}_${Date.now()}`;
@@ -35,6 +35,15 @@ describe('FerretDB on PostgreSQL: the command line', () => {
       '--postgresql-url=postgres://postgres@127.0.0.1:45678/kassa_x?pool_max_conns=40',
     ]);
     expect(ferretDbArgs(40001, { sqliteDir: '/tmp/x' })).toEqual(['--listen-addr=127.0.0.1:40001', '--handler=sqlite', '--sqlite-url=file:/tmp/x/']);
+  });
+
+  it('gives each client a share of the pool that keeps them all below FerretDB’s PostgreSQL connections, with room for cursors', () => {
+    for (let n = 1; n <= 48; n++) {
+      const pool = localPool(n);
+      expect(pool.maxPoolSize).toBeGreaterThanOrEqual(2);
+      expect(n * pool.maxPoolSize).toBeLessThanOrEqual(pool.pgConnections - 10);
+    }
+    expect(localPool(6)).toEqual({ maxPoolSize: 5, pgConnections: 40 });
   });
 });
 

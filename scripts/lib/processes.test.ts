@@ -1,4 +1,4 @@
-import { replicaCount, serviceEnv } from './processes';
+import { databaseClients, replicaCount, serviceEnv } from './processes';
 
 test('one replica: each service has its one URL, and no lists', () => {
   const env = serviceEnv(8080);
@@ -16,4 +16,9 @@ test('KASSA_REPLICAS=2: every service gets both replicas, the second clear of th
 test('KASSA_REPLICAS must be a whole number from 1 to 8', () => {
   expect(replicaCount({})).toBe(1);
   for (const bad of ['0', '1.5', 'two', '9']) expect(() => replicaCount({ KASSA_REPLICAS: bad })).toThrow(/KASSA_REPLICAS must be a whole number from 1 to 8/);
+});
+
+test('every service and worker connects to the database, each replica too; the gateway does not', () => {
+  expect(databaseClients(1)).toBe(6);
+  expect(databaseClients(2)).toBe(12);
 });

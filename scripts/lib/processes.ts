@@ -20,6 +20,9 @@ export const PROCESSES: ProcSpec[] = [
   { name: 'gateway', entry: 'services/gateway/src/server.ts', portOffset: 0 },
 ];
 
+/** How many processes connect to the database: every service and worker, each replica; the gateway does not. */
+export const databaseClients = (replicas: number) => PROCESSES.filter((p) => p.name !== 'gateway').length * replicas;
+
 export const FRONTENDS = ['shell', ...REMOTE_FOLDERS] as const;
 export type Frontend = (typeof FRONTENDS)[number];
 

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { ROOT, startLocalMongo } from './local-mongo';
-import { entryPath, PROCESSES, replicaCount, replicaName, replicaPort, serviceEnv } from './processes';
+import { databaseClients, entryPath, PROCESSES, replicaCount, replicaName, replicaPort, serviceEnv } from './processes';
 
 export interface Settings {
   /** The gateway's port; services take the next four. */
@@ -145,8 +145,7 @@ export async function ensureDatabase(sup: Supervisor, { dataDir, pgDatabase }: S
     log(`Database: MongoDB at ${given.replace(/\/\/[^@]*@/, '//***@')} (MONGODB_URI)`);
     return given;
   }
-  // Every service and worker connects, each replica too; the gateway does not.
-  const clients = PROCESSES.filter((p) => p.name !== 'gateway').length * replicaCount();
+  const clients = databaseClients(replicaCount());
   const mongo = await startLocalMongo({ pgDatabase, sqliteDir: join(dataDir, 'ferretdb'), port: Number(process.env.KASSA_MONGO_PORT ?? 27017) || undefined, clients });
   sup.onStop(() => mongo.stop());
   log(`Database: ${mongo.description}`);
