@@ -45,6 +45,14 @@ export const PostingResult = z.object({
 });
 export type PostingResult = z.infer<typeof PostingResult>;
 
+/**
+ * GET /internal/ledger/postings?key= on accounts: the posting made under a key, if any (nothing is posted). Checkout
+ * asks it for a sale whose posting may have gone through while its own record was never finished (stranded-sales.ts).
+ */
+export const PostingLookupQuery = z.object({ key: z.string().min(1).max(200) });
+export const PostingLookupResult = z.object({ posting: PostingResult.nullable() });
+export type PostingLookupResult = z.infer<typeof PostingLookupResult>;
+
 /** POST /internal/prices on the catalog: prices always come from the catalog, never from the client. */
 export const PricesRequest = z.object({ ids: z.array(ObjectId).max(200) });
 /** A product as a sale records it: what it cost, where it belongs and at which VAT rate (percent), at the moment of sale. */

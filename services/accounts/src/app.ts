@@ -31,6 +31,7 @@ import getConfig from './routes/config/get-config.route';
 import getInternalAccount from './routes/internal/get-account.route';
 import postAudit from './routes/internal/post-audit.route';
 import postPostings from './routes/internal/post-postings.route';
+import getPosting from './routes/internal/get-posting.route';
 import getInvoiceSender from './routes/internal/get-invoice-sender.route';
 import getInternalLedgers from './routes/internal/get-ledgers.route';
 import getLedgerDay from './routes/internal/get-ledger-day.route';
@@ -128,6 +129,7 @@ const routes: ((app: ServiceApp, ctx: AccountsContext) => void)[] = [
   postPin,
   postReaderRegister,
   postPostings,
+  getPosting,
   getDirectDebitDebtors,
   postDirectDebitFailure,
   getInternalAccount,

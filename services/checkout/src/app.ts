@@ -22,6 +22,7 @@ import type { CheckoutContext, CheckoutDeps } from './sales/context';
 import { redisLivePublisher } from './sales/live-feed';
 import { priceBook } from './sales/price-book';
 import { registerUndoAuditCheck } from './sales/undo';
+import { settleStrandedSales } from './sales/stranded-sales';
 import { invoiceModel } from './invoices/invoice.model';
 import { invoiceNumberModel } from './invoices/invoice-number.model';
 import { registerInvoiceAuditCheck } from './invoices/invoices';
@@ -70,6 +71,10 @@ export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: P
   app.addHook('onClose', () => ctx.audit.close());
   // The admin list's day register: registered once from old sales, closed days counted now and every ten minutes.
   keepUp(app, 'sale days', () => ctx.saleDays.migrate().then(() => ctx.saleDays.countClosedDays()), () => ctx.saleDays.countClosedDays());
+  // Sales whose posting went through while their record was left unfinished (a process that died mid-sale, a till that
+  // never sent the nonce again): at start, which is when a replica that died comes back, and every five minutes, well
+  // inside the ledger audit's ten minutes of grace.
+  keepUp(app, 'stranded sales', () => settleStrandedSales(ctx), () => settleStrandedSales(ctx), 5 * 60_000);
   for (const route of [...routes, ...invoiceRoutes]) route(app, ctx);
   return app;
 }

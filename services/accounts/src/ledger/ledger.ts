@@ -330,6 +330,15 @@ export class Ledger {
     return value;
   }
 
+  /** The posting made under `key`, as its poster was answered (replay: true), or null: a lookup that posts nothing. */
+  async find(key: string): Promise<PostingResult | null> {
+    const existing = await postingModel(this.db).findOne({ key }).lean();
+    if (!existing) return null;
+    const accountId = String(existing.accountId);
+    const account = this.fresh(accountId) ?? (await this.readAccount(accountId));
+    return { accountId, accountName: account.name, seq: existing.seq, amount: existing.amount, balanceAfter: existing.balanceAfter, key: existing.key, replay: true };
+  }
+
   private async findReplay(input: PostInput, accountName: string): Promise<PostingResult | null> {
     const existing = await postingModel(this.db).findOne({ key: input.key }).lean();
     if (!existing) return null;

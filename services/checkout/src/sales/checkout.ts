@@ -291,6 +291,12 @@ export async function postTopUp(ctx: CheckoutContext, tx: TransactionDoc, reques
     },
     requestId,
   );
+  await recordTopUp(ctx, tx, posting);
+}
+
+/** Records on the sale that its top-up was credited, with the account's name and balance from the posting. */
+export async function recordTopUp(ctx: CheckoutContext, tx: TransactionDoc, posting: { accountName: string; balanceAfter: number }): Promise<void> {
+  if (!tx.upgrade) return;
   await transactionModel(ctx.db).updateOne(
     { _id: tx._id },
     { $set: { 'upgrade.posted': true, 'upgrade.accountName': posting.accountName, 'upgrade.balanceAfter': posting.balanceAfter } },
@@ -300,19 +306,21 @@ export async function postTopUp(ctx: CheckoutContext, tx: TransactionDoc, reques
 
 /**
  * Marks a sale completed and announces it. A posting that went through is the truth, so this also overrides a
- * cancellation written by a concurrent duplicate; only the request that changed the status announces the sale.
+ * cancellation written by a concurrent duplicate; only the request that changed the status announces the sale, and
+ * only a sale being made now (`live`): one settled afterwards (stranded-sales.ts) is not news for the live slide.
  */
 export async function complete(
   ctx: CheckoutContext,
   tx: TransactionDoc,
   fields: { accountId?: string; accountName?: string; balanceAfter?: number; error?: null },
+  { live = true } = {},
 ): Promise<PurchaseResult> {
   const Tx = transactionModel(ctx.db);
   const set = { ...fields, status: 'completed' as const };
   const { modifiedCount } = await Tx.updateOne({ _id: tx._id, status: { $ne: 'completed' } }, { $set: set });
   if (modifiedCount > 0) {
     const done = { ...tx, ...set } as TransactionDoc;
-    announce(ctx, done);
+    if (live) announce(ctx, done);
     return purchaseResult(done);
   }
   const current = (await Tx.findById(tx._id).lean()) as TransactionDoc | null;
