@@ -40,9 +40,9 @@ describe('stranded sales: a sale whose money moved but whose record was left unf
   const accountSale = (account: string, product: { id: string }) => ({ products: [{ id: product.id, amount: 1 }], account_id: account, nonce: randomUUID() });
 
   /** A checkout started `laterMs` from now, as a replica that comes back: its first upkeep run has finished on close. */
-  async function restartCheckout(laterMs: number): Promise<void> {
+  async function restartCheckout(laterMs: number, accounts?: InternalClient): Promise<void> {
     const db = await connectMongo(s.env.MONGODB_URI, `${s.env.MONGODB_DB_PREFIX}_checkout`);
-    const restarted: ServiceApp = await buildCheckoutApp(s.env, db, { now: () => new Date(Date.now() + laterMs) });
+    const restarted: ServiceApp = await buildCheckoutApp(s.env, db, { now: () => new Date(Date.now() + laterMs), ...(accounts ? { accounts } : {}) });
     await restarted.ready();
     await restarted.close();
   }
@@ -99,5 +99,25 @@ describe('stranded sales: a sale whose money moved but whose record was left unf
     expect(await saleOf(body.nonce)).toMatchObject({ status: 'completed', upgrade: { posted: true, accountName: 'Contant Opgewaardeerd', balanceAfter: 1500 } });
     expect(await s.postingsWithKey(`checkout:${body.nonce}:topup`)).toBe(1);
     expect(await s.balance(account)).toBe(1500);
+  });
+
+  it('settles the others when one cannot be settled now, and that one on a later run', async () => {
+    const product = s.products[9]!;
+    const first = accountSale(await s.createAccount('Even Weg', 3000), product);
+    const second = accountSale(await s.createAccount('Wel Bereikbaar', 3000), product);
+    await strand('posted', 'account', first);
+    await strand('posted', 'account', second);
+
+    const real = internalClient(s.env.ACCOUNTS_URL, s.env.INTERNAL_TOKEN);
+    const awayForFirst: InternalClient = async (path, schema, opts) => {
+      if (path.includes(encodeURIComponent(first.nonce))) throw lost();
+      return real(path, schema, opts);
+    };
+    await restartCheckout(STRANDED_AFTER_MS + 1000, awayForFirst);
+    expect(await saleOf(first.nonce)).toMatchObject({ status: 'initializing' });
+    expect(await saleOf(second.nonce)).toMatchObject({ status: 'completed', accountName: 'Wel Bereikbaar' });
+
+    await restartCheckout(STRANDED_AFTER_MS + 1000);
+    expect(await saleOf(first.nonce)).toMatchObject({ status: 'completed', accountName: 'Even Weg', balanceAfter: 3000 - product.price });
   });
 });

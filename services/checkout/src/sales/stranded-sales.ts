@@ -27,7 +27,12 @@ export async function settleStrandedSales(ctx: CheckoutContext): Promise<number>
     .lean()) as TransactionDoc[];
   let settled = 0;
   for (const tx of stranded) {
-    if (await settle(ctx, tx)) settled += 1;
+    // One sale that cannot be settled now (accounts away for a moment) must not hold up the others.
+    try {
+      if (await settle(ctx, tx)) settled += 1;
+    } catch (err) {
+      ctx.log.warn({ err, transactionId: String(tx._id) }, 'a sale left unfinished could not be settled now; the next run tries again');
+    }
   }
   if (settled > 0) ctx.log.warn({ settled }, 'completed sales whose posting was made but whose record was left unfinished');
   return settled;
