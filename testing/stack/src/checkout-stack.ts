@@ -1,5 +1,5 @@
 import type { Capability, InternalAccount, TokenClaims } from '@kassa/contracts';
-import { connectMongo, internalClient, type InternalClient, type ServiceApp } from '@kassa/service-kit';
+import { AppError, connectMongo, internalClient, type InternalClient, type ServiceApp } from '@kassa/service-kit';
 import { claims, clearRedisPrefix, testEnv } from '@kassa/service-kit/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { Types } from 'mongoose';
@@ -94,6 +94,8 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
   const env = CheckoutEnv.parse(testEnv(mongoUri, { ACCOUNTS_URL: accountsUrl, ACCOUNTS_URLS: accountsUrls.join(','), CATALOG_URL: catalogUrl, PAYMENTS_URL: paymentsUrl }));
   const db = await connectMongo(env.MONGODB_URI, `${env.MONGODB_DB_PREFIX}_checkout`);
   const app = await buildCheckoutApp(env, db, { ...opts.deps, ...(opts.clock ? { now: opts.clock.now } : {}) });
+  /** Another checkout process on the same database, with its own deps. */
+  const anotherCheckout = async (deps: Partial<CheckoutDeps>) => buildCheckoutApp(env, await connectMongo(env.MONGODB_URI, `${env.MONGODB_DB_PREFIX}_checkout`), deps);
   closers.push(async () => {
     await app.db.dropDatabase();
     await app.close();
@@ -102,7 +104,7 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
   /** Every replica of checkout: the first, and with `replicas` a second on the same database. */
   const checkoutApps: ServiceApp[] = [app];
   if (opts.replicas) {
-    const second = await buildCheckoutApp(env, await connectMongo(env.MONGODB_URI, `${env.MONGODB_DB_PREFIX}_checkout`), { ...opts.deps, ...(opts.clock ? { now: opts.clock.now } : {}) });
+    const second = await anotherCheckout({ ...opts.deps, ...(opts.clock ? { now: opts.clock.now } : {}) });
     closers.push(() => second.close());
     checkoutApps.push(second);
   }
@@ -143,6 +145,19 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
     },
 
     checkoutApps,
+    anotherCheckout,
+
+    /**
+     * The accounts client of a checkout process that dies around a ledger posting: right after accounts took it, or
+     * before it was sent. Either way the caller sees a dropped connection (503), as when the process dies.
+     */
+    accountsThatDie(when: 'after posting' | 'before posting'): InternalClient {
+      const real = internalClient(env.ACCOUNTS_URL, env.INTERNAL_TOKEN);
+      return async (path, schema, o) => {
+        if (when === 'after posting') await real(path, schema, o);
+        throw new AppError(503, 'service_unavailable', 'connection reset');
+      };
+    },
 
     /** A sale through checkout (`replica` 1: its second replica, with the `replicas` option). */
     pay(method: string, body: object, capabilities: Capability[], over: Partial<TokenClaims> = {}, replica = 0): Promise<LightMyRequestResponse> {

@@ -74,6 +74,17 @@ interface CachedAccount {
 const USE_KINDS: ReadonlySet<PostingKind> = new Set(['purchase', 'topup', 'ideal']);
 const ACCOUNT_FIELDS = { name: 1, type: 1, creditAccount: 1, creditLimit: 1, closedAt: 1, balance: 1, headSeq: 1, pinHash: 1, pinSalt: 1 } as const;
 
+/** A stored posting answered again: what its poster was told, marked as a replay. */
+const replayOf = (p: { accountId: Types.ObjectId; seq: number; amount: number; balanceAfter: number; key: string }, accountName: string): PostingResult => ({
+  accountId: String(p.accountId),
+  accountName,
+  seq: p.seq,
+  amount: p.amount,
+  balanceAfter: p.balanceAfter,
+  key: p.key,
+  replay: true,
+});
+
 export const accountClosed = (accountName: string) => new AppError(409, 'account_closed', `${accountName} is closed.`);
 
 export const insufficientCredits = (accountName: string) =>
@@ -333,10 +344,7 @@ export class Ledger {
   /** The posting made under `key`, as its poster was answered (replay: true), or null: a lookup that posts nothing. */
   async find(key: string): Promise<PostingResult | null> {
     const existing = await postingModel(this.db).findOne({ key }).lean();
-    if (!existing) return null;
-    const accountId = String(existing.accountId);
-    const account = this.fresh(accountId) ?? (await this.readAccount(accountId));
-    return { accountId, accountName: account.name, seq: existing.seq, amount: existing.amount, balanceAfter: existing.balanceAfter, key: existing.key, replay: true };
+    return existing && replayOf(existing, (await this.readAccount(String(existing.accountId))).name);
   }
 
   private async findReplay(input: PostInput, accountName: string): Promise<PostingResult | null> {
@@ -345,15 +353,7 @@ export class Ledger {
     if (String(existing.accountId) !== input.accountId || existing.amount !== input.amount) {
       throw new AppError(409, 'conflict', 'This request was already handled with a different account or amount.');
     }
-    return {
-      accountId: input.accountId,
-      accountName,
-      seq: existing.seq,
-      amount: existing.amount,
-      balanceAfter: existing.balanceAfter,
-      key: existing.key,
-      replay: true,
-    };
+    return replayOf(existing, accountName);
   }
 
   /**

@@ -1,8 +1,7 @@
-import { AppError, connectMongo, internalClient, type InternalClient, type ServiceApp } from '@kassa/service-kit';
+import { AppError, internalClient, type InternalClient } from '@kassa/service-kit';
 import { type CheckoutStack, startCheckoutStack } from '@kassa/test-stack';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildCheckoutApp } from '../app';
 import { transactionModel } from '../models/transaction.model';
 import { STRANDED_AFTER_MS } from './stranded-sales';
 
@@ -18,17 +17,10 @@ describe('stranded sales: a sale whose money moved but whose record was left unf
   });
 
   const bar = ['PAYMENT_ACCOUNT_OTHER'] as const;
-  const lost = () => new AppError(503, 'service_unavailable', 'connection reset');
 
-  /** A sale through a checkout whose process dies around the ledger posting: after it (`posted`) or before it. */
-  async function strand(when: 'posted' | 'not posted', method: 'account' | 'cash', body: Record<string, unknown>) {
-    const real = internalClient(s.env.ACCOUNTS_URL, s.env.INTERNAL_TOKEN);
-    const dying: InternalClient = async (path, schema, opts) => {
-      if (when === 'posted') await real(path, schema, opts);
-      throw lost();
-    };
-    const db = await connectMongo(s.env.MONGODB_URI, `${s.env.MONGODB_DB_PREFIX}_checkout`);
-    const crashed = await buildCheckoutApp(s.env, db, { accounts: dying });
+  /** A sale through a checkout whose process dies around the ledger posting: after it or before it. */
+  async function strand(when: 'after posting' | 'before posting', method: 'account' | 'cash', body: Record<string, unknown>) {
+    const crashed = await s.anotherCheckout({ accounts: s.accountsThatDie(when) });
     try {
       const res = await crashed.inject({ method: 'POST', url: `/api/checkout/${method}/`, headers: { authorization: s.token([...bar, 'PAYMENT_CASH']) }, payload: body });
       expect(res.statusCode).toBe(503);
@@ -41,8 +33,7 @@ describe('stranded sales: a sale whose money moved but whose record was left unf
 
   /** A checkout started `laterMs` from now, as a replica that comes back: its first upkeep run has finished on close. */
   async function restartCheckout(laterMs: number, accounts?: InternalClient): Promise<void> {
-    const db = await connectMongo(s.env.MONGODB_URI, `${s.env.MONGODB_DB_PREFIX}_checkout`);
-    const restarted: ServiceApp = await buildCheckoutApp(s.env, db, { now: () => new Date(Date.now() + laterMs), ...(accounts ? { accounts } : {}) });
+    const restarted = await s.anotherCheckout({ now: () => new Date(Date.now() + laterMs), ...(accounts ? { accounts } : {}) });
     await restarted.ready();
     await restarted.close();
   }
@@ -53,7 +44,7 @@ describe('stranded sales: a sale whose money moved but whose record was left unf
     const product = s.products[10]!;
     const account = await s.createAccount('Verlaten Kassa', 3000);
     const body = accountSale(account, product);
-    await strand('posted', 'account', body);
+    await strand('after posting', 'account', body);
     expect(await saleOf(body.nonce)).toMatchObject({ status: 'initializing' });
     expect(await s.postingsWithKey(`checkout:${body.nonce}`)).toBe(1);
 
@@ -76,7 +67,7 @@ describe('stranded sales: a sale whose money moved but whose record was left unf
     const product = s.products[11]!;
     const account = await s.createAccount('Nooit Betaald', 3000);
     const body = accountSale(account, product);
-    await strand('not posted', 'account', body);
+    await strand('before posting', 'account', body);
     expect(await s.postingsWithKey(`checkout:${body.nonce}`)).toBe(0);
 
     await restartCheckout(STRANDED_AFTER_MS + 1000);
@@ -92,7 +83,7 @@ describe('stranded sales: a sale whose money moved but whose record was left unf
   it('completes a top-up paid in cash whose credit went through, with the account and balance it reached', async () => {
     const account = await s.createAccount('Contant Opgewaardeerd', 500);
     const body = { products: [], upgrade_account_id: account, upgrade_amount: 1000, nonce: randomUUID() };
-    await strand('posted', 'cash', body);
+    await strand('after posting', 'cash', body);
     expect(await saleOf(body.nonce)).toMatchObject({ status: 'initializing', upgrade: { posted: false } });
 
     await restartCheckout(STRANDED_AFTER_MS + 1000);
@@ -105,12 +96,12 @@ describe('stranded sales: a sale whose money moved but whose record was left unf
     const product = s.products[9]!;
     const first = accountSale(await s.createAccount('Even Weg', 3000), product);
     const second = accountSale(await s.createAccount('Wel Bereikbaar', 3000), product);
-    await strand('posted', 'account', first);
-    await strand('posted', 'account', second);
+    await strand('after posting', 'account', first);
+    await strand('after posting', 'account', second);
 
     const real = internalClient(s.env.ACCOUNTS_URL, s.env.INTERNAL_TOKEN);
     const awayForFirst: InternalClient = async (path, schema, opts) => {
-      if (path.includes(encodeURIComponent(first.nonce))) throw lost();
+      if (path.includes(encodeURIComponent(first.nonce))) throw new AppError(503, 'service_unavailable', 'connection reset');
       return real(path, schema, opts);
     };
     await restartCheckout(STRANDED_AFTER_MS + 1000, awayForFirst);

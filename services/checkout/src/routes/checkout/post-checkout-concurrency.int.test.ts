@@ -1,7 +1,5 @@
-import { AppError, connectMongo, internalClient, type ServiceApp } from '@kassa/service-kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildCheckoutApp } from '../../app';
 import { transactionModel } from '../../models/transaction.model';
 import { type CheckoutStack, startCheckoutStack } from '@kassa/test-stack';
 
@@ -63,13 +61,7 @@ describe('checkout under concurrency and failure', () => {
     const account = await s.createAccount('Na De Storing', 3000);
     // A checkout instance whose process "dies" right after the ledger took the money: the posting stands, its record
     // of the sale stays "initializing", and the till gets no answer.
-    const real = internalClient(s.env.ACCOUNTS_URL, s.env.INTERNAL_TOKEN);
-    const dying: typeof real = async (path, schema, opts) => {
-      await real(path, schema, opts);
-      throw new AppError(503, 'service_unavailable', 'connection reset');
-    };
-    const db = await connectMongo(s.env.MONGODB_URI, `${s.env.MONGODB_DB_PREFIX}_checkout`);
-    const crashed: ServiceApp = await buildCheckoutApp(s.env, db, { accounts: dying });
+    const crashed = await s.anotherCheckout({ accounts: s.accountsThatDie('after posting') });
     const n = randomUUID();
     const body = { products: [{ id: s.products[12]!.id, amount: 1 }], account_id: account, nonce: n };
     try {
