@@ -34,6 +34,9 @@ for (const user of ['till', 'bar', 'member']) {
     await signIn(page, user);
     await expect(page).toHaveURL(/\/pos$/);
     await expect(page.locator('[data-remote="mfe_pos"]')).toBeAttached();
+    // The till's menu opens the navigation: the till's own links, none of the administration's.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('link', { name: 'Shop' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Products' })).toHaveCount(0);
   });
 }

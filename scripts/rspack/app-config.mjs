@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const ROUTER_FACADE = join(here, 'react-router-dom.mjs');
 const ONE_REFRESH_RUNTIME = join(here, 'react-refresh-runtime.cjs');
+const SINGLETON_RESOLVER = join(here, 'singleton-resolver.ts');
 
 /**
  * Modules every app takes from the host at run time. The remotes then use the host's React tree, router, Redux store,
@@ -229,6 +230,7 @@ export function createAppConfig({ dir, name, host = false, title = 'Kassa' }) {
           : { filename: 'remoteEntry.js', exposes: { './App': './src/app.tsx' }, manifest: true }),
         shared,
         shareStrategy: 'loaded-first',
+        runtimePlugins: [SINGLETON_RESOLVER],
         dts: false,
         // The federation runtime (about 33 KB gzipped) ships once, in the shell; remotes use the shell's copy.
         experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },

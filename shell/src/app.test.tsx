@@ -75,6 +75,8 @@ describe('shell routing and sign-in', () => {
   it('shows a signed-in user their name on the public about page too', async () => {
     api({ 'GET /api/config/': () => json(200, ok(adminConfig({ user: { id: 'u9', username: 'marit', accountId: 'a9', viaductUserId: '1000', isAdmin: false } }))) });
     await renderShell('/about', { token: 'tok-9' });
+    // The test window is narrow: the navigation, with the user's name, is a drawer behind the menu button.
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
     expect(await screen.findByText('marit')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'About Kassa' })).toBeInTheDocument();
     expect(location()).toBe('/about');

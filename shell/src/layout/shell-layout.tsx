@@ -1,6 +1,6 @@
 import { navClosed, navOpened, selectIsAuthenticated, selectNavOpen, useAppDispatch, useAppSelector } from '@kassa/api-client';
 import { Button, CloseIcon, MenuIcon, useMediaQuery, WIDE_SCREEN_QUERY } from '@kassa/ui';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { isUnder } from '../routing/route-rules';
 import { useGetConfigQuery } from '../session/auth-api';
@@ -52,7 +52,14 @@ export function ShellLayout() {
   );
 }
 
+/**
+ * The drawer's links are built the first time it opens, then kept (closing it slides it away, drawn): on the till it
+ * usually stays shut, and a shut drawer's links were rendered again at start each time the config or the session
+ * changed, in the cold till's way to the first tap.
+ */
 function NavDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
   useEffect(() => {
     if (!open) return undefined;
     const onKey = (e: KeyboardEvent) => {
@@ -70,7 +77,7 @@ function NavDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
             <CloseIcon />
           </Button>
         </div>
-        <Sidebar />
+        {opened ? <Sidebar /> : null}
       </div>
     </div>
   );
