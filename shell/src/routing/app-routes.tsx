@@ -1,5 +1,5 @@
 import { selectIsAdmin, useAppSelector } from '@kassa/api-client';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link, Route, Routes } from 'react-router-dom';
 import { AboutPage } from '../about/about-page';
 import { ShellLayout } from '../layout/shell-layout';
@@ -13,8 +13,12 @@ import { TFA_SETUP_PATH } from './route-rules';
 
 type Loader = RemoteAreaProps['loader'];
 
-/** SPEC 2 "Routes". `loader` replaces Module Federation in tests. */
-export function AppRoutes({ loader }: { loader?: Loader }) {
+/**
+ * SPEC 2 "Routes". `loader` replaces Module Federation in tests. Memoised: the routes follow the location themselves, and
+ * the shell around them re-renders when the configuration or the keyboard setting arrives, which rebuilt every route
+ * element and matched the routes again (twice more in a cold till's start).
+ */
+export const AppRoutes = memo(function AppRoutes({ loader }: { loader?: Loader }) {
   const remote = (name: RemoteAreaProps['remote'], basePath: string) => (
     <RemoteArea remote={name} basePath={basePath} {...(loader ? { loader } : {})} />
   );
@@ -39,7 +43,7 @@ export function AppRoutes({ loader }: { loader?: Loader }) {
       </Route>
     </Routes>
   );
-}
+});
 
 /** The server refuses admin calls from others anyway; this keeps them from a page of errors. */
 function AdminOnly({ children }: { children: ReactNode }) {
