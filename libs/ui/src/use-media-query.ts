@@ -2,17 +2,14 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * One MediaQueryList per query, kept: React reads the snapshot on every render and store check, and a new list each
- * time made Blink evaluate the query afresh. Kept per matchMedia function, so a test that swaps it gets its own lists.
+ * time made Blink evaluate the query afresh.
  */
-const lists = new WeakMap<typeof window.matchMedia, Map<string, MediaQueryList>>();
+const lists = new Map<string, MediaQueryList>();
 
 function mediaQueryList(query: string): MediaQueryList | null {
-  const matchMedia = typeof window.matchMedia === 'function' ? window.matchMedia : null;
-  if (!matchMedia) return null;
-  let byQuery = lists.get(matchMedia);
-  if (!byQuery) lists.set(matchMedia, (byQuery = new Map()));
-  let list = byQuery.get(query);
-  if (!list) byQuery.set(query, (list = window.matchMedia(query)));
+  if (typeof window.matchMedia !== 'function') return null;
+  let list = lists.get(query);
+  if (!list) lists.set(query, (list = window.matchMedia(query)));
   return list;
 }
 
