@@ -1,11 +1,26 @@
 import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import mongoose from 'mongoose';
 import pg from 'pg';
 import { join } from 'node:path';
 import { pgDurability, ROOT } from '../../scripts/lib/local-mongo';
 import { median, quantile } from './stats';
+
+/** GOGC in the environment of the FerretDB process serving `pgDatabase` (Go's default, 100, when unset), from /proc. */
+function ferretDbGogc(pgDatabase: string): string {
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmd.includes('ferretdb') || !cmd.includes(`/${pgDatabase}?`)) continue;
+      const gogc = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').find((v) => v.startsWith('GOGC='));
+      return gogc ? gogc.slice(5) : '100 (unset)';
+    } catch {
+      /* a process that ended meanwhile, or one not ours to read */
+    }
+  }
+  return 'unknown (process not found)';
+}
 
 /** The one-minute load average: read it before the benchmark starts anything. */
 export const loadNow = () => loadavg()[0]!;
@@ -151,7 +166,7 @@ export async function runFacts(opts: { mongoUri: string; pgDatabase: string; loa
     const durable = await pgDurability('postgres://postgres@127.0.0.1:5432', opts.pgDatabase);
     const twins = (await client.query<{ gin: string; total: string }>("SELECT count(*) FILTER (WHERE indexdef ILIKE '%USING gin%') AS gin, count(*) AS total FROM pg_indexes WHERE schemaname LIKE 'kassa_%'")).rows[0]!;
     lines.push(
-      `Database: FerretDB ${info.ferretdbVersion === 'unknown' ? pinnedFerretDb() : info.ferretdbVersion} (MongoDB wire ${info.version}) on PostgreSQL ${version}, database "${opts.pgDatabase}"; settings: ${settings.join(', ') || 'none'}; in force for FerretDB's sessions: synchronous_commit=${durable.synchronousCommit}, fsync=${durable.fsync}; GIN index twins: ${twins.gin} of ${twins.total} indexes.`,
+      `Database: FerretDB ${info.ferretdbVersion === 'unknown' ? pinnedFerretDb() : info.ferretdbVersion} (MongoDB wire ${info.version}) on PostgreSQL ${version}, database "${opts.pgDatabase}"; settings: ${settings.join(', ') || 'none'}; in force for FerretDB's sessions: synchronous_commit=${durable.synchronousCommit}, fsync=${durable.fsync}; GIN index twins: ${twins.gin} of ${twins.total} indexes; FerretDB's Go collector: GOGC=${ferretDbGogc(opts.pgDatabase)}.`,
     );
   } finally {
     await client.end();

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
 import pg from 'pg';
-import { ensurePgDatabase, FERRETDB_BIN, ferretDbArgs, localMongoUri, localPool, type LocalPool, pgDurability, ROOT, type PgDurability } from '../../scripts/lib/local-mongo';
+import { ensurePgDatabase, FERRETDB_BIN, ferretDbArgs, ferretDbEnv, localMongoUri, localPool, type LocalPool, pgDurability, ROOT, type PgDurability } from '../../scripts/lib/local-mongo';
 import { databaseClients, entryPath, PROCESSES, replicaName, replicaPort, serviceEnv, type ProcSpec } from '../../scripts/lib/processes';
 import { alive, childPids, initPgCluster, type PgCluster } from './pg-cluster';
 
@@ -274,7 +274,7 @@ export class FaultSystem {
     );
     this.procs.set(
       'database',
-      new Managed('database', FERRETDB_BIN, ferretDbArgs(this.opts.port + 6, { pgUrl: cluster.url, pgDatabase: this.pgDatabase, pgConnections: this.pool.pgConnections }), this.env, join(this.logDir, 'ferretdb.log')),
+      new Managed('database', FERRETDB_BIN, ferretDbArgs(this.opts.port + 6, { pgUrl: cluster.url, pgDatabase: this.pgDatabase, pgConnections: this.pool.pgConnections }), ferretDbEnv(this.env), join(this.logDir, 'ferretdb.log')),
     );
     this.proc('postgresql').start();
     await until('PostgreSQL', async () => ensurePgDatabase(cluster.url, this.pgDatabase), 60_000);

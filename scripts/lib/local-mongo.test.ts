@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { dropPgDatabase, ensurePgDatabase, ferretDbArgs, localPool, pgDurability } from './local-mongo';
+import { dropPgDatabase, ensurePgDatabase, ferretDbArgs, ferretDbEnv, localPool, pgDurability } from './local-mongo';
 
 const PG_URL = 'postgres://postgres@127.0.0.1:5432';
 const database = `kassa_localmongo_test_${process.pid}_${Date.now()}`;
@@ -35,6 +35,11 @@ describe('FerretDB on PostgreSQL: the command line', () => {
       '--postgresql-url=postgres://postgres@127.0.0.1:45678/kassa_x?pool_max_conns=40',
     ]);
     expect(ferretDbArgs(40001, { sqliteDir: '/tmp/x' })).toEqual(['--listen-addr=127.0.0.1:40001', '--handler=sqlite', '--sqlite-url=file:/tmp/x/']);
+  });
+
+  it('runs FerretDB with a lazier Go collector (GOGC=400) unless the caller chose one', () => {
+    expect(ferretDbEnv({ PATH: '/usr/bin' })).toEqual({ PATH: '/usr/bin', GOGC: '400' });
+    expect(ferretDbEnv({ PATH: '/usr/bin', GOGC: '100' })).toEqual({ PATH: '/usr/bin', GOGC: '100' });
   });
 
   it('gives each client a share of the pool that keeps them all below FerretDB’s PostgreSQL connections, with room for cursors', () => {

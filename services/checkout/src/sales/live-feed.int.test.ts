@@ -48,6 +48,35 @@ describe('announcing sales on the live feed', () => {
     }
   });
 
+  it('sends a burst of sales at once in order, more than one command holds, and what waits when it closes', async () => {
+    const { log, warnings } = logSpy();
+    const live = redisLivePublisher(REDIS_URL, `${prefix}:burst`, log);
+    const burstChannel = `${prefix}:burst:${LIVE_TRANSACTIONS_CHANNEL}`;
+    const subscriber = createRedis(REDIS_URL, { forWorker: true });
+    const reader = createRedis(REDIS_URL, { forWorker: true });
+    try {
+      const heard: string[] = [];
+      subscriber.on('message', (_channel: string, message: string) => heard.push(message));
+      await subscriber.subscribe(burstChannel);
+      expect(await live.ready()).toBe(true);
+      // A busy moment: 1,200 sales completed within one window, then one more that only the close sends.
+      const sales = Array.from({ length: 1_201 }, (_, n) => sale(n));
+      const sent = sales.slice(0, -1).map((s) => live.publish(s));
+      await Promise.all(sent);
+      void live.publish(sales.at(-1)!);
+      await live.close();
+      await expect.poll(() => heard.length).toBe(sales.length);
+      expect(heard.map((m) => (JSON.parse(m) as LiveTransaction).id)).toEqual(sales.map((s) => s.id));
+      const recent = await reader.lrange(`${burstChannel}:recent`, 0, -1);
+      expect(recent.map((m) => (JSON.parse(m) as LiveTransaction).id)).toEqual(sales.slice(-LIVE_RECENT_SALES).reverse().map((s) => s.id));
+      expect(warnings).toEqual([]);
+    } finally {
+      await live.close();
+      subscriber.disconnect();
+      reader.disconnect();
+    }
+  });
+
   it('never fails a sale when Redis is away: the announcement is dropped with a warning', async () => {
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
