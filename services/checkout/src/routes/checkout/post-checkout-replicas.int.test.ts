@@ -7,7 +7,12 @@ import { transactionModel } from '../../models/transaction.model';
  * Two replicas of checkout and two of accounts on the same databases (the run's FerretDB) and Redis: sales go to
  * both checkout replicas in turn, and each checkout calls both accounts replicas in turn. Nothing in either process's
  * memory may let money through: the ledger's unique (account, seq) and the nonce's unique index decide.
+ *
+ * The balance is read from the first accounts replica. A posting the second one made reaches the first replica's view
+ * through the heads they tell each other every 50 ms (head-broadcast.ts), so the balance shown is right within 2 s of a
+ * sale, as issue 14 asks, not at the same instant; a debit never relies on that view (it reads the real head).
  */
+const SHOWN_WITHIN = { timeout: 2_000, interval: 50 };
 describe('checkout as replicas', () => {
   let s: CheckoutStack;
 
@@ -44,9 +49,7 @@ describe('checkout as replicas', () => {
     expect(accepted.length).toBe(Math.floor(start / product.price));
     // Both replicas sold.
     expect(new Set(answers.map((r, i) => (r.statusCode === 200 ? i % 2 : -1)).filter((x) => x >= 0))).toEqual(new Set([0, 1]));
-    const balance = await s.balance(account);
-    expect(balance).toBe(start - accepted.length * product.price);
-    expect(balance).toBeGreaterThanOrEqual(0);
+    await expect.poll(() => s.balance(account), SHOWN_WITHIN).toBe(start - accepted.length * product.price);
     expect(await s.postingsOf(account)).toHaveLength(accepted.length);
     expect(await transactionModel(s.app.db).countDocuments({ accountId: account, status: 'completed' })).toBe(accepted.length);
   });
@@ -67,6 +70,6 @@ describe('checkout as replicas', () => {
     }
     expect(await transactionModel(s.app.db).countDocuments({ nonce: n })).toBe(1);
     expect(await s.postingsWithKey(`checkout:${n}`)).toBe(1);
-    expect(await s.balance(account)).toBe(5000 - 2 * product.price);
+    await expect.poll(() => s.balance(account), SHOWN_WITHIN).toBe(5000 - 2 * product.price);
   });
 });
