@@ -196,7 +196,7 @@ export function ferretDbArgs(port: number, store: { pgUrl: string; pgDatabase: s
 /**
  * FerretDB's environment: Go's collector runs when the heap has grown by 400% (GOGC=400) instead of 100%, unless the
  * caller sets GOGC. FerretDB's live heap is small and every request makes garbage: under bench/checkout's 32 tills the
- * default collector cost about a fifth of FerretDB's CPU per sale (1.24 against 0.91-1.13 ms, its peak RSS 36 against
+ * default collector cost about a fifth of FerretDB's CPU per sale (1.24-1.25 against 0.90-1.13 ms, its peak RSS 36 against
  * 48 MB; docs/decisions.md).
  */
 export const ferretDbEnv = (env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv => ({ ...env, GOGC: env.GOGC ?? '400' });
