@@ -1,25 +1,23 @@
 import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import mongoose from 'mongoose';
 import pg from 'pg';
 import { join } from 'node:path';
 import { pgDurability, ROOT } from '../../scripts/lib/local-mongo';
 import { median, quantile } from './stats';
+import { descendantsOf } from './system';
 
-/** GOGC in the environment of the FerretDB process serving `pgDatabase` (Go's default, 100, when unset), from /proc. */
-function ferretDbGogc(pgDatabase: string): string {
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmd.includes('ferretdb') || !cmd.includes(`/${pgDatabase}?`)) continue;
-      const gogc = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').find((v) => v.startsWith('GOGC='));
-      return gogc ? gogc.slice(5) : '100 (unset)';
-    } catch {
-      /* a process that ended meanwhile, or one not ours to read */
-    }
+/** GOGC in the environment of the run's FerretDB (a process of the run started at `pid`), from /proc; Go's default is 100. */
+function ferretDbGogc(pid: number): string {
+  const ferretDb = descendantsOf(pid).find((p) => p.args.includes('ferretdb'));
+  if (!ferretDb) return 'unknown (process not found)';
+  try {
+    const gogc = readFileSync(`/proc/${ferretDb.pid}/environ`, 'utf8').split('\0').find((v) => v.startsWith('GOGC='));
+    return gogc ? gogc.slice(5) : '100 (unset)';
+  } catch {
+    return 'unknown (environment not readable)';
   }
-  return 'unknown (process not found)';
 }
 
 /** The one-minute load average: read it before the benchmark starts anything. */
@@ -136,7 +134,7 @@ const pinnedFerretDb = () => /FerretDB\/FerretDB (v[\d.]+)/.exec(readFileSync(jo
  * What a reader needs to trust a figure: the machine and how busy it was when the run began, and the database the
  * figure was measured on, with the settings of scripts/ferretdb/pg-tuning.sql that are really in force.
  */
-export async function runFacts(opts: { mongoUri: string; pgDatabase: string; load1: number; waitsForQuiet?: boolean; hostReadings?: boolean }): Promise<string[]> {
+export async function runFacts(opts: { pid: number; mongoUri: string; pgDatabase: string; load1: number; waitsForQuiet?: boolean; hostReadings?: boolean }): Promise<string[]> {
   const cores = cpus().length;
   const load1 = opts.load1;
   const lines = [`Machine: ${cores} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, load average ${load1.toFixed(2)} at the start of the run.`];
@@ -166,7 +164,7 @@ export async function runFacts(opts: { mongoUri: string; pgDatabase: string; loa
     const durable = await pgDurability('postgres://postgres@127.0.0.1:5432', opts.pgDatabase);
     const twins = (await client.query<{ gin: string; total: string }>("SELECT count(*) FILTER (WHERE indexdef ILIKE '%USING gin%') AS gin, count(*) AS total FROM pg_indexes WHERE schemaname LIKE 'kassa_%'")).rows[0]!;
     lines.push(
-      `Database: FerretDB ${info.ferretdbVersion === 'unknown' ? pinnedFerretDb() : info.ferretdbVersion} (MongoDB wire ${info.version}) on PostgreSQL ${version}, database "${opts.pgDatabase}"; settings: ${settings.join(', ') || 'none'}; in force for FerretDB's sessions: synchronous_commit=${durable.synchronousCommit}, fsync=${durable.fsync}; GIN index twins: ${twins.gin} of ${twins.total} indexes; FerretDB's Go collector: GOGC=${ferretDbGogc(opts.pgDatabase)}.`,
+      `Database: FerretDB ${info.ferretdbVersion === 'unknown' ? pinnedFerretDb() : info.ferretdbVersion} (MongoDB wire ${info.version}) on PostgreSQL ${version}, database "${opts.pgDatabase}"; settings: ${settings.join(', ') || 'none'}; in force for FerretDB's sessions: synchronous_commit=${durable.synchronousCommit}, fsync=${durable.fsync}; GIN index twins: ${twins.gin} of ${twins.total} indexes; FerretDB's Go collector: GOGC=${ferretDbGogc(opts.pid)}.`,
     );
   } finally {
     await client.end();

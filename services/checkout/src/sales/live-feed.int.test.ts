@@ -17,6 +17,23 @@ function logSpy() {
   return { log, warnings };
 }
 
+/** What a live slide hears on `channel`, and the recent list a screen that opens later reads. */
+async function listen(channel: string) {
+  const subscriber = createRedis(REDIS_URL, { forWorker: true });
+  const reader = createRedis(REDIS_URL, { forWorker: true });
+  const heard: LiveTransaction[] = [];
+  subscriber.on('message', (_channel: string, message: string) => heard.push(JSON.parse(message) as LiveTransaction));
+  await subscriber.subscribe(channel);
+  return {
+    heard,
+    recent: async () => (await reader.lrange(`${channel}:recent`, 0, -1)).map((m) => JSON.parse(m) as LiveTransaction),
+    close: () => {
+      subscriber.disconnect();
+      reader.disconnect();
+    },
+  };
+}
+
 /** The live slide's feed on the machine's real Redis: what the gateway's subscribers and new screens get. */
 describe('announcing sales on the live feed', () => {
   const prefix = `kassa-test-live-${randomUUID()}`;
@@ -26,38 +43,27 @@ describe('announcing sales on the live feed', () => {
   it('publishes each sale in order and keeps the last ones, newest first, for a screen that opens later', async () => {
     const { log, warnings } = logSpy();
     const live = redisLivePublisher(REDIS_URL, prefix, log);
-    const subscriber = createRedis(REDIS_URL, { forWorker: true });
-    const reader = createRedis(REDIS_URL, { forWorker: true });
+    const feed = await listen(channel);
     try {
-      const heard: string[] = [];
-      subscriber.on('message', (_channel: string, message: string) => heard.push(message));
-      await subscriber.subscribe(channel);
       // The publisher's connection has no offline queue (a sale never waits for the feed): used once it is up.
       expect(await live.ready()).toBe(true);
       const sales = Array.from({ length: LIVE_RECENT_SALES + 5 }, (_, n) => sale(n));
       for (const s of sales) await live.publish(s);
-      await expect.poll(() => heard.length).toBe(sales.length);
-      expect(heard.map((m) => (JSON.parse(m) as LiveTransaction).id)).toEqual(sales.map((s) => s.id));
-      const recent = await reader.lrange(`${channel}:recent`, 0, -1);
-      expect(recent.map((m) => JSON.parse(m) as LiveTransaction)).toEqual(sales.slice(-LIVE_RECENT_SALES).reverse());
+      await expect.poll(() => feed.heard.length).toBe(sales.length);
+      expect(feed.heard.map((s) => s.id)).toEqual(sales.map((s) => s.id));
+      expect(await feed.recent()).toEqual(sales.slice(-LIVE_RECENT_SALES).reverse());
       expect(warnings).toEqual([]);
     } finally {
       await live.close();
-      subscriber.disconnect();
-      reader.disconnect();
+      feed.close();
     }
   });
 
   it('sends a burst of sales at once in order, more than one command holds, and what waits when it closes', async () => {
     const { log, warnings } = logSpy();
     const live = redisLivePublisher(REDIS_URL, `${prefix}:burst`, log);
-    const burstChannel = `${prefix}:burst:${LIVE_TRANSACTIONS_CHANNEL}`;
-    const subscriber = createRedis(REDIS_URL, { forWorker: true });
-    const reader = createRedis(REDIS_URL, { forWorker: true });
+    const feed = await listen(`${prefix}:burst:${LIVE_TRANSACTIONS_CHANNEL}`);
     try {
-      const heard: string[] = [];
-      subscriber.on('message', (_channel: string, message: string) => heard.push(message));
-      await subscriber.subscribe(burstChannel);
       expect(await live.ready()).toBe(true);
       // A busy moment: 1,200 sales completed within one window, then one more that only the close sends.
       const sales = Array.from({ length: 1_201 }, (_, n) => sale(n));
@@ -65,15 +71,13 @@ describe('announcing sales on the live feed', () => {
       await Promise.all(sent);
       void live.publish(sales.at(-1)!);
       await live.close();
-      await expect.poll(() => heard.length).toBe(sales.length);
-      expect(heard.map((m) => (JSON.parse(m) as LiveTransaction).id)).toEqual(sales.map((s) => s.id));
-      const recent = await reader.lrange(`${burstChannel}:recent`, 0, -1);
-      expect(recent.map((m) => (JSON.parse(m) as LiveTransaction).id)).toEqual(sales.slice(-LIVE_RECENT_SALES).reverse().map((s) => s.id));
+      await expect.poll(() => feed.heard.length).toBe(sales.length);
+      expect(feed.heard.map((s) => s.id)).toEqual(sales.map((s) => s.id));
+      expect(await feed.recent()).toEqual(sales.slice(-LIVE_RECENT_SALES).reverse());
       expect(warnings).toEqual([]);
     } finally {
       await live.close();
-      subscriber.disconnect();
-      reader.disconnect();
+      feed.close();
     }
   });
 

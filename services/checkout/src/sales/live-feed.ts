@@ -31,7 +31,7 @@ return 1`;
  * for checkout and for Redis; one command per sale was about 5% of checkout's CPU in a profile under bench/checkout's
  * 32 tills. A live slide a few hundredths of a second later is still live.
  */
-export const ANNOUNCE_WINDOW_MS = 25;
+const ANNOUNCE_WINDOW_MS = 25;
 /** Sales per command at most (Lua's unpack has a limit on arguments; a burst larger than this takes more commands). */
 const MAX_PER_COMMAND = 500;
 
@@ -39,8 +39,7 @@ type AnnouncingRedis = ReturnType<typeof createRedis> & { kassaAnnounceSales(rec
 
 /** The sales of the current window, and the promise that settles once they went out. */
 interface Batch {
-  messages: string[];
-  ids: string[];
+  sales: LiveTransaction[];
   sent: Promise<void>;
   /** Ends the window: the batch goes out once the one before it has. */
   close: () => void;
@@ -64,12 +63,13 @@ export function redisLivePublisher(redisUrl: string, queuePrefix: string, log: F
     batch?.close();
     return last;
   };
-  const send = async (batch: Batch) => {
-    for (let i = 0; i < batch.messages.length; i += MAX_PER_COMMAND) {
+  const send = async (sales: LiveTransaction[]) => {
+    for (let i = 0; i < sales.length; i += MAX_PER_COMMAND) {
+      const part = sales.slice(i, i + MAX_PER_COMMAND);
       try {
-        await redis.kassaAnnounceSales(`${channel}:recent`, channel, ...batch.messages.slice(i, i + MAX_PER_COMMAND));
+        await redis.kassaAnnounceSales(`${channel}:recent`, channel, ...part.map((sale) => JSON.stringify(sale)));
       } catch (err) {
-        log.warn({ err: (err as Error).message, liveIds: batch.ids.slice(i, i + MAX_PER_COMMAND) }, 'could not announce sale on the live feed');
+        log.warn({ err: (err as Error).message, liveIds: part.map((sale) => sale.id) }, 'could not announce sale on the live feed');
       }
     }
   };
@@ -79,13 +79,12 @@ export function redisLivePublisher(redisUrl: string, queuePrefix: string, log: F
       if (!waiting) {
         let close!: () => void;
         const closed = new Promise<void>((resolve) => (close = resolve));
-        const batch: Batch = { messages: [], ids: [], close, sent: last };
-        batch.sent = last = Promise.all([last, closed]).then(() => send(batch));
-        waiting = batch;
+        const sales: LiveTransaction[] = [];
+        last = Promise.all([last, closed]).then(() => send(sales));
+        waiting = { sales, sent: last, close };
         timer = setTimeout(() => void flush(), ANNOUNCE_WINDOW_MS);
       }
-      waiting.messages.push(JSON.stringify(sale));
-      waiting.ids.push(sale.id);
+      waiting.sales.push(sale);
       return waiting.sent;
     },
     ready: () => redisReady(redis),
