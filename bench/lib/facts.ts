@@ -162,9 +162,13 @@ export async function runFacts(opts: { pid: number; mongoUri: string; pgDatabase
       )
     ).rows.flatMap((r) => r.setconfig.map((c) => (r.role ? `${c} (role ${r.role} in this database)` : c)));
     const durable = await pgDurability('postgres://postgres@127.0.0.1:5432', opts.pgDatabase);
-    const twins = (await client.query<{ gin: string; total: string }>("SELECT count(*) FILTER (WHERE indexdef ILIKE '%USING gin%') AS gin, count(*) AS total FROM pg_indexes WHERE schemaname LIKE 'kassa_%'")).rows[0]!;
+    const twins = (
+      await client.query<{ gin: string; emptied: string; total: string }>(
+        "SELECT count(*) FILTER (WHERE indexdef ILIKE '%USING gin%') AS gin, count(*) FILTER (WHERE indexdef LIKE '% WHERE false') AS emptied, count(*) AS total FROM pg_indexes WHERE schemaname LIKE 'kassa_%'",
+      )
+    ).rows[0]!;
     lines.push(
-      `Database: FerretDB ${info.ferretdbVersion === 'unknown' ? pinnedFerretDb() : info.ferretdbVersion} (MongoDB wire ${info.version}) on PostgreSQL ${version}, database "${opts.pgDatabase}"; settings: ${settings.join(', ') || 'none'}; in force for FerretDB's sessions: synchronous_commit=${durable.synchronousCommit}, fsync=${durable.fsync}; GIN index twins: ${twins.gin} of ${twins.total} indexes; FerretDB's Go collector: GOGC=${ferretDbGogc(opts.pid)}.`,
+      `Database: FerretDB ${info.ferretdbVersion === 'unknown' ? pinnedFerretDb() : info.ferretdbVersion} (MongoDB wire ${info.version}) on PostgreSQL ${version}, database "${opts.pgDatabase}"; settings: ${settings.join(', ') || 'none'}; in force for FerretDB's sessions: synchronous_commit=${durable.synchronousCommit}, fsync=${durable.fsync}; GIN index twins: ${twins.gin} of ${twins.total} indexes; unread btree indexes emptied: ${twins.emptied}; FerretDB's Go collector: GOGC=${ferretDbGogc(opts.pid)}.`,
     );
   } finally {
     await client.end();

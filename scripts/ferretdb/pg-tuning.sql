@@ -17,6 +17,12 @@
 --    it does not hold for PostgreSQL: with it off a commit is acknowledged while its WAL may still sit in PostgreSQL's
 --    shared memory, so a crash of PostgreSQL alone (not only of the machine) loses up to three wal_writer_delay
 --    (0.6 s by default) of acknowledged sales. bench/checkout.ts measures what the flush costs.
+-- 3. FerretDB 1.24 never reads its own non-unique btree indexes: it pushes equality filters down as `@>` (which the
+--    GIN twins serve), skips $gt/$lt, and sorts only by $natural (its backends/postgresql/query.go). Such an index
+--    only costs: every insert, and every update (FerretDB rewrites the whole `_jsonb`, so an update is never HOT), adds
+--    an entry to it. So each one is emptied: dropped and made again under the same name as a partial index that holds
+--    nothing (`WHERE false`), so FerretDB's dropIndexes and collStats, which go by that name, work as before. Unique
+--    indexes stay as they are: PostgreSQL enforces the uniqueness (a sale's nonce, a posting's key) with them.
 
 CREATE OR REPLACE FUNCTION kassa_gin_twins_for(index_oid oid) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
@@ -41,12 +47,29 @@ BEGIN
   END LOOP;
 END $$;
 
+-- See 3 above. Runs after kassa_gin_twins_for on the same index, which has read the fields from it by then.
+CREATE OR REPLACE FUNCTION kassa_empty_unread_btree(index_oid oid) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  def text := pg_get_indexdef(index_oid);
+  idx record;
+BEGIN
+  SELECT i.indisunique AS is_unique, i.indrelid::regclass AS tbl, c.relname AS name
+    INTO idx FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indexrelid = index_oid;
+  IF idx IS NULL OR idx.is_unique OR def NOT ILIKE '%USING btree%' OR def NOT LIKE '%_jsonb -> %' THEN
+    RETURN;
+  END IF;
+  EXECUTE format('DROP INDEX %s', index_oid::regclass);
+  -- Its definition names no `_jsonb -> ` field, so neither function touches it again.
+  EXECUTE format('CREATE INDEX %I ON %s (_jsonb) WHERE false', idx.name, idx.tbl);
+END $$;
+
 CREATE OR REPLACE FUNCTION kassa_gin_twins() RETURNS event_trigger LANGUAGE plpgsql AS $$
 DECLARE
   cmd record;
 BEGIN
   FOR cmd IN SELECT objid FROM pg_event_trigger_ddl_commands() WHERE command_tag = 'CREATE INDEX' AND object_type = 'index' LOOP
     PERFORM kassa_gin_twins_for(cmd.objid);
+    PERFORM kassa_empty_unread_btree(cmd.objid);
   END LOOP;
 END $$;
 
@@ -66,5 +89,6 @@ BEGIN
     WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')
   LOOP
     PERFORM kassa_gin_twins_for(idx);
+    PERFORM kassa_empty_unread_btree(idx);
   END LOOP;
 END $$;
