@@ -7,6 +7,7 @@ export * from './errors';
 export * from './internal-client';
 export * from './replicas';
 export * from './mongo';
+export * from './insert-batcher';
 export * from './queues';
 export * from './server';
 export * from './validation';
