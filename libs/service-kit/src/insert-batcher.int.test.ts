@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { InsertBatcher } from './insert-batcher';
+import { InsertBatcher, insertBatcher } from './insert-batcher';
 import { connectMongo, isDuplicateKey } from './mongo';
 
 /** On the database the integration tests run on (FerretDB on PostgreSQL for `npm test`; database.int.test.ts says which). */
@@ -53,11 +53,11 @@ describe('InsertBatcher', () => {
     expect(stored).toEqual(['a', 'b', 'c', 'd', 'first', 'taken-1']);
   });
 
-  it('sends a lone document at once, with nothing waiting', async () => {
+  it('sends a lone document at once, with nothing waiting, through the collection\'s one batcher', async () => {
     const col = await keyedCollection('alone');
     const many = vi.spyOn(col, 'insertMany');
-    const batcher = new InsertBatcher(col);
-    for (let i = 0; i < 3; i++) await batcher.insert({ key: `alone-${i}` });
+    expect(insertBatcher(col)).toBe(insertBatcher(col));
+    for (let i = 0; i < 3; i++) await insertBatcher(col).insert({ key: `alone-${i}` });
     expect(many).not.toHaveBeenCalled();
     expect(await col.countDocuments({})).toBe(3);
   });

@@ -76,3 +76,12 @@ export class InsertBatcher {
     }
   }
 }
+
+const batchers = new WeakMap<mongo.Collection, InsertBatcher>();
+
+/** The one InsertBatcher of a collection in this process, with the default options (made at its first insert). */
+export function insertBatcher(collection: mongo.Collection): InsertBatcher {
+  let batcher = batchers.get(collection);
+  if (!batcher) batchers.set(collection, (batcher = new InsertBatcher(collection)));
+  return batcher;
+}

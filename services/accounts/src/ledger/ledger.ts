@@ -1,5 +1,5 @@
 import type { PostingKind, PostingResult } from '@kassa/contracts';
-import { AppError, InsertBatcher, isDuplicateKey, localDay } from '@kassa/service-kit';
+import { AppError, insertBatcher, isDuplicateKey, localDay } from '@kassa/service-kit';
 import { Types, type Connection } from 'mongoose';
 import { accountModel } from '../models/account.model';
 import { postingModel } from '../models/posting.model';
@@ -120,8 +120,6 @@ export class Ledger {
   /** Wakes the flushes that are waiting out their delay (settled() wants everything written now). */
   private readonly wakers = new Set<() => void>();
   private draining = false;
-  /** Postings on other accounts that arrive while some are being stored go together as one insert. */
-  private postings: InsertBatcher | null = null;
 
   constructor(
     private readonly db: Connection,
@@ -193,8 +191,8 @@ export class Ledger {
       const seq = head.seq + 1;
       const at = this.now();
       try {
-        this.postings ??= new InsertBatcher(Posting.collection);
-        await this.postings.insert({
+        // Postings on other accounts that arrive while some are being stored go together as one insert.
+        await insertBatcher(Posting.collection).insert({
           accountId: account._id,
           seq,
           amount: input.amount,

@@ -1,5 +1,5 @@
 import { CheckoutMethod, PaymentMethod, TransactionStatus } from '@kassa/contracts';
-import { InsertBatcher } from '@kassa/service-kit';
+import { insertBatcher } from '@kassa/service-kit';
 import { Schema, Types, type Connection, type InferSchemaType } from 'mongoose';
 
 const lineSchema = new Schema(
@@ -148,10 +148,6 @@ export function newSaleDocument(sale: NewSale, now = new Date()): TransactionDoc
  */
 export async function insertSale(db: Connection, sale: NewSale): Promise<TransactionDoc> {
   const doc = newSaleDocument(sale);
-  const batcher = saleInserts.get(db) ?? new InsertBatcher(transactionModel(db).collection);
-  saleInserts.set(db, batcher);
-  await batcher.insert(doc);
+  await insertBatcher(transactionModel(db).collection).insert(doc);
   return doc;
 }
-
-const saleInserts = new WeakMap<Connection, InsertBatcher>();
