@@ -11,26 +11,11 @@ import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { loadNow } from './lib/facts';
-import { cpuMs, pgSnapshot } from './lib/pg-counters';
-import { api, descendantsOf, login, startSystem } from './lib/system';
+import { cpuByPart, pgSnapshot } from './lib/pg-counters';
+import { api, login, startSystem } from './lib/system';
 
 const SALES = Number(process.env.SALES ?? 600);
 const TILLS = Number(process.env.TILLS ?? 8);
-
-/** Which part of Kassa a process is, from its command line. */
-function partOf(args: string): string {
-  const m = /services\/(\w+)\/src\/(server|worker)\.ts/.exec(args);
-  if (m) return m[2] === 'worker' ? `${m[1]}-worker` : m[1]!;
-  if (args.includes('ferretdb')) return 'ferretdb';
-  if (args.includes('redis-server')) return 'redis';
-  return 'other';
-}
-
-function cpuByPart(root: number): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const p of descendantsOf(root)) out.set(partOf(p.args), (out.get(partOf(p.args)) ?? 0) + cpuMs(p.pid));
-  return out;
-}
 
 interface Setup {
   till: string;

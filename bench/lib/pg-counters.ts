@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { descendantsOf } from './system';
 
 const PG_URL = 'postgres://postgres@127.0.0.1:5432';
 const TICK_MS = 1000 / 100; // USER_HZ on Linux
@@ -17,6 +18,22 @@ export function cpuMs(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** Which part of Kassa a process is, from its command line. */
+function partOf(args: string): string {
+  const m = /services\/(\w+)\/src\/(server|worker)\.ts/.exec(args);
+  if (m) return m[2] === 'worker' ? `${m[1]}-worker` : m[1]!;
+  if (args.includes('ferretdb')) return 'ferretdb';
+  if (args.includes('redis-server')) return 'redis';
+  return 'other';
+}
+
+/** The CPU time so far (ms) of every process a run started (`root`: its scripts/start.ts), added up by part of Kassa. */
+export function cpuByPart(root: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const p of descendantsOf(root)) out.set(partOf(p.args), (out.get(partOf(p.args)) ?? 0) + cpuMs(p.pid));
+  return out;
 }
 
 export interface PgSnapshot {
