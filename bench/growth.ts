@@ -37,7 +37,7 @@ import { Ledger } from '../services/accounts/src/ledger/ledger';
 import { describeDifference, runLedgerAudit, type LedgerAuditResult } from '../services/accounts/src/ledger/ledger-audit';
 import { serviceEnv } from '../scripts/lib/processes';
 import { loadNow, runFacts, stealSinceStart } from './lib/facts';
-import { type Busy, pgSnapshot, pgTableReads, type PgSnapshot, settleStore, type StoreActivity, type TableReads, watchStore } from './lib/pg-counters';
+import { type Busy, PG_STATS_DELAY_MS, pgSnapshot, pgTableReads, type PgSnapshot, settleStore, type StoreActivity, type TableReads, watchStore } from './lib/pg-counters';
 import { startSystem, type RunningSystem } from './lib/system';
 import { type Figures, prepareTills, refusals, runTills, type Sample, summarise, type Tills } from './lib/tills';
 
@@ -132,9 +132,10 @@ async function measure(t: Tills): Promise<Measured> {
   const paced: Sample[] = [];
   const pacedWatch = await watchStore(t.system.pgDatabase, WATCH_MS);
   const pacedErrors = await runTills(t, tills, pacedSeconds, pace, paced);
-  // pg_stat_database counts what backends report, at most a second late.
   await sleep(2000);
   const pacedStore = await pacedWatch.stop();
+  // pg_stat_database counts what backends report, up to 10 s late (PG_STATS_DELAY_MS).
+  await sleep(PG_STATS_DELAY_MS - 2000);
   const before = await pgSnapshot(t.system.pgDatabase);
   const readsBefore = await pgTableReads(t.system.pgDatabase);
   const capacity: Sample[] = [];
@@ -143,6 +144,7 @@ async function measure(t: Tills): Promise<Measured> {
   // The balance caches are written a second after the last posting; they are part of what the sales wrote.
   await sleep(3000);
   const capacityStore = await capacityWatch.stop();
+  await sleep(PG_STATS_DELAY_MS - 3000);
   const after = await pgSnapshot(t.system.pgDatabase);
   const readsAfter = await pgTableReads(t.system.pgDatabase);
   const ok = capacity.filter((s) => s.status === 200).length;
@@ -247,7 +249,7 @@ async function rawInserts(system: RunningSystem, clients: number): Promise<{ per
   try {
     const scratch = db.collection('raw_inserts');
     await scratch.insertOne({ warm: true });
-    await sleep(2000);
+    await sleep(PG_STATS_DELAY_MS);
     const before = await pgSnapshot(system.pgDatabase);
     let inserted = 0;
     const end = Date.now() + rawSeconds * 1000;
@@ -261,7 +263,7 @@ async function rawInserts(system: RunningSystem, clients: number): Promise<{ per
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    await sleep(2000);
+    await sleep(PG_STATS_DELAY_MS);
     const after = await pgSnapshot(system.pgDatabase);
     await db.dropDatabase();
     return { perSecond: inserted / seconds, rowsPerInsert: (rowsWritten(after) - rowsWritten(before)) / inserted };

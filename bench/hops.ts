@@ -10,9 +10,11 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import mongoose from 'mongoose';
 import { loadNow, runFacts, stealSinceStart } from './lib/facts';
-import { cpuByPart, pgSnapshot } from './lib/pg-counters';
+import { cpuByPart, PG_STATS_DELAY_MS, pgSnapshot } from './lib/pg-counters';
+import { median } from './lib/stats';
 import { api, login, startSystem } from './lib/system';
 
 const N = Number(process.env.N ?? 150);
@@ -37,20 +39,21 @@ async function time(label: string, fn: () => Promise<unknown>) {
 }
 
 const round = (ms: number) => ms.toFixed(2);
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** How long the processes' idle background is read before the sales. */
+const IDLE_MS = 3000;
 
 /**
  * WORK_N sales one at a time (after 20 not counted): each process's CPU time per sale, and what the same processes spend
- * with nothing sold (timers, heartbeats: their background), read over 3 s before the sales and taken off for as long as
+ * with nothing sold (timers, heartbeats: their background), read over IDLE_MS before the sales and taken off for as long as
  * the sales took. The counting ends 1.5 s after the last sale, so the accounts' balance-cache writes (1 s after a
  * posting) count as the sales' work.
  */
 async function work(label: string, fn: () => Promise<unknown>) {
   for (let i = 0; i < 20; i++) await fn();
-  await sleep(1500);
+  // The warm-up's commits reach pg_stat_database first, and its balance-cache writes are done.
+  await sleep(PG_STATS_DELAY_MS);
   const idle0 = cpuByPart(system.pid);
-  await sleep(3000);
+  await sleep(IDLE_MS);
   const cpu0 = cpuByPart(system.pid);
   const pg0 = await pgSnapshot(system.pgDatabase);
   const t: number[] = [];
@@ -62,23 +65,24 @@ async function work(label: string, fn: () => Promise<unknown>) {
   }
   await sleep(1500);
   const wallMs = performance.now() - started;
-  const pg1 = await pgSnapshot(system.pgDatabase);
   const cpu1 = cpuByPart(system.pid);
-  t.sort((a, b) => a - b);
+  const pgCpu1 = (await pgSnapshot(system.pgDatabase)).backendCpuMs;
+  await sleep(PG_STATS_DELAY_MS - 1500);
+  const pg1 = await pgSnapshot(system.pgDatabase);
   const parts = [...cpu1.keys()].filter((p) => p !== 'other').sort();
   let total = 0;
   let background = 0;
   for (const part of parts) {
     const run = (cpu1.get(part)! - (cpu0.get(part) ?? 0)) / WORK_N;
-    const idle = (((cpu0.get(part) ?? 0) - (idle0.get(part) ?? 0)) * (wallMs / 3000)) / WORK_N;
+    const idle = (((cpu0.get(part) ?? 0) - (idle0.get(part) ?? 0)) * (wallMs / IDLE_MS)) / WORK_N;
     total += run;
     // A periodic job that happened to run in the idle window is not taken off more than the process spent meanwhile.
     background += Math.min(idle, run);
     workRows.push(`| ${label} | ${part} | ${round(run)} | ${round(idle)} |`);
   }
-  const pgMs = (pg1.backendCpuMs - pg0.backendCpuMs) / WORK_N;
+  const pgMs = (pgCpu1 - pg0.backendCpuMs) / WORK_N;
   workRows.push(`| ${label} | PostgreSQL backends of the run's database | ${round(pgMs)} | — |`);
-  const p50 = t[Math.floor(WORK_N / 2)]!;
+  const p50 = median(t);
   const mean = t.reduce((a, b) => a + b, 0) / WORK_N;
   const workMs = total - background + pgMs;
   workLines.push(
@@ -145,7 +149,7 @@ try {
     '',
     `## The work of a lone sale, process by process (${WORK_N} sales one at a time through the gateway, after 20 not counted)`,
     '',
-    'CPU time from /proc: every process of the run, and the run\'s PostgreSQL backends. "Idle background" is what the same process spent with nothing sold (timers, heartbeats; read over 3 s just before), for as long as the sales took, divided by the number of sales (taken off each process\'s figure at most down to zero: a periodic job in the idle window is not a sale\'s saving). The counting ends 1.5 s after the last sale, so the accounts\' balance-cache writes (1 s after a posting) count as work.',
+    `CPU time from /proc: every process of the run, and the run's PostgreSQL backends. "Idle background" is what the same process spent with nothing sold (timers, heartbeats; read over ${IDLE_MS / 1000} s just before), for as long as the sales took, divided by the number of sales (taken off each process's figure at most down to zero: a periodic job in the idle window is not a sale's saving). The counting ends 1.5 s after the last sale, so the accounts' balance-cache writes (1 s after a posting) count as work.`,
     '',
     '| sale | process | CPU ms per sale | of which idle background |',
     '|---|---|---|---|',
