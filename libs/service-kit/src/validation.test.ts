@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from './errors';
-import { validatorCompiler } from './validation';
+import { controlCharacterLines, validatorCompiler } from './validation';
 
 const validate = (schema: z.ZodType, data: unknown) => {
   const result = validatorCompiler({ schema, httpPart: 'body', method: 'POST', url: '/x' })(data) as { value?: unknown; error?: AppError };
@@ -34,5 +34,26 @@ describe('request validation (SPEC 5 detail lines)', () => {
 
   it('passes parsed values through', () => {
     expect(validate(Body, { username: 'a', amount: 2, pin: '1' }).value).toEqual({ username: 'a', amount: 2, pin: '1' });
+  });
+});
+
+describe('control characters in a request', () => {
+  const line = (loc: (string | number)[], msg = 'Control characters (such as NUL) are not allowed here.') => ({ loc, msg, type: 'value_error' });
+
+  it('names every field, nested or in a list, that holds a control character, and a field name that does', () => {
+    const body = { name: 'Pils\u0000', lines: [{ note: 'ok\r\n\tstill ok' }, { note: '\u001B[31m' }], ['k\u007Fey']: 1, price: 2 };
+    expect(controlCharacterLines(body, 'body')).toEqual([
+      line(['body', 'name']),
+      line(['body', 'lines', 1, 'note']),
+      line(['body', 'k\u007Fey'], 'Control characters (such as NUL) are not allowed in a field name.'),
+    ]);
+    expect(controlCharacterLines({ q: 'a\u009Fb' }, 'query')).toEqual([line(['query', 'q'])]);
+  });
+
+  it('walks a body nested 100,000 deep without overflowing the stack', () => {
+    const deep = `${'['.repeat(100_000)}"x\\u0000"${']'.repeat(100_000)}`;
+    const lines = controlCharacterLines(JSON.parse(deep), 'body');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.loc).toHaveLength(100_001);
   });
 });

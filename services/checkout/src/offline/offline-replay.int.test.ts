@@ -42,6 +42,16 @@ describe('offline sales sent again by the till (madeAt)', () => {
     expect(sales[0]!.day).toBe(amsterdam);
   });
 
+  it('refuses an offline sale holding a NUL with a final 422 naming the field (not a 5xx the till retries for ever)', async () => {
+    const nonce = `${randomUUID()}\u0000`;
+    const res = await s.pay('cash', { products: [line(0)], nonce, reason: 'ko\u0085rt', madeAt: ago(HOUR) }, BAR);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toEqual([
+      { loc: ['body', 'nonce'], msg: 'Control characters (such as NUL) are not allowed here.', type: 'value_error' },
+      { loc: ['body', 'reason'], msg: 'Control characters (such as NUL) are not allowed here.', type: 'value_error' },
+    ]);
+  });
+
   it('gives a sale made online no arrival time of its own', async () => {
     const res = await s.pay('cash', { products: [line(0)], nonce: randomUUID() }, BAR);
     const tx = await transactionModel(s.app.db).findById(res.json().result.transaction_id).lean();

@@ -22,6 +22,15 @@ describe('POST /api/login/', () => {
     expect([...claims.capabilities].sort()).toEqual(['PAYMENT_ACCOUNT_AUTHED', 'PAYMENT_CARD', 'PAYMENT_CASH', 'PAYMENT_OTHER', 'PAYMENT_UNDO']);
   });
 
+  it('refuses a NUL or another control character in the username or password with 422 naming the field, not 500', async () => {
+    for (const payload of [{ username: 'till\u0000', password: 'till' }, { username: 'till', password: 'ti\u0007ll' }]) {
+      const res = await app.inject({ method: 'POST', url: '/api/login/', payload });
+      expect(res.statusCode).toBe(422);
+      const field = payload.username === 'till' ? 'password' : 'username';
+      expect(res.json().detail).toEqual([{ loc: ['body', field], msg: 'Control characters (such as NUL) are not allowed here.', type: 'value_error' }]);
+    }
+  });
+
   it('gives an administrator every capability', async () => {
     const claims = decode(await loginAs(app, 'admin'));
     expect(claims.isAdmin).toBe(true);
