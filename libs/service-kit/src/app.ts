@@ -36,6 +36,9 @@ declare module 'fastify' {
   }
 }
 
+/** The largest request body a service or the gateway takes (bytes, as sent): larger ones get 413 at the gateway. */
+export const BODY_LIMIT = 256 * 1024;
+
 export interface ServiceOptions {
   name: string;
   env: BaseEnv;
@@ -50,7 +53,7 @@ export async function createServiceApp(opts: ServiceOptions): Promise<ServiceApp
     logger: { level: opts.env.LOG_LEVEL, base: { service: opts.name } },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    bodyLimit: 256 * 1024,
+    bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     // Fastify's own 503 while closing is not in the wrapper; the hook below answers it instead.
     return503OnClosing: false,

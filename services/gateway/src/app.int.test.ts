@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from './app';
 import { GatewayEnv } from './config';
@@ -105,6 +105,8 @@ describe('gateway edges', () => {
   let upstream: FastifyInstance;
   let gateway: FastifyInstance;
   let gatewayUrl: string;
+  /** POST requests that reached the stand-in service. */
+  let upstreamBodies = 0;
   const logLines: Record<string, unknown>[] = [];
   const logWaiters: (() => void)[] = [];
   const logged = (line: string) => {
@@ -117,7 +119,10 @@ describe('gateway edges', () => {
   };
 
   beforeAll(async () => {
-    upstream = Fastify();
+    upstream = Fastify({ bodyLimit: 16 * 1024 * 1024 });
+    upstream.addHook('onRequest', async (request) => {
+      if (request.method === 'POST') upstreamBodies++;
+    });
     upstream.post('/api/checkout/cash/', async (request) => ({ error: false, errorCode: 200, errorIdentifier: null, errorMessage: null, result: { headers: request.headers, body: request.body } }));
     upstream.get('/api/transactions/card/:id/status/', () => new Promise(() => undefined));
     upstream.post('/api/login/', async (request) => ({ error: false, errorCode: 200, errorIdentifier: null, errorMessage: null, result: { headers: request.headers } }));
@@ -160,6 +165,76 @@ describe('gateway edges', () => {
     const res = await post('/api/checkout/cash/', JSON.stringify({ pad: 'a'.repeat(1_100_000) }));
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ error: true, errorCode: 413, errorIdentifier: 'payload_too_large' });
+  });
+
+  /**
+   * A POST over node:http on a keep-alive agent, its body sent in 64 KiB pieces (chunked when no length is given) until
+   * it is all sent or the answer has come: the status, the wrapper, and whether the gateway closed the connection.
+   */
+  const sendBody = (path: string, size: number, declareLength: boolean) =>
+    new Promise<{ status: number; json: Record<string, unknown>; closed: boolean; upstreamSaw: number }>((resolve, reject) => {
+      const agent = new Agent({ keepAlive: true });
+      const piece = Buffer.alloc(64 * 1024, 'a');
+      let answered = false;
+      const before = upstreamBodies;
+      const req = httpRequest(`${gatewayUrl}${path}`, {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', ...(declareLength ? { 'content-length': String(size) } : {}) },
+      });
+      req.on('response', (res) => {
+        answered = true;
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => {
+          const socket = req.socket;
+          const done = () => {
+            agent.destroy();
+            resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) as Record<string, unknown>, closed: true, upstreamSaw: upstreamBodies - before });
+          };
+          if (socket?.destroyed) done();
+          else socket?.once('close', done);
+        });
+      });
+      // After the answer, the gateway may close while the rest of the body is still on its way: that is the point.
+      req.on('error', (err) => (answered ? undefined : reject(err)));
+      let sent = 0;
+      const more = () => {
+        while (!answered && sent < size) {
+          const n = Math.min(piece.length, size - sent);
+          sent += n;
+          if (!req.write(n === piece.length ? piece : piece.subarray(0, n))) return void req.once('drain', more);
+        }
+        if (!answered) req.end();
+      };
+      more();
+    });
+
+  it('answers a declared length between 256 KiB and 1 MiB with 413 in the wrapper and closes the connection', async () => {
+    const res = await sendBody('/api/checkout/cash/', 300 * 1024, true);
+    expect(res).toMatchObject({ status: 413, closed: true, upstreamSaw: 0 });
+    expect(res.json).toMatchObject({ error: true, errorCode: 413, errorIdentifier: 'payload_too_large', errorMessage: 'The request is too large: at most 256 KB.' });
+  });
+
+  it('counts a chunked body as it arrives: 10 MiB chunked gets 413, the service sees nothing, the connection is closed', async () => {
+    const res = await sendBody('/api/checkout/cash/', 10 * 1024 * 1024, false);
+    expect(res).toMatchObject({ status: 413, closed: true, upstreamSaw: 0 });
+    expect(res.json).toMatchObject({ errorCode: 413, errorIdentifier: 'payload_too_large' });
+  });
+
+  it('passes on a body of exactly 256 KiB, chunked or not', async () => {
+    const body = JSON.stringify({ pad: 'a'.repeat(256 * 1024 - 10) });
+    expect(Buffer.byteLength(body)).toBe(256 * 1024);
+    const plain = await post('/api/checkout/cash/', body);
+    expect(plain.status).toBe(200);
+    const chunked = await fetch(`${gatewayUrl}/api/checkout/cash/`, {
+      method: 'POST',
+      body: new Blob([body]).stream(),
+      duplex: 'half',
+      headers: { 'content-type': 'application/json' },
+    } as RequestInit);
+    expect(chunked.status).toBe(200);
+    expect(((await chunked.json()) as { result: { body: { pad: string } } }).result.body.pad).toHaveLength(256 * 1024 - 10);
   });
 
   /** Over node:http, which (unlike fetch) sends any header, Expect included, and waits for 100 Continue. */

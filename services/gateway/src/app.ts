@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { apiError, CLIENT_ADDRESS_HEADER, ok, UNHANDLED_HEADER } from '@kassa/contracts';
 import { REMOTE_FOLDERS } from '@kassa/contracts/remote-routes';
-import { connectionFailure, isReady, isTraining, recordRoutes, ServiceReplicas } from '@kassa/service-kit';
+import { BODY_LIMIT, connectionFailure, isReady, isTraining, recordRoutes, ServiceReplicas } from '@kassa/service-kit';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
@@ -18,8 +18,8 @@ import { isRepeatablePost, ROUTE_TABLE, upstreams, type ServiceName } from './ro
 import { UpstreamDeadlineError, UpstreamDeadlines } from './upstream-deadline';
 
 const NO_CACHE = 'no-cache';
-/** The services' own body limit (Fastify's default): larger bodies are refused here, before they are streamed on. */
-export const BODY_LIMIT = 1024 * 1024;
+/** The services' own body limit (BODY_LIMIT) is enforced here too, on the bytes as they arrive (chunked ones as well). */
+const TOO_LARGE = `The request is too large: at most ${BODY_LIMIT / 1024} KB.`;
 
 export interface GatewayOptions {
   /** Extra routes (the live feed) registered by the server entry. */
@@ -91,16 +91,17 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
   app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.code(429).send(apiError(429, 'too_many_requests', 'Too many attempts, please wait a minute and try again.'));
+    if (status === 413) return tooLarge(reply);
     if (status < 500) return reply.code(status).send(apiError(status, 'validation_error', err.message));
     request.log.error({ err }, 'gateway error');
     return reply.code(502).send(apiError(502, 'bad_gateway', 'The Kassa server had a problem. Please try again.'));
   });
 
+  // A declared length over the limit is answered before a byte of the body is read; a chunked body is counted as it
+  // arrives by the body parser of the proxy routes below (413 from Fastify's FST_ERR_CTP_BODY_TOO_LARGE).
   app.addHook('onRequest', async (request, reply) => {
     const length = Number(request.headers['content-length']);
-    if (length > BODY_LIMIT) {
-      return reply.code(413).send(apiError(413, 'payload_too_large', `The request is too large: at most ${BODY_LIMIT / 1024 / 1024} MB.`));
-    }
+    if (length > BODY_LIMIT) return tooLarge(reply);
   });
 
   app.get('/api/health', { schema: { summary: 'The gateway is up' } }, async () => ({ status: 'ok', service: 'gateway' }));
@@ -185,12 +186,10 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
         },
       },
     };
-    if (replicas[service].origins.length === 1) {
-      await app.register(proxy, proxyOptions);
-      continue;
-    }
-    // Several replicas: the body is read whole first and sent as it came, so a request whose connection a stopped
-    // replica refused can go to another one (a stream, once handed to the first, cannot be sent again).
+    // The body is read whole first (at most BODY_LIMIT, counted on the stream, so a chunked body cannot get past it) and
+    // sent as it came: a body over the limit is answered 413 here before the service sees any of it, and with several
+    // replicas a request whose connection a stopped replica refused can go to another one (a stream, once handed to
+    // the first, cannot be sent again).
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
@@ -234,6 +233,11 @@ async function passOnToShellDevServer(app: FastifyInstance, upstream: string) {
       done();
     },
   });
+}
+
+/** 413 in the wrapper, and the connection closed after it: the rest of an oversized body is not waited for. */
+function tooLarge(reply: FastifyReply) {
+  return reply.code(413).header('connection', 'close').send(apiError(413, 'payload_too_large', TOO_LARGE));
 }
 
 function upstreamDown(reply: FastifyReply, service: ServiceName, error: { error?: Error } | Error) {
