@@ -105,6 +105,11 @@ describe('gateway edges', () => {
   let upstream: FastifyInstance;
   let gateway: FastifyInstance;
   let gatewayUrl: string;
+  let heldArrived: (gatewayRequestId: string) => void = () => undefined;
+  let releaseHeld: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (releaseHeld = resolve));
+  /** Gateway request ids whose response the client closed. */
+  const clientClosed = new Map<string, Promise<void>>();
   /** POST requests that reached the stand-in service. */
   let upstreamBodies = 0;
   const logLines: Record<string, unknown>[] = [];
@@ -122,6 +127,12 @@ describe('gateway edges', () => {
     upstream = Fastify({ bodyLimit: 16 * 1024 * 1024 });
     upstream.addHook('onRequest', async (request) => {
       if (request.method === 'POST') upstreamBodies++;
+    });
+    // Answers once the test says so (after the client has gone), so the gateway has an answer for nobody.
+    upstream.post('/api/checkout/held/', async (request) => {
+      heldArrived(String(request.headers['x-request-id']));
+      await held;
+      return { error: false, errorCode: 200, errorIdentifier: null, errorMessage: null, result: null };
     });
     upstream.post('/api/checkout/cash/', async (request) => ({ error: false, errorCode: 200, errorIdentifier: null, errorMessage: null, result: { headers: request.headers, body: request.body } }));
     upstream.get('/api/transactions/card/:id/status/', () => new Promise(() => undefined));
@@ -150,7 +161,12 @@ describe('gateway edges', () => {
       UPSTREAM_TIMEOUT_MS: '1500',
       LOG_LEVEL: 'info',
     });
-    gateway = await buildGateway(env, { logStream: { write: logged } });
+    const watchCloses = (app: FastifyInstance) => {
+      app.addHook('onRequest', async (request, reply) => {
+        clientClosed.set(request.id, new Promise((resolve) => reply.raw.once('close', resolve)));
+      });
+    };
+    gateway = await buildGateway(env, { logStream: { write: logged }, plugins: [watchCloses] });
     gatewayUrl = await gateway.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -249,6 +265,23 @@ describe('gateway edges', () => {
       if (headers.expect) req.on('continue', () => req.end(body));
       else req.end(body);
     });
+
+  it('logs a client that closes before its answer at info, without a stack, and nothing at warn or error', async () => {
+    const arrived = new Promise<string>((resolve) => (heldArrived = resolve));
+    const req = httpRequest(`${gatewayUrl}/api/checkout/held/`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    req.on('error', () => undefined);
+    req.end('{"nonce":"n"}');
+    const id = await arrived;
+    req.destroy();
+    await clientClosed.get(id);
+    releaseHeld();
+    // What the gateway makes of the answer it cannot deliver: the info line, or (on the old code) an error line.
+    await logLine((line) => line.reqId === id && (line.msg === 'client closed the connection before the answer' || (line.level as number) >= 50));
+    const lines = logLines.filter((line) => line.reqId === id);
+    expect(lines.find((line) => line.msg === 'client closed the connection before the answer')).toMatchObject({ level: 30, reason: 'UND_ERR_ABORTED' });
+    expect(lines.filter((line) => (line.level as number) >= 40)).toEqual([]);
+    expect(lines.filter((line) => line.err !== undefined)).toEqual([]);
+  });
 
   it('passes a request with Expect: 100-continue on', async () => {
     const res = await rawPost('/api/checkout/cash/', '{"a":1}', { expect: '100-continue' });

@@ -88,7 +88,12 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
     allowList: (request) => !(request.url.startsWith('/api/login') && request.method === 'POST'),
   });
 
-  app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
+    if (clientGone(err, reply)) {
+      // A till losing Wi-Fi or a load generator stopping: normal traffic, nobody left to answer, no stack to read.
+      request.log.info({ reason: err.code ?? err.name }, 'client closed the connection before the answer');
+      return;
+    }
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.code(429).send(apiError(429, 'too_many_requests', 'Too many attempts, please wait a minute and try again.'));
     if (status === 413) return tooLarge(reply);
@@ -233,6 +238,15 @@ async function passOnToShellDevServer(app: FastifyInstance, upstream: string) {
       done();
     },
   });
+}
+
+/** Errors of a stream cut off because the client went away (undici's RequestAbortedError, a premature close, a reset). */
+const CLIENT_ABORT = new Set(['UND_ERR_ABORTED', 'ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ABORT_ERR']);
+
+/** The client closed its connection before its answer, and the error is the stream being cut off because of that. */
+function clientGone(err: Error & { code?: string }, reply: FastifyReply): boolean {
+  const gone = reply.raw.destroyed || reply.request.raw.destroyed;
+  return gone && (CLIENT_ABORT.has(err.code ?? '') || err.name === 'RequestAbortedError' || err.name === 'AbortError');
 }
 
 /** 413 in the wrapper, and the connection closed after it: the rest of an oversized body is not waited for. */
