@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { BaseEnv, DemoSeedEnv, DEV_SECRETS, isTraining, loadConfig, seedsDemo, serviceUrls } from './config';
+import { BaseEnv, DemoSeedEnv, DEV_SECRETS, isTraining, loadConfig, onLocalhost, seedsDemo, serviceUrls } from './config';
 
 const ServiceEnv = BaseEnv.extend({
   PIN_PEPPER: z.string().default(DEV_SECRETS.PIN_PEPPER),
@@ -38,13 +38,50 @@ describe('loadConfig in production', () => {
   it('does not seed the demo data unless asked, and a training run may ask', () => {
     expect(seedsDemo(loadConfig(ServiceEnv, { NODE_ENV: 'production', ...own }))).toBe(false);
     expect(seedsDemo(loadConfig(ServiceEnv, { NODE_ENV: 'production', ...own, KASSA_SEED_DEMO: '0' }))).toBe(false);
-    expect(seedsDemo(loadConfig(ServiceEnv, { NODE_ENV: 'production', KASSA_TRAINING: '1' }))).toBe(false);
-    expect(seedsDemo(loadConfig(ServiceEnv, { NODE_ENV: 'production', KASSA_TRAINING: '1', KASSA_SEED_DEMO: '1' }))).toBe(true);
+    expect(seedsDemo(loadConfig(ServiceEnv, { NODE_ENV: 'production', KASSA_TRAINING: '1' }, () => undefined))).toBe(false);
+    expect(seedsDemo(loadConfig(ServiceEnv, { NODE_ENV: 'production', KASSA_TRAINING: '1', KASSA_SEED_DEMO: '1' }, () => undefined))).toBe(true);
   });
 
   it('starts with stand-ins and development secrets when KASSA_TRAINING=1 says it is a training run', () => {
-    const env = loadConfig(ServiceEnv, { NODE_ENV: 'production', KASSA_TRAINING: '1' });
+    const env = loadConfig(ServiceEnv, { NODE_ENV: 'production', KASSA_TRAINING: '1' }, () => undefined);
     expect(isTraining(env)).toBe(true);
+  });
+
+  it('refuses the published secrets in a training run that is not on localhost, naming only them', () => {
+    const reachable = [
+      { HOST: '0.0.0.0' },
+      { PUBLIC_URL: 'https://bar.example.org' },
+      { HOST: '127.0.0.1', PUBLIC_URL: 'http://192.168.1.20:8080' },
+    ];
+    for (const where of reachable) {
+      const start = () => loadConfig(ServiceEnv, { NODE_ENV: 'production', KASSA_TRAINING: '1', ...where }, () => undefined);
+      expect(start, JSON.stringify(where)).toThrow(/^Refusing to start in production \(KASSA_TRAINING=1 lifts the published development secrets only on localhost/);
+      expect(start).toThrow(/\n {2}JWT_SECRET: [^\n]*\n {2}INTERNAL_TOKEN: [^\n]*\n {2}PIN_PEPPER: [^\n]*$/);
+    }
+    // Its own secrets: a training run anywhere, stand-ins and demo data included.
+    const own = { JWT_SECRET: 'x'.repeat(40), INTERNAL_TOKEN: 'y'.repeat(24), PIN_PEPPER: 'z'.repeat(24) };
+    const env = loadConfig(ServiceEnv, { NODE_ENV: 'production', KASSA_TRAINING: '1', KASSA_SEED_DEMO: '1', HOST: '0.0.0.0', PUBLIC_URL: 'https://bar.example.org', ...own }, () => undefined);
+    expect(seedsDemo(env)).toBe(true);
+  });
+
+  it('knows localhost by a loopback HOST and a loopback PUBLIC_URL, both', () => {
+    expect(onLocalhost({ HOST: '127.0.0.1', PUBLIC_URL: 'http://localhost:8080' })).toBe(true);
+    expect(onLocalhost({ HOST: '::1', PUBLIC_URL: 'http://[::1]:8080' })).toBe(true);
+    expect(onLocalhost({ HOST: 'localhost', PUBLIC_URL: 'http://127.0.0.5' })).toBe(true);
+    expect(onLocalhost({ HOST: '0.0.0.0', PUBLIC_URL: 'http://localhost:8080' })).toBe(false);
+    expect(onLocalhost({ HOST: '127.0.0.1', PUBLIC_URL: 'http://localhost.example.org' })).toBe(false);
+    expect(onLocalhost({ HOST: '127.0.0.1', PUBLIC_URL: 'not a url' })).toBe(false);
+  });
+
+  it('says loudly at start-up what a training run lifts, and says nothing in a plain production start', () => {
+    const said: string[] = [];
+    loadConfig(ServiceEnv, { NODE_ENV: 'production', KASSA_TRAINING: '1' }, (m) => said.push(m));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/^\*\*\* TRAINING \(KASSA_TRAINING=1\): production refusals lifted, no real money \*\*\*\n/);
+    for (const key of ['JWT_SECRET', 'INTERNAL_TOKEN', 'PIN_PEPPER', 'TERMINAL_PROVIDER', 'SSO_PROVIDER']) expect(said[0]).toContain(`\n  ${key}: `);
+    loadConfig(ServiceEnv, { NODE_ENV: 'production', ...own }, (m) => said.push(m));
+    loadConfig(ServiceEnv, {}, (m) => said.push(m));
+    expect(said).toHaveLength(1);
   });
 
   it('lets development and tests (npm start) run the stand-ins, as training', () => {

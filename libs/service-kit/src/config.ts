@@ -74,15 +74,27 @@ export function serviceUrls(env: BaseEnv, service: ServiceName): string[] {
   return env[`${key}_URLS`] ?? [env[`${key}_URL`]];
 }
 
-export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+export function loadConfig<S extends z.ZodObject>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+  warn: (message: string) => void = (message) => process.stderr.write(`${message}\n`),
+): z.infer<S> {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
-  const problems = productionProblems(parsed.data as Record<string, unknown>);
+  const data = parsed.data as Record<string, unknown>;
+  const problems = productionProblems(data);
   if (problems.length) {
-    throw new Error(`Refusing to start in production (set KASSA_TRAINING=1 for a training run with these):\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    const hint = isTraining(data)
+      ? 'KASSA_TRAINING=1 lifts the published development secrets only on localhost: HOST and PUBLIC_URL on this machine'
+      : 'set KASSA_TRAINING=1 for a training run with these';
+    throw new Error(`Refusing to start in production (${hint}):\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+  const lifted = trainingLifts(data);
+  if (lifted.length) {
+    warn(`*** TRAINING (KASSA_TRAINING=1): production refusals lifted, no real money ***\n${lifted.map((p) => `  ${p}`).join('\n')}`);
   }
   return parsed.data;
 }
@@ -90,16 +102,48 @@ export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.Process
 /** True when money and sign-ins may be fake: outside production, or in production with KASSA_TRAINING=1. */
 export const isTraining = (env: { NODE_ENV?: unknown; KASSA_TRAINING?: unknown }) => env.NODE_ENV !== 'production' || env.KASSA_TRAINING === '1';
 
-/** What production refuses in a service's parsed environment: each development secret, stand-in and demo seed it would use. */
-export function productionProblems(env: Record<string, unknown>): string[] {
-  if (isTraining(env)) return [];
-  const problems: string[] = [];
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/**
+ * Whether this installation can only be reached from the machine it runs on: it listens on a loopback address (HOST)
+ * and its public address (PUBLIC_URL) is a loopback name. Only then may a training run use the published secrets: a
+ * token signed with them is worth nothing to someone who cannot reach the server.
+ */
+export function onLocalhost(env: Record<string, unknown>): boolean {
+  const host = typeof env.HOST === 'string' ? env.HOST : '';
+  const publicHost = URL.canParse(String(env.PUBLIC_URL)) ? new URL(String(env.PUBLIC_URL)).hostname : '';
+  return LOOPBACK.test(host) && LOOPBACK.test(publicHost);
+}
+
+/** Every production refusal a parsed environment runs into, whether or not training lifts it. */
+function refusals(env: Record<string, unknown>): { secrets: string[]; others: string[] } {
+  const secrets: string[] = [];
+  const others: string[] = [];
   for (const [key, value] of Object.entries(DEV_SECRETS)) {
-    if (env[key] === value) problems.push(`${key}: the development value is published in the repository; set a secret of your own`);
+    if (env[key] === value) secrets.push(`${key}: the development value is published in the repository; set a secret of your own`);
   }
   for (const key of PROVIDER_VARIABLES) {
-    if (env[key] === 'standin') problems.push(`${key}: "standin" is for training only; name the real provider and its settings`);
+    if (env[key] === 'standin') others.push(`${key}: "standin" is for training only; name the real provider and its settings`);
   }
-  if (env.KASSA_SEED_DEMO === '1') problems.push('KASSA_SEED_DEMO: the demo data (users such as admin/admin) is for training only; leave it unset or 0');
-  return problems;
+  if (env.KASSA_SEED_DEMO === '1') others.push('KASSA_SEED_DEMO: the demo data (users such as admin/admin) is for training only; leave it unset or 0');
+  return { secrets, others };
+}
+
+/**
+ * What production refuses in a service's parsed environment: each development secret, stand-in and demo seed it would
+ * use. A training run (KASSA_TRAINING=1) is allowed the stand-ins and the demo seed, and the published secrets only on
+ * localhost (onLocalhost); outside production nothing is refused.
+ */
+export function productionProblems(env: Record<string, unknown>): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const { secrets, others } = refusals(env);
+  if (!isTraining(env)) return [...secrets, ...others];
+  return onLocalhost(env) ? [] : secrets;
+}
+
+/** What KASSA_TRAINING=1 lets a production start use that it would refuse otherwise (said loudly at start-up). */
+export function trainingLifts(env: Record<string, unknown>): string[] {
+  if (env.NODE_ENV !== 'production' || env.KASSA_TRAINING !== '1') return [];
+  const { secrets, others } = refusals(env);
+  return [...secrets, ...others, 'every page shows "Training: no real money"'];
 }
