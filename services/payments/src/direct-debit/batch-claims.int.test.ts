@@ -89,4 +89,22 @@ describe('direct-debit batch collected and cancelled at once', () => {
     expect(outcomes.filter((o) => o.endsWith('collected')).length, outcomes.join('; ')).toBeGreaterThan(0);
     expect(outcomes.filter((o) => o.endsWith('cancelled')).length, outcomes.join('; ')).toBeGreaterThan(0);
   });
+
+  it("answers 409 with the reason for a cancelled batch's pain.008 file, in every format", async () => {
+    await owing('Late Racer', 800);
+    const today = localDay(clock, 'Europe/Amsterdam');
+    const batch = (await call(0, 'POST', '/api/admin/direct_debit/', { collectionDate: nextBusinessDay(today), cutoff: today })).json().result as { id: string };
+    expect(await directDebitFileProcessor({ db: apps[0]!.db, log })({ data: { batchId: batch.id } })).toBe('ready');
+    expect((await call(0, 'GET', `/api/admin/direct_debit/${batch.id}/file`)).statusCode).toBe(200);
+    expect((await call(1, 'POST', `/api/admin/direct_debit/${batch.id}/cancel`)).statusCode).toBe(200);
+    for (const format of ['pain.008.001.02', 'pain.008.001.08']) {
+      const file = await call(0, 'GET', `/api/admin/direct_debit/${batch.id}/file?format=${format}`);
+      expect(file.statusCode, format).toBe(409);
+      expect(file.json()).toMatchObject({
+        error: true,
+        errorIdentifier: 'conflict',
+        errorMessage: 'This batch was cancelled: its file must not be sent to the bank. Make a new batch to collect these debts.',
+      });
+    }
+  });
 });
