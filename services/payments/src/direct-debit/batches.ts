@@ -234,7 +234,7 @@ export async function cancelBatch(deps: DirectDebitDeps, id: string, actor: Audi
 /** "2026-11-24" as "24 november 2026" (nl-NL), for the member's history. */
 const longDay = (day: string) => new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
 
-const collectedKey = (batchId: string, accountId: string) => `direct-debit:${batchId}:${accountId}`;
+export const collectedKey = (batchId: string, accountId: string) => `direct-debit:${batchId}:${accountId}`;
 const failedKey = (batchId: string, accountId: string) => `direct-debit-failed:${batchId}:${accountId}`;
 
 /**
