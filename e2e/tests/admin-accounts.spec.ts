@@ -4,12 +4,12 @@ import { moneyPattern } from './till-helpers';
 
 /**
  * /admin/accounts on the real system: the board makes an account, tops it up, corrects it below zero only with a
- * reason and a second confirmation, and closes it, seeing first what happens to the money left on it. The spec makes
+ * reason and a second confirmation, and closes it, paying out the money left on it first (it was used today). The spec makes
  * its own account and closes it, so no other spec's accounts change.
  */
 const unique = () => Date.now().toString(36).slice(-5);
 
-test('an account made by admin: top-up, a correction below zero asks twice, closing expires what is left', async ({ page, baseURL }) => {
+test('an account made by admin: top-up, a correction below zero asks twice, money left is paid out before it closes', async ({ page, baseURL }) => {
   const name = `Proef Rekening ${unique()}`;
   await signIn(page, 'admin');
   await page.goto('/admin/accounts');
@@ -51,24 +51,34 @@ test('an account made by admin: top-up, a correction below zero asks twice, clos
   await confirm.getByRole('button', { name: 'Book it anyway' }).click();
   await expect(page.getByRole('status')).toContainText(new RegExp(`Balance now ${moneyPattern(-250)}`));
 
-  // Back above zero, then closed: the page says what happens to the € 4,00 before it does it.
+  // Back above zero, then closed: the € 4,00 of an account used today is the member's, paid out before it closes.
   await page.getByRole('button', { name: 'Top up or correct' }).click();
   money = page.getByRole('dialog', { name: `Money on or off ${name}` });
   await money.getByLabel('Amount (€)').fill('6,50');
   await money.getByRole('button', { name: 'Book top-up' }).click();
   await expect(page.getByRole('status')).toContainText(new RegExp(`Balance now ${moneyPattern(400)}`));
   await page.getByRole('button', { name: 'Close account' }).click();
-  const closing = page.getByRole('dialog', { name: `Close ${name}` });
-  await expect(closing).toContainText('expires, as the terms say for an account unused for more than a year');
-  await closing.getByRole('button', { name: new RegExp(`Close and expire ${moneyPattern(400)}`) }).click();
-  await expect(page.getByRole('status')).toContainText(new RegExp(`${name} is closed; ${moneyPattern(400)} expired.`));
-  await expect(history.getByRole('row').nth(1)).toContainText('Balance expired when the account was closed');
+  let closing = page.getByRole('dialog', { name: `Close ${name}` });
+  await expect(closing).toContainText('was used within the year: the money is the member’s');
+  await closing.getByRole('button', { name: new RegExp(`Pay out or move ${moneyPattern(400)} first`) }).click();
+  money = page.getByRole('dialog', { name: `Money on or off ${name}` });
+  await money.getByLabel('Method').selectOption({ label: 'Correction' });
+  await money.getByLabel('Amount (€)').fill('-4');
+  await money.getByLabel('Reason').fill('Uitbetaald aan de bar');
+  await money.getByRole('button', { name: 'Book correction' }).click();
+  await expect(page.getByRole('status')).toContainText(new RegExp(`Balance now ${moneyPattern(0)}`));
+  await page.getByRole('button', { name: 'Close account' }).click();
+  closing = page.getByRole('dialog', { name: `Close ${name}` });
+  await expect(closing).toContainText('There is no money on it.');
+  await closing.getByRole('button', { name: 'Close account' }).click();
+  await expect(page.getByRole('status')).toContainText(`${name} is closed.`);
+  await expect(history.getByRole('row').nth(1)).toContainText('Uitbetaald aan de bar');
   await expect(page.getByRole('button', { name: 'Top up or correct' })).toBeDisabled();
 
   // Every change is in the audit log, reached from the account's History link.
   await page.getByRole('link', { name: 'History' }).click();
   await expect(page.getByRole('row').filter({ hasText: 'account.close' })).toHaveCount(1);
-  await expect(page.getByRole('row').filter({ hasText: 'account.correction' })).toHaveCount(1);
+  await expect(page.getByRole('row').filter({ hasText: 'account.correction' })).toHaveCount(2);
   await expect(page.getByRole('row').filter({ hasText: 'account.upgrade' })).toHaveCount(2);
 
   // Closed accounts leave the list and the till's account picker.

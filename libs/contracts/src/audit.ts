@@ -48,6 +48,8 @@ export const LedgerAuditDifferenceKind = z.enum([
   'posting_without_sale',
   /** A reversal was posted but the sale is not marked undone. */
   'undo_not_recorded',
+  /** An invoice's or direct-debit batch's state and the postings keyed to it disagree (a credited invoice still paid). */
+  'state_money',
 ]);
 export type LedgerAuditDifferenceKind = z.infer<typeof LedgerAuditDifferenceKind>;
 
@@ -99,3 +101,20 @@ export const LedgerAuditRequested = z.object({
   workerOnline: z.boolean(),
 });
 export type LedgerAuditRequested = z.infer<typeof LedgerAuditRequested>;
+
+/**
+ * A document whose state carries money (an invoice, a direct-debit batch), as its service reports it to the ledger
+ * audit: the postings under `keys` must add up to `net` on `accountId`s (GET /internal/.../money-states).
+ */
+export const MoneyState = z.object({
+  /** What the audit report names, e.g. "Invoice 2026-0001" or "Direct-debit batch of cut-off 2026-11-30". */
+  ref: z.string(),
+  status: z.string(),
+  keys: z.array(z.string()),
+  net: z.number().int(),
+  /** When the document last changed: one changed within the audit's grace period is not judged yet. */
+  changedAt: z.string(),
+});
+export type MoneyState = z.infer<typeof MoneyState>;
+export const MoneyStatesResult = z.object({ states: z.array(MoneyState) });
+export type MoneyStatesResult = z.infer<typeof MoneyStatesResult>;

@@ -14,9 +14,25 @@ import { PAGE_SIZE } from './accounts-page';
 import { UpgradeForm } from './upgrade-form';
 import './accounts.css';
 
+const YEAR_MS = 365 * 24 * 3_600_000;
+
+/** The terms: a positive balance expires only on an account unused for more than a year (the server decides again). */
+const mayExpire = (a: AdminAccount) => Date.now() - new Date(a.lastUsed ?? a.createdAt).getTime() > YEAR_MS;
+
+/** A close that would take money the terms do not let expire: it is paid out or moved first. */
+const payOutFirst = (a: AdminAccount) => a.balance > 0 && !mayExpire(a);
+
 /** What closing does, said before it happens (terms: an account unused for a year may be closed, its money expires). */
 function closingText(a: AdminAccount): ReactNode {
   if (a.balance < 0) return <p>{a.name} owes {formatMoney(-a.balance)}. Collect it or book a correction first: an account that owes money is not closed.</p>;
+  if (payOutFirst(a)) {
+    return (
+      <p>
+        {a.name} has <strong>{formatMoney(a.balance)}</strong> on it and was used within the year: the money is the member&rsquo;s. Pay it out or move it to
+        another account first (a correction with the reason), then close the account. A balance expires only on an account unused for more than a year.
+      </p>
+    );
+  }
   return (
     <>
       <p>
@@ -223,6 +239,10 @@ export function AccountPage() {
       {modal === 'close' ? (
         account.balance < 0 ? (
           <ConfirmModal title={`Close ${account.name}`} confirmLabel="OK" variant="primary" onConfirm={() => setModal(null)} onCancel={() => setModal(null)}>
+            {closingText(account)}
+          </ConfirmModal>
+        ) : payOutFirst(account) ? (
+          <ConfirmModal title={`Close ${account.name}`} confirmLabel={`Pay out or move ${formatMoney(account.balance)} first`} variant="primary" onConfirm={() => setModal('upgrade')} onCancel={() => setModal(null)}>
             {closingText(account)}
           </ConfirmModal>
         ) : (

@@ -31,12 +31,12 @@ const account = {
 const settings = { aprilFoolsEnabled: false, posWrappedAvailable: false, requireTfa: false, requireSettingAccountPin: false, accountUpgradeMinAmount: 500, conditionsVersion: 1, creditLimit: 15000, creditorName: '', creditorIban: '', creditorBic: '', creditorId: '', invoiceSender: { name: '', address: '', vatNumber: '', iban: '', email: '' } };
 const posting = { seq: 1, at: '2026-11-20T20:00:00Z', day: '2026-11-20', kind: 'topup', amount: 250, balanceAfter: 250, ref: '', description: 'Top-up by the board (cash)', method: 'cash_payment', reason: 'Paid at the bar', by: 'admin' };
 
-function stubApi(upgrade: (body: { allowNegative: boolean }) => Response = () => json(200, ok({ accountId: account.id, seq: 2, amount: -500, balanceAfter: -250, replay: false }))) {
+function stubApi(upgrade: (body: { allowNegative: boolean }) => Response = () => json(200, ok({ accountId: account.id, seq: 2, amount: -500, balanceAfter: -250, replay: false })), over: object = {}) {
   return stubAdminApi((call) => {
     if (call.path.endsWith('/admin/settings/')) return json(200, ok(settings));
     if (call.path.endsWith('/upgrade/')) return upgrade(call.body as { allowNegative: boolean });
     if (call.path.endsWith('/postings/')) return json(200, ok({ items: [posting], pageCount: 1, total: 1 }));
-    if (call.path.endsWith(`/admin/accounts/${account.id}/`)) return json(200, ok(account));
+    if (call.path.endsWith(`/admin/accounts/${account.id}/`)) return json(200, ok({ ...account, ...over }));
     if (call.method === 'POST') return json(200, ok({ ...account, ...(call.body as object), id: 'c'.repeat(24) }));
     return json(200, ok({ items: [account], pageCount: 1, total: 1 }));
   });
@@ -132,8 +132,9 @@ describe('/admin/accounts', { timeout: 20_000 }, () => {
     expect(within(form).getByRole('alert')).toHaveTextContent('Invalid option');
   });
 
-  it('says what closing does with the money on the account before it closes', async () => {
-    stubApi();
+  const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3_600_000).toISOString();
+  const openClose = async (over: object) => {
+    stubApi(undefined, over);
     renderAdmin(
       <Routes>
         <Route path="/admin/accounts/:accountId" element={<AccountPage />} />
@@ -142,7 +143,19 @@ describe('/admin/accounts', { timeout: 20_000 }, () => {
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Close account' }));
-    const dialog = screen.getByRole('dialog', { name: 'Close Marit de Member' });
+    return { user, dialog: screen.getByRole('dialog', { name: 'Close Marit de Member' }) };
+  };
+
+  it('lets the money on an account used within the year be paid out or moved first, never expire', async () => {
+    const { user, dialog } = await openClose({ lastUsed: daysAgo(10), createdAt: daysAgo(300) });
+    expect(dialog).toHaveTextContent(/has €\s2,50 on it and was used within the year: the money is the member’s\. Pay it out or move it to another account first/);
+    expect(within(dialog).queryByRole('button', { name: /expire/ })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: /^Pay out or move €\s2,50 first$/ }));
+    expect(screen.getByRole('dialog', { name: /Money on or off Marit de Member/ })).toBeInTheDocument();
+  });
+
+  it('says the money expires on an account unused for more than a year, before it closes', async () => {
+    const { dialog } = await openClose({ lastUsed: daysAgo(400), createdAt: daysAgo(900) });
     expect(dialog).toHaveTextContent(/expires, as the terms say for an account unused for more than a year/);
     expect(within(dialog).getByRole('button', { name: /Close and expire €\s2,50/ })).toBeInTheDocument();
   });

@@ -166,7 +166,7 @@ export function DirectDebitBatchPage() {
           <section className="k-card k-stack" aria-label="Batch">
             <Facts detail={data} />
             <div className="k-row direct-debit__actions">
-              <Button variant="primary" disabled={batch.fileStatus !== 'ready'} onClick={() => void download()}>
+              <Button variant="primary" disabled={batch.fileStatus !== 'ready' || batch.status === 'cancelled'} onClick={() => void download()}>
                 {writing ? 'Writing the file…' : 'Download XML (pain.008)'}
               </Button>
               {batch.status === 'open' ? (

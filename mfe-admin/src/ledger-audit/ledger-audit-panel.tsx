@@ -20,6 +20,7 @@ const KIND_LABEL: Record<LedgerAuditDifferenceKind, string> = {
   posting_mismatch: 'Posting mismatch',
   posting_without_sale: 'Posting without sale',
   undo_not_recorded: 'Undo not recorded',
+  state_money: 'State and money disagree',
 };
 const TRIGGER_LABEL: Record<LedgerAuditRun['trigger'], string> = {
   schedule: 'hourly run',

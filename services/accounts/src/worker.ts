@@ -1,4 +1,4 @@
-import { connectMongo, ensureIndexes, runUntilSignal } from '@kassa/service-kit';
+import { connectMongo, ensureIndexes, internalClient, runUntilSignal, serviceUrls } from '@kassa/service-kit';
 import { pino } from 'pino';
 import { loadAccountsConfig } from './config';
 import { startAccountsWorker } from './jobs/accounts-worker';
@@ -9,7 +9,8 @@ const log = pino({ level: env.LOG_LEVEL, base: { service: 'accounts-worker' } })
 const db = await connectMongo(env.MONGODB_URI, `${env.MONGODB_DB_PREFIX}_accounts`);
 registerAccountsModels(db);
 await ensureIndexes(db);
-const worker = await startAccountsWorker(env, db, log);
+// The audit also checks the direct-debit batches against their postings.
+const worker = await startAccountsWorker(env, db, log, { payments: internalClient(serviceUrls(env, 'payments'), env.INTERNAL_TOKEN) });
 runUntilSignal('accounts-worker', async () => {
   await worker.close();
   await db.close();

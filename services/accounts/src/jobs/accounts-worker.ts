@@ -7,6 +7,8 @@ import { POS_WRAPPED_QUEUE, POS_WRAPPED_SCHEDULER, posWrappedProcessor } from '.
 
 export interface AccountsWorkerDeps {
   checkout?: InternalClient;
+  /** Payments' internal client for the audit's batch check (src/worker.ts passes it; tests without payments leave it out). */
+  payments?: InternalClient | null;
   now?: () => Date;
   graceMs?: number;
 }
@@ -32,6 +34,7 @@ export async function startAccountsWorker(env: AccountsEnv, db: Connection, log:
     ledgerAuditProcessor({
       db,
       checkout: deps.checkout ?? internalClient(serviceUrls(env, 'checkout'), env.INTERNAL_TOKEN),
+      payments: deps.payments ?? null,
       log,
       salesDays: env.LEDGER_AUDIT_SALES_DAYS,
       now: deps.now,

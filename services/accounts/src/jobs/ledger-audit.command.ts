@@ -28,7 +28,7 @@ registerAccountsModels(db);
 let exitCode: number;
 try {
   const run = await auditLedgerOnce(
-    { db, checkout: internalClient(serviceUrls(env, 'checkout'), env.INTERNAL_TOKEN), log: pino({ level: 'silent' }), salesDays: days },
+    { db, checkout: internalClient(serviceUrls(env, 'checkout'), env.INTERNAL_TOKEN), payments: internalClient(serviceUrls(env, 'payments'), env.INTERNAL_TOKEN), log: pino({ level: 'silent' }), salesDays: days },
     'command',
   );
   out(`Ledger audit of ${env.MONGODB_DB_PREFIX}_accounts at ${run.finishedAt}`);

@@ -24,6 +24,8 @@ export interface LedgerAuditJobResult {
 export interface LedgerAuditJobDeps {
   db: Connection;
   checkout: InternalClient | null;
+  /** Payments' internal client (direct-debit batches against their postings); left out when null. */
+  payments?: InternalClient | null;
   log: Logger;
   /** Days of sales checked (0: all). */
   salesDays: number;
@@ -36,6 +38,7 @@ export async function auditLedgerOnce(deps: LedgerAuditJobDeps, trigger: LedgerA
   const now = deps.now ?? (() => new Date());
   const opts: LedgerAuditOptions = {
     checkout: deps.checkout,
+    payments: deps.payments ?? null,
     now,
     graceMs: deps.graceMs,
     salesSince: deps.salesDays > 0 ? new Date(now().getTime() - deps.salesDays * 86_400_000) : null,

@@ -1,4 +1,4 @@
-import { isCheckoutKey, isSaleKey, ledgerKeys, type AccountSale, AccountSalesResult, type LedgerAuditDifference } from '@kassa/contracts';
+import { isCheckoutKey, isSaleKey, ledgerKeys, type AccountSale, AccountSalesResult, type LedgerAuditDifference, type MoneyState, MoneyStatesResult } from '@kassa/contracts';
 import type { InternalClient } from '@kassa/service-kit';
 import type { Connection, Types } from 'mongoose';
 import { accountModel } from '../models/account.model';
@@ -7,6 +7,8 @@ import { postingModel } from '../models/posting.model';
 export interface LedgerAuditOptions {
   /** Checkout's internal client; the purchase checks are left out (and the run marked incomplete) without one. */
   checkout: InternalClient | null;
+  /** Payments' internal client: the direct-debit batches' states are checked against their postings when given. */
+  payments?: InternalClient | null;
   now?: () => Date;
   /**
    * Postings and sales younger than this are not judged (default 10 minutes): a sale being paid right now has its
@@ -107,6 +109,7 @@ export async function runLedgerAudit(db: Connection, opts: LedgerAuditOptions): 
   }
 
   const salePostings = new Map<string, SalePosting>();
+  const statePostings = new Map<string, SalePosting>();
   const repairs: CacheRepair[] = [];
   let postingsChecked = 0;
   for (let i = 0; i < accounts.length; i += batchSize) {
@@ -123,6 +126,7 @@ export async function runLedgerAudit(db: Connection, opts: LedgerAuditOptions): 
       if (!list) byAccount.set(id, (list = []));
       list.push(p);
       if (isSaleKey(p.key)) salePostings.set(p.key, { accountId: id, amount: p.amount, at: p.at });
+      else if (STATE_KEY.test(p.key)) statePostings.set(p.key, { accountId: id, amount: p.amount, at: p.at });
     }
     for (const account of batch) {
       const repair = checkAccount(account, byAccount.get(String(account._id)) ?? [], { cutoff, diff, repairCaches: opts.repairCaches ?? false });
@@ -157,6 +161,22 @@ export async function runLedgerAudit(db: Connection, opts: LedgerAuditOptions): 
     if (sales) purchasesChecked = checkSales(sales, salePostings, { cutoff, salesSince, diff });
   }
 
+  // Invoices (checkout) and direct-debit batches (payments): each one's state against the postings keyed to it.
+  const stateSources = [
+    { client: opts.checkout, path: '/internal/invoices/money-states', what: 'Invoices' },
+    { client: opts.payments ?? null, path: '/internal/direct-debit/money-states', what: 'Direct-debit batches' },
+  ];
+  for (const source of stateSources) {
+    if (!source.client) continue;
+    try {
+      const { states } = await source.client(source.path, MoneyStatesResult, { timeoutMs: 120_000 });
+      checkStates(states, statePostings, { cutoff, diff });
+    } catch (err) {
+      const line = `${source.what} were not checked against their postings (${(err as Error).message}).`;
+      incomplete = incomplete ? `${incomplete} ${line}` : line;
+    }
+  }
+
   return {
     startedAt,
     finishedAt: now(),
@@ -168,6 +188,31 @@ export async function runLedgerAudit(db: Connection, opts: LedgerAuditOptions): 
     differences,
     cachesBroughtForward,
   };
+}
+
+/** Postings keyed to a document's state: an invoice's payment and its reversal, a batch's collected debits. */
+const STATE_KEY = /^(invoice|direct-debit):/;
+
+/**
+ * A document's state and its money agree: the postings under its keys add up to what its state says (a credited
+ * invoice has no payment standing, a cancelled batch credited nobody). One changed within the grace is not judged yet.
+ */
+function checkStates(states: MoneyState[], postings: Map<string, SalePosting>, { cutoff, diff }: { cutoff: number; diff: Report }): void {
+  for (const state of states) {
+    if (new Date(state.changedAt).getTime() >= cutoff) continue;
+    const found = state.keys.map((k) => postings.get(k)).filter((p): p is SalePosting => p !== undefined);
+    if (found.some((p) => p.at.getTime() >= cutoff)) continue;
+    const actual = found.reduce((sum, p) => sum + p.amount, 0);
+    if (actual === state.net) continue;
+    diff({
+      kind: 'state_money',
+      accountId: found[0]?.accountId ?? null,
+      ref: state.ref,
+      message: `${state.ref} is ${state.status}, but the postings keyed to it add up to ${euros(actual)}, not ${euros(state.net)}.`,
+      expected: state.net,
+      actual,
+    });
+  }
 }
 
 /** One difference on a line, as the command, the benches and the logs print it: kind, account, the posting key or sale, what. */

@@ -71,7 +71,7 @@ interface CachedAccount {
 }
 
 /** Kinds that count as the member using the account (the till picker's "recent" and the inactivity rule). */
-const USE_KINDS: ReadonlySet<PostingKind> = new Set(['purchase', 'topup', 'ideal']);
+export const USE_KINDS: ReadonlySet<PostingKind> = new Set(['purchase', 'topup', 'ideal']);
 const ACCOUNT_FIELDS = { name: 1, type: 1, creditAccount: 1, creditLimit: 1, closedAt: 1, balance: 1, headSeq: 1, pinHash: 1, pinSalt: 1 } as const;
 
 /** A stored posting answered again: what its poster was told, marked as a replay. */

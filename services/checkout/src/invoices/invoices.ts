@@ -10,7 +10,7 @@ import {
   type InvoiceView,
   type TokenClaims,
 } from '@kassa/contracts';
-import { AppError, isDuplicateKey, localDay, notFound, viewCheck, type AuditWarnLogger } from '@kassa/service-kit';
+import { AppError, claimTransition, isDuplicateKey, localDay, notFound, viewCheck, type AuditWarnLogger } from '@kassa/service-kit';
 import { Types } from 'mongoose';
 import { postLedger, type CheckoutContext } from '../sales/context';
 import { invoiceLines, reversed } from './invoice-lines';
@@ -239,6 +239,8 @@ export async function payInvoice(ctx: Ctx, id: string, caller: Caller): Promise<
   if (doc.status === 'draft') throw conflict('Finalise the invoice before marking it paid.');
   if (doc.status === 'credited') throw conflict(`Invoice ${doc.number} was reversed by credit note ${doc.creditNote?.number ?? ''}; it cannot be paid.`);
   const at = ctx.now();
+  // Claimed before the money moves: a credit of the same final invoice at the same moment gets 409.
+  await claimTransition(ctx.db, { entity: 'invoice', id, from: 'final', to: 'paid', by: caller.user.username }, at);
   const paid = await ctx.audit.audited(
     { key: `invoice.pay:${id}`, actor: actor(caller.user), action: 'invoice.pay', entity: 'invoice', entityId: id, before: auditView(doc), after: { ...auditView(doc), status: 'paid' }, at },
     caller.log,
@@ -279,6 +281,9 @@ export async function creditInvoice(ctx: Ctx, id: string, caller: Caller): Promi
   const creditId = creditNoteIdOf(id);
   const at = ctx.now();
   const wasPaid = doc.status === 'paid';
+  // Claimed before the money moves: a payment of the same final invoice at the same moment gets 409, and a credit of
+  // a paid invoice reverses the one payment it saw.
+  await claimTransition(ctx.db, { entity: 'invoice', id, from: doc.status, to: 'credited', by: caller.user.username }, at);
   const credited = await ctx.audit.audited(
     { key: `invoice.credit:${id}`, actor: actor(caller.user), action: 'invoice.credit', entity: 'invoice', entityId: id, before: auditView(doc), after: { ...auditView(doc), status: 'credited' }, at },
     caller.log,

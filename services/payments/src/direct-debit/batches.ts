@@ -14,7 +14,7 @@ import {
   type ValidationDetail,
 } from '@kassa/contracts';
 import { checkCreditorId } from '@kassa/contracts/sepa';
-import { AppError, isDuplicateKey, localDay, type AuditClient, type AuditWarnLogger, type InternalClient } from '@kassa/service-kit';
+import { AppError, claimTransition, isDuplicateKey, localDay, type AuditClient, type AuditWarnLogger, type InternalClient } from '@kassa/service-kit';
 import type { Queue } from 'bullmq';
 import { Types, type Connection } from 'mongoose';
 import { directDebitBatchModel, directDebitFailureModel, type DirectDebitBatchDoc } from './direct-debit-batch.model';
@@ -215,6 +215,8 @@ export async function cancelBatch(deps: DirectDebitDeps, id: string, actor: Audi
   if (before.status === 'cancelled') return batchSummary(before);
   if (before.status === 'collected') throw new AppError(409, 'conflict', 'A collected batch cannot be cancelled: mark single debits failed instead.');
   const now = deps.now();
+  // Claimed before anything changes: marking it collected at the same moment gets 409.
+  await claimTransition(deps.db, { entity: BATCH_ENTITY, id, from: 'open', to: 'cancelled', by: actor.username }, now);
   const after = await deps.audit.audited(
     { actor, action: 'direct_debit.cancel', entity: BATCH_ENTITY, entityId: id, before: batchSummary(before), after: { ...batchSummary(before), status: 'cancelled' }, expect: { status: 'cancelled' }, at: now, key: `direct-debit-cancel:${id}` },
     log,
@@ -232,7 +234,7 @@ export async function cancelBatch(deps: DirectDebitDeps, id: string, actor: Audi
 /** "2026-11-24" as "24 november 2026" (nl-NL), for the member's history. */
 const longDay = (day: string) => new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
 
-const collectedKey = (batchId: string, accountId: string) => `direct-debit:${batchId}:${accountId}`;
+export const collectedKey = (batchId: string, accountId: string) => `direct-debit:${batchId}:${accountId}`;
 const failedKey = (batchId: string, accountId: string) => `direct-debit-failed:${batchId}:${accountId}`;
 
 /**
@@ -245,6 +247,8 @@ export async function markCollected(deps: DirectDebitDeps, id: string, actor: Au
   if (before.status === 'cancelled') throw new AppError(409, 'conflict', 'This batch was cancelled: it cannot be collected.');
   if (before.fileStatus !== 'ready') throw new AppError(409, 'conflict', 'The file of this batch is not written yet: download and send it to the bank first.');
   const now = deps.now();
+  // Claimed before any debtor is credited: cancelling it at the same moment gets 409.
+  await claimTransition(deps.db, { entity: BATCH_ENTITY, id, from: 'open', to: 'collected', by: actor.username }, now);
   const after = await deps.audit.audited(
     {
       actor,

@@ -100,9 +100,13 @@ describe('account and ledger administration', () => {
     expect(bad.statusCode).toBe(422);
   });
 
-  it('closes an account with money on it by expiring the money, and refuses to close one that owes', async () => {
+  it('closes an account unused for more than a year with money on it by expiring the money, and refuses to close one that owes', async () => {
     const account = await create({ name: 'Slapende Sietske' });
     expect((await upgrade(account.id, { amount: 730, method: 'cash_payment' })).statusCode).toBe(200);
+    // Made and last used 400 days ago: the terms let its balance expire.
+    const longAgo = new Date(Date.now() - 400 * 24 * 3_600_000);
+    await postingModel(app.db).updateMany({ accountId: new Types.ObjectId(account.id) }, { $set: { at: longAgo } });
+    await app.db.collection('accounts').updateOne({ _id: new Types.ObjectId(account.id) }, { $set: { createdAt: longAgo } });
     const closed = await call('DELETE', `/api/admin/accounts/${account.id}/`);
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json().result).toMatchObject({ expired: 730, account: { balance: 0 } });

@@ -1,6 +1,7 @@
 import { AdminCloseResult, ApiResponse, formatEuros, IdParam, ok } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
 import { adminAccount, auditView } from '../../accounts-admin/admin-accounts';
+import { balanceFirst, lastUseOf, mayExpire } from '../../accounts-admin/close-rule';
 import { auditActor } from '../../audit';
 import type { AccountsContext } from '../../context';
 
@@ -8,9 +9,11 @@ export const EXPIRY_DESCRIPTION = 'Balance expired when the account was closed (
 
 /**
  * DELETE /api/admin/accounts/{id}/: closes an account, never erases it (its postings stay in the ledger and the
- * reports). Money left on it expires as the terms say (an account unused for a year may be closed and its positive
- * balance expires): one `expiry` posting takes it to € 0,00. An account that owes money is not closed: collect or
- * correct it first. The till stops listing it at once; the ledger takes no sale or top-up on it any more.
+ * reports). Money left on it expires only as the terms say, on an account unused for more than a year: one `expiry`
+ * posting takes it to € 0,00. Otherwise a positive balance must be paid out or moved first (409), and an account that
+ * owes money is not closed either: collect or correct it first. The till stops listing it at once; the ledger takes no
+ * sale or top-up on it any more. Money that reaches the account while it is being closed opens it again (409): the
+ * close never takes it.
  */
 export default function deleteAdminAccount(app: ServiceApp, ctx: AccountsContext) {
   app.delete(
@@ -22,6 +25,9 @@ export default function deleteAdminAccount(app: ServiceApp, ctx: AccountsContext
       if (before.closedAt) throw new AppError(409, 'account_closed', `${before.name} is closed already.`);
       const head = await ctx.ledger.readHead(id);
       if (head.balanceAfter < 0) throw new AppError(409, 'conflict', `${before.name} owes ${formatEuros(-head.balanceAfter)}: collect it or book a correction before closing.`);
+      const createdAt = new Date(before.createdAt);
+      const lastUse = await lastUseOf(app.db, id, createdAt);
+      if (head.balanceAfter > 0 && !mayExpire(lastUse, ctx.now())) throw balanceFirst(before.name, head.balanceAfter, lastUse);
       const closedAt = ctx.now();
       const { after, expired } = await ctx.audit.audited(
         // The close happened when the account carries this closing moment.
@@ -33,6 +39,16 @@ export default function deleteAdminAccount(app: ServiceApp, ctx: AccountsContext
           ctx.directory.invalidate();
           let expired = 0;
           const left = await ctx.ledger.readHead(id);
+          if (left.balanceAfter !== head.balanceAfter) {
+            // Money moved between the check and the close (a top-up, a sale): open again, and let the board look.
+            const used = await lastUseOf(app.db, id, createdAt);
+            if (left.balanceAfter < 0 || (left.balanceAfter > 0 && !mayExpire(used, closedAt))) {
+              await ctx.ledger.updateAccount(id, { closedAt: null });
+              ctx.directory.invalidate();
+              if (left.balanceAfter < 0) throw new AppError(409, 'conflict', `${before.name} owes ${formatEuros(-left.balanceAfter)} now: it stays open.`);
+              throw balanceFirst(before.name, left.balanceAfter, used);
+            }
+          }
           if (left.balanceAfter > 0) {
             const posted = await ctx.ledger.post({ accountId: id, amount: -left.balanceAfter, key: `expiry:${id}`, kind: 'expiry', ref: `close:${id}`, description: EXPIRY_DESCRIPTION, by: request.user.username });
             expired = -posted.amount;
