@@ -82,6 +82,8 @@ const transactionSchema = new Schema(
     receivedAt: { type: Date, default: null },
     /** Local day (YYYY-MM-DD) stored at write time: FerretDB cannot compute dates in aggregations. */
     day: { type: String, required: true },
+    /** A late sale (made on an earlier day than it arrived): the local day it was made; `day` is when it arrived. */
+    madeDay: { type: String, default: null },
   },
   { timestamps: true },
 );
@@ -115,6 +117,7 @@ export interface NewSale {
   userId: string;
   username: string;
   day: string;
+  madeDay: string | null;
   createdAt: Date;
   receivedAt: Date | null;
 }
