@@ -15,6 +15,7 @@ import getProductSales from './routes/internal/get-product-sales.route';
 import getSalesCount from './routes/internal/get-sales-count.route';
 import getDaySales from './routes/internal/get-day-sales.route';
 import getSalesJournal from './routes/internal/get-sales-journal.route';
+import getInvoicedDebts from './routes/internal/get-invoiced-debts.route';
 import postCardOutcome from './routes/internal/post-card-outcome.route';
 import postFinish from './routes/transactions/post-finish.route';
 import postUndo from './routes/transactions/post-undo.route';
@@ -37,7 +38,7 @@ import postInvoicePay from './routes/admin/post-invoice-pay.route';
 import postInvoiceCredit from './routes/admin/post-invoice-credit.route';
 
 const routes = [postCheckout, postUndo, postFinish, postCardOutcome, getTransactions, deleteTransaction, getAccountSales, getProductSales, getSalesCount, getDaySales, getSalesJournal, getOfflineRefusals];
-const invoiceRoutes = [getInvoices, getInvoicePreview, getInvoice, postInvoice, putInvoice, deleteInvoice, postInvoiceFinalise, postInvoicePay, postInvoiceCredit];
+const invoiceRoutes = [getInvoicedDebts, getInvoices, getInvoicePreview, getInvoice, postInvoice, putInvoice, deleteInvoice, postInvoiceFinalise, postInvoicePay, postInvoiceCredit];
 
 /** The checkout service; `deps` replaces the clients of other services (unit tests pass fakes). */
 export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: Partial<CheckoutDeps> = {}): Promise<ServiceApp> {

@@ -48,6 +48,7 @@ import postIdealCheck from './routes/admin/post-ideal-check.route';
 import getStandinTerminal from './routes/admin/get-standin-terminal.route';
 import putStandinTerminal from './routes/admin/put-standin-terminal.route';
 import postTerminalTransaction from './routes/internal/post-terminal-transaction.route';
+import getDirectDebitSettled from './routes/internal/get-direct-debit-settled.route';
 import postIdealWebhook from './routes/payments/post-webhook.route';
 import standinBank, { postWebhook } from './routes/payments/standin-bank.route';
 import getCardStatus from './routes/transactions/get-card-status.route';
@@ -55,6 +56,7 @@ import { createTerminal } from './terminal/create-terminal';
 
 const routes = [
   postTerminalTransaction,
+  getDirectDebitSettled,
   getCardStatus,
   putStandinTerminal,
   getStandinTerminal,
