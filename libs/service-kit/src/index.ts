@@ -16,3 +16,4 @@ export * from './days';
 export * from './migrations';
 export * from './upkeep';
 export * from './api-docs';
+export * from './group-sum-count';

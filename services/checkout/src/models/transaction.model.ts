@@ -73,6 +73,8 @@ const transactionSchema = new Schema(
           note: { type: String, default: null },
           balanceAfter: { type: Number, default: null },
           accountName: { type: String, default: null },
+          /** Local day of `at` (the accounting export books an undo on the day it was made). */
+          day: { type: String, default: null },
         },
         { _id: false },
       ),
