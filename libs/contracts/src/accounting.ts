@@ -14,9 +14,11 @@ export const SalesJournalDay = z.object({
   day: CalendarDay,
   /** Products sold, by category and VAT rate (percent), gross (VAT included). */
   revenue: z.array(z.object({ categoryId: z.string().nullable(), vatRate: z.number().int().nullable(), gross: Cents })),
-  /** Product totals by checkout method (cash, card, account, self, other). */
+  /** Product totals by checkout method (cash, card, account, self, other) of the sales made that day. */
   byMethod: z.array(z.object({ method: z.string(), total: Cents, count: z.number().int() })),
-  /** Top-ups bought at the till and credited, by checkout method (cash or card). */
+  /** Product totals by checkout method of the sales undone that day (whatever day they were made): paid back. */
+  undoneByMethod: z.array(z.object({ method: z.string(), total: Cents, count: z.number().int() })).default([]),
+  /** Top-ups bought at the till and credited, by checkout method (cash or card), less those undone that day. */
   topupsByMethod: z.array(z.object({ method: z.string(), total: Cents })),
 });
 export type SalesJournalDay = z.infer<typeof SalesJournalDay>;
@@ -25,8 +27,11 @@ export type SalesJournalDay = z.infer<typeof SalesJournalDay>;
 export const LedgerDayQuery = z.object({ day: CalendarDay });
 export const LedgerDayTotals = z.object({
   day: CalendarDay,
-  /** `ledgerId`: the ledger the kind is booked against (accounts decides which ledger covers which kind). */
-  byKind: z.array(z.object({ kind: z.string(), ledgerId: z.string(), total: Cents, count: z.number().int() })),
+  /**
+   * `ledgerId`: the ledger the kind is booked against (accounts decides which ledger covers which kind); `label`: what
+   * the line is, in words (a kind, or e.g. "top-up by the board (cash)", "invoice paid").
+   */
+  byKind: z.array(z.object({ kind: z.string(), ledgerId: z.string(), label: z.string().optional(), total: Cents, count: z.number().int() })),
 });
 export type LedgerDayTotals = z.infer<typeof LedgerDayTotals>;
 

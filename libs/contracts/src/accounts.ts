@@ -34,8 +34,12 @@ export const SelfAccount = z.object({
   iban: z.string().nullable(),
   creditAccount: z.boolean(),
   account: z.object({ id: ObjectId, name: z.string(), type: AccountType, hasPin: z.boolean() }),
+  /**
+   * The next direct debit: with `cutoff`, the account's debit in the open batch (the amount is frozen at the end of
+   * that day); without, what the next batch would collect (the balance now, on the first business day of next month).
+   */
   sepa: z
-    .object({ execDate: z.string(), balance: Cents, iban: z.string() })
+    .object({ execDate: z.string(), balance: Cents, iban: z.string(), cutoff: z.string().nullable().optional() })
     .nullable(),
   /** The last direct debit the bank reversed (credit was switched off then); null when none. */
   directDebitFailure: z.object({ at: z.string(), amount: Cents }).nullable().optional(),

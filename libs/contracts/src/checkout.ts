@@ -115,8 +115,10 @@ export const TransactionView = z.object({
   createdAt: z.string(),
   /** When a sale made offline reached the server (createdAt is when it was made); null for sales made online. */
   receivedAt: z.string().nullable().optional(),
-  /** Local (Europe/Amsterdam) day of the sale, YYYY-MM-DD. */
+  /** Local (Europe/Amsterdam) day the sale is booked on, YYYY-MM-DD: the day it arrived. */
   day: z.string(),
+  /** A late sale (made on an earlier day than it arrived, e.g. offline): the day it was made; null otherwise. */
+  madeDay: z.string().nullable().optional(),
 });
 export type TransactionView = z.infer<typeof TransactionView>;
 
@@ -125,6 +127,8 @@ export const AdminTransactionsQuery = PageQuery.extend({
   /** Paying or topped-up account. */
   account: ObjectId.optional(),
   day: CalendarDay.optional(),
+  /** Only late sales: made on an earlier day than the one they are booked on. */
+  late: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
 });
 export type AdminTransactionsQuery = z.infer<typeof AdminTransactionsQuery>;
 

@@ -20,12 +20,14 @@ export type DirectDebitFileStatus = z.infer<typeof DirectDebitFileStatus>;
 export const DirectDebitStatus = z.enum(['pending', 'collected', 'failed']);
 export type DirectDebitStatus = z.infer<typeof DirectDebitStatus>;
 
-export const DirectDebitSkipReason = z.enum(['no_iban', 'no_mandate', 'closed']);
+/** invoiced: the debt (or part of it) is sales on a final invoice, settled by paying the invoice (one route per sale). */
+export const DirectDebitSkipReason = z.enum(['no_iban', 'no_mandate', 'closed', 'invoiced']);
 export type DirectDebitSkipReason = z.infer<typeof DirectDebitSkipReason>;
 export const SKIP_REASON_TEXT: Record<DirectDebitSkipReason, string> = {
   no_iban: 'No IBAN',
   no_mandate: 'No mandate',
   closed: 'Account closed',
+  invoiced: 'On an invoice',
 };
 
 export const Creditor = z.object({ name: z.string(), iban: z.string(), bic: z.string(), creditorId: z.string() });
@@ -47,7 +49,8 @@ export const DirectDebitLine = z.object({
 });
 export type DirectDebitLine = z.infer<typeof DirectDebitLine>;
 
-export const DirectDebitSkipped = z.object({ accountId: ObjectId, name: z.string(), amount: Cents, reason: DirectDebitSkipReason });
+/** `detail`: why, in words (which invoices); an invoiced amount may be only part of what the account owes. */
+export const DirectDebitSkipped = z.object({ accountId: ObjectId, name: z.string(), amount: Cents, reason: DirectDebitSkipReason, detail: z.string().nullable().optional() });
 export type DirectDebitSkipped = z.infer<typeof DirectDebitSkipped>;
 
 export const DirectDebitBatchSummary = z.object({
@@ -125,6 +128,26 @@ export const DirectDebitDebtor = z.object({
 export type DirectDebitDebtor = z.infer<typeof DirectDebitDebtor>;
 export const DirectDebitDebtors = z.object({ creditor: Creditor.nullable(), debtors: z.array(DirectDebitDebtor) });
 export type DirectDebitDebtors = z.infer<typeof DirectDebitDebtors>;
+
+/**
+ * GET /internal/invoices/debts?cutoff= on checkout: per account, the sales up to the cut-off that final or paid
+ * invoices bill (a batch leaves them out: the invoice settles them), with the invoices' numbers.
+ */
+export const InvoicedDebtsQuery = z.object({ cutoff: CalendarDay });
+export const InvoicedDebts = z.object({ accounts: z.array(z.object({ accountId: z.string(), amount: Cents, numbers: z.array(z.string()) })) });
+export type InvoicedDebts = z.infer<typeof InvoicedDebts>;
+
+/**
+ * GET /internal/direct-debit/settled?accountId= on payments: `through`, the last cut-off up to which an open or
+ * collected batch collects (or collected) this account's debt, its debit not failed (an invoice leaves out the sales
+ * up to it); `open`, the account's debit in the open batch (what the member's page shows as the next direct debit).
+ */
+export const DirectDebitSettledQuery = z.object({ accountId: ObjectId });
+export const DirectDebitSettled = z.object({
+  through: CalendarDay.nullable(),
+  open: z.object({ collectionDate: CalendarDay, cutoff: CalendarDay, amount: Cents }).nullable(),
+});
+export type DirectDebitSettled = z.infer<typeof DirectDebitSettled>;
 
 /** POST /internal/accounts/{id}/direct-debit-failure on accounts: credit off, as the terms say, and the member is told. */
 export const DirectDebitFailureRequest = z.object({ batchId: ObjectId, amount: Cents, at: z.iso.datetime({ offset: true }) });

@@ -64,6 +64,9 @@ export const InvoiceLines = z.object({
   /** Completed sales counted; undone ones are left out. */
   salesCount: z.number().int(),
   undoneCount: z.number().int(),
+  /** Sales up to `collectedThrough` (a direct-debit batch's cut-off) are collected by that batch: left out here. */
+  collectedCount: z.number().int().optional(),
+  collectedThrough: CalendarDay.nullable().optional(),
 });
 export type InvoiceLines = z.infer<typeof InvoiceLines>;
 

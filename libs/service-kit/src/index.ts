@@ -17,3 +17,4 @@ export * from './migrations';
 export * from './upkeep';
 export * from './api-docs';
 export * from './transition-claims';
+export * from './group-sum-count';

@@ -44,9 +44,25 @@ describe('/account', { timeout: 20_000 }, () => {
     expect(await screen.findByText('€ -12,50', { selector: '.account-balance__amount' })).toHaveClass('k-money--negative');
     expect(screen.getByText(/Next direct debit/)).toHaveTextContent('3 augustus 2026');
     expect(screen.getByText(/^Amount:/)).toHaveTextContent('€ 12,50');
+    expect(screen.getByText(/^Your balance now; the amount is fixed at the end of the month/)).toBeInTheDocument();
     expect(screen.getByText('NL91 ABNA 0417 1643 00')).toBeInTheDocument();
     expect(screen.getByText('SEPA')).toBeInTheDocument();
     expect(await screen.findByText('No transactions yet.')).toBeInTheDocument();
+  });
+
+  it("shows the open batch's debit: its date and the amount frozen at its cut-off, and says so", async () => {
+    stubApi({
+      'GET /api/account/': () =>
+        json(200, ok({ balance: -1000, iban: 'NL91ABNA0417164300', creditAccount: true, account: ACCOUNT, sepa: { execDate: '2026-12-03', balance: 750, iban: 'NL91ABNA0417164300', cutoff: '2026-11-30' } })),
+      'GET /api/account/transactions': () => page([]),
+    });
+    renderRemote(<AccountPage />);
+    expect(await screen.findByText(/Next direct debit/)).toHaveTextContent('3 december 2026');
+    expect(screen.getByText(/^Amount:/)).toHaveTextContent('€ 7,50');
+    expect(screen.getByText(/^What you owed at the end of/)).toHaveTextContent(
+      'What you owed at the end of 30 november 2026: this amount is fixed. What you spend after that day is collected with the next direct debit.',
+    );
+    expect(screen.queryByText(/^Your balance now/)).toBeNull();
   });
 
   it('says plainly when a direct debit failed: credit is off and the member must top up', async () => {

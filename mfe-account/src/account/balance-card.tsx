@@ -46,6 +46,14 @@ export function BalanceCard({ self }: { self: SelfAccount }) {
               <span>
                 Amount: <Money cents={self.sepa.balance} tone="plain" />
               </span>
+              {self.sepa.cutoff ? (
+                <span className="k-muted">
+                  What you owed at the end of <DateText value={calendarDay(self.sepa.cutoff)} />: this amount is fixed. What you spend after that day is collected
+                  with the next direct debit.
+                </span>
+              ) : (
+                <span className="k-muted">Your balance now; the amount is fixed at the end of the month, so it changes with what you spend until then.</span>
+              )}
             </>
           ) : (
             <span className="k-muted">No direct debit due: your balance is not below zero.</span>

@@ -280,11 +280,14 @@ export function DirectDebitBatchPage() {
                   </thead>
                   <tbody>
                     {data.skipped.map((s) => (
-                      <tr key={s.accountId}>
+                      <tr key={`${s.accountId}-${s.reason}`}>
                         <td>
                           <Link to={`/admin/accounts/${s.accountId}`}>{s.name}</Link>
                         </td>
-                        <td>{SKIP_REASON_TEXT[s.reason]}</td>
+                        <td>
+                          {SKIP_REASON_TEXT[s.reason]}
+                          {s.detail ? <div className="k-muted">{s.detail}</div> : null}
+                        </td>
                         <td className="k-num">
                           <Money cents={s.amount} tone="plain" />
                         </td>

@@ -49,7 +49,10 @@ function stubApi() {
         batch,
         creditor: { name: 'Studievereniging', iban: 'NL91ABNA0417164300', bic: 'ABNANL2A', creditorId: 'NL28ZZZ401234560000' },
         debits: { items: [debit(1, 'Zoë Verhoeven', 1_000), debit(2, 'Ömer Kaya', 2_345)], pageCount: 1, total: 2 },
-        skipped: [{ accountId: 'c'.repeat(24), name: 'Geen Mandaat', amount: 700, reason: 'no_mandate' }],
+        skipped: [
+          { accountId: 'c'.repeat(24), name: 'Geen Mandaat', amount: 700, reason: 'no_mandate' },
+          { accountId: 'd'.repeat(24), name: 'Feestcommissie', amount: 900, reason: 'invoiced', detail: '€ 9,00 of € 9,00 is billed by invoice 2026-0003: paid by the invoice, not collected.' },
+        ],
       }));
     }
     if (call.path.endsWith(`/admin/direct_debit/${ID}/collected`)) return json(200, ok({ ...batch, status: 'collected' }));
@@ -83,7 +86,11 @@ describe('/admin/direct_debit', { timeout: 20_000 }, () => {
     const debits = await screen.findByRole('table', { name: 'Debits' });
     expect(within(debits).getAllByRole('row')[1]).toHaveTextContent('NL91 ABNA … 4300');
     expect(within(debits).getAllByRole('row')[1]).toHaveTextContent('KASSA-1');
-    expect(within(screen.getByRole('table', { name: 'Skipped' })).getAllByRole('row')[1]).toHaveTextContent('No mandate');
+    const skipped = within(screen.getByRole('table', { name: 'Skipped' })).getAllByRole('row');
+    expect(skipped[1]).toHaveTextContent('No mandate');
+    // One debt, one route: the invoiced part is left out, and the page says which invoice settles it.
+    expect(skipped[2]).toHaveTextContent('On an invoice');
+    expect(skipped[2]).toHaveTextContent('€ 9,00 of € 9,00 is billed by invoice 2026-0003: paid by the invoice, not collected.');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Mark collected' }));
     const dialog = screen.getByRole('dialog', { name: 'Mark the batch collected' });

@@ -95,9 +95,12 @@ function PreviewPanel({ preview }: { preview: DirectDebitPreview }) {
             </thead>
             <tbody>
               {preview.skipped.map((s) => (
-                <tr key={s.accountId}>
+                <tr key={`${s.accountId}-${s.reason}`}>
                   <td>{s.name}</td>
-                  <td>{SKIP_REASON_TEXT[s.reason]}</td>
+                  <td>
+                          {SKIP_REASON_TEXT[s.reason]}
+                          {s.detail ? <div className="k-muted">{s.detail}</div> : null}
+                        </td>
                   <td className="k-num">
                     <Money cents={s.amount} tone="plain" />
                   </td>

@@ -16,6 +16,10 @@ const percent = (rate: number) => `${rate}%`;
 /** A period of local days: one day alone, or "1 maart 2026 t/m 31 maart 2026". */
 export const formatPeriod = (from: string, to: string) => (from === to ? formatDay(from) : `${formatDay(from)} t/m ${formatDay(to)}`);
 
+/** Why sales of the period are not on the invoice: a direct-debit batch collects them (one debt, one route). */
+export const collectedText = (count: number, through: string | null) =>
+  `${count} ${count === 1 ? 'sale' : 'sales'} left out: a direct-debit batch collects this account's debt${through ? ` up to ${formatDay(through)} (its cut-off)` : ''}.`;
+
 export function documentTitle(invoice: Pick<InvoiceView, 'kind' | 'status'>): string {
   if (invoice.status === 'draft') return 'Conceptfactuur';
   return invoice.kind === 'credit_note' ? 'Creditnota' : 'Factuur';

@@ -3,6 +3,7 @@ import type { InvoiceView } from '@kassa/contracts';
 import { formatMoney, TextField, useDialogs } from '@kassa/ui';
 import { useId, useState } from 'react';
 import { FormModal } from '../shared/form-modal';
+import { collectedText } from './invoice-document';
 import { FormLines, placeServerLines } from '../shared/server-lines';
 import { useCreateInvoiceMutation, useGetInvoiceAccountsQuery, useGetInvoicePreviewQuery, useUpdateInvoiceMutation } from './invoices-api';
 
@@ -123,6 +124,7 @@ export function InvoiceForm({ invoice, onDone }: { invoice?: InvoiceView; onDone
               <strong>{preview.data.salesCount}</strong> {preview.data.salesCount === 1 ? 'sale' : 'sales'} of {preview.data.accountName}, total <strong>{formatMoney(preview.data.total)}</strong>
               {preview.data.undoneCount ? ` (${preview.data.undoneCount} undone left out)` : ''}.
             </p>
+            {preview.data.collectedCount ? <p className="k-muted">{collectedText(preview.data.collectedCount, preview.data.collectedThrough ?? null)}</p> : null}
             {preview.data.lines.length ? (
               <table className="k-table invoice-form__lines">
                 <tbody>

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
 import { HistoryLink } from '../shared/history-link';
-import { documentTitle, formatPeriod, InvoiceDocument } from './invoice-document';
+import { collectedText, documentTitle, formatPeriod, InvoiceDocument } from './invoice-document';
 import { InvoiceForm } from './invoice-form';
 import { useDeleteInvoiceMutation, useGetInvoiceQuery, useInvoiceActionMutation } from './invoices-api';
 import { invoiceName, STATUS_TAG } from './invoices-page';
@@ -180,6 +180,7 @@ export function InvoicePage() {
             {inv.undoneCount} undone {inv.undoneCount === 1 ? 'sale is' : 'sales are'} left out.
           </p>
         ) : null}
+        {inv.collectedCount ? <p className="k-muted">{collectedText(inv.collectedCount, inv.collectedThrough ?? null)}</p> : null}
         <div className="invoice-page__sheet-wrap">
           <InvoiceDocument invoice={inv} />
         </div>

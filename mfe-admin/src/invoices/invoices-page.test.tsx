@@ -84,6 +84,12 @@ describe('/admin/invoices/{invoiceId}', { timeout: 20_000 }, () => {
     }
   });
 
+  it('says which sales a direct-debit batch collects and so are left out', async () => {
+    const inv = invoice(6, { status: 'draft', number: null, issueDay: null, collectedCount: 2, collectedThrough: '2026-03-15' });
+    renderInvoice(inv, () => inv);
+    expect(await screen.findByText("2 sales left out: a direct-debit batch collects this account's debt up to 15 maart 2026 (its cut-off).")).toBeInTheDocument();
+  });
+
   it('finalises a draft only after saying it gets a number and cannot be changed', async () => {
     const draft = invoice(5, { status: 'draft', number: null, issueDay: null });
     const calls = renderInvoice(draft, (path, method) => (method === 'POST' ? { ...draft, status: 'final', number: '2026-0005', issueDay: '2026-04-02' } : draft));

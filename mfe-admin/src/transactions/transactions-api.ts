@@ -7,6 +7,8 @@ export interface TransactionsArgs {
   method: CheckoutMethod | null;
   account: string | null;
   day: string | null;
+  /** 'true': only sales booked on a later day than they were made. */
+  late: 'true' | null;
 }
 
 export const transactionsApi = api.injectEndpoints({

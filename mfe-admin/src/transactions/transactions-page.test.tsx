@@ -119,6 +119,23 @@ describe('/admin/transactions', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Show every account/ })).toBeNull());
   });
 
+  it('lists only late sales on asking, each saying which day it is booked on and why', async () => {
+    const calls = stubApi([sale(1, { createdAt: '2026-11-20T21:30:00Z', receivedAt: '2026-11-22T20:05:00Z', madeDay: '2026-11-20' }), sale(2)]);
+    const user = userEvent.setup();
+    renderPage();
+    const rows = within(await screen.findByRole('table')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('20 november 2026');
+    expect(rows[1]).toHaveTextContent('Late: booked on 22 november 2026, the day it arrived (its own day was closed)');
+    expect(rows[2]).not.toHaveTextContent('Late');
+    expect(calls.at(-1)?.query.get('late')).toBeNull();
+    const late = screen.getByRole('button', { name: 'Late sales' });
+    await user.click(late);
+    await waitFor(() => expect(calls.at(-1)?.query.get('late')).toBe('true'));
+    expect(late).toHaveAttribute('aria-pressed', 'true');
+    await user.click(late);
+    await waitFor(() => expect(late).toHaveAttribute('aria-pressed', 'false'));
+  });
+
   it('undoes a sale only after a confirmation that says where the money goes', async () => {
     const calls = stubApi([sale(1, { method: 'account', paymentMethod: 'account_payment', accountId: JAN, accountName: 'Jan de Vries' })]);
     const user = userEvent.setup();

@@ -9,7 +9,7 @@ import { useGetAdminTransactionsQuery, useUndoAdminTransactionMutation } from '.
 import './transactions.css';
 
 export const PAGE_SIZE = 15;
-const FILTER_KEYS = ['method', 'day', 'account'] as const;
+const FILTER_KEYS = ['method', 'day', 'account', 'late'] as const;
 
 export const METHOD_LABEL: Record<CheckoutMethod, string> = {
   cash: 'Cash',
@@ -58,9 +58,9 @@ export function undoText(tx: TransactionView): string {
  */
 export function TransactionsPage({ header }: { header?: ReactNode }) {
   const { filters, page, go, filtered } = useListParams(FILTER_KEYS);
-  const { method, day, account } = filters as { method: CheckoutMethod | ''; day: string; account: string };
+  const { method, day, account, late } = filters as { method: CheckoutMethod | ''; day: string; account: string; late: string };
   const { data, error, isLoading, isFetching, refetch } = useGetAdminTransactionsQuery(
-    { page, perPage: PAGE_SIZE, method: method || null, day: day || null, account: account || null },
+    { page, perPage: PAGE_SIZE, method: method || null, day: day || null, account: account || null, late: late === 'true' ? 'true' : null },
     { pollingInterval: 60_000 },
   );
   useKeepPageInRange(page, data?.pageCount, go);
@@ -111,6 +111,11 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
                     {tx.receivedAt ? (
                       <div className="k-muted transactions__detail">
                         made offline, arrived <DateText value={tx.receivedAt} time />
+                      </div>
+                    ) : null}
+                    {tx.madeDay ? (
+                      <div className="transactions__detail transactions__late">
+                        Late: booked on {formatDate(tx.day)}, the day it arrived (its own day was closed)
                       </div>
                     ) : null}
                   </td>
@@ -187,6 +192,9 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
               </Button>
             ))}
           </div>
+          <Button variant={late === 'true' ? 'primary' : 'default'} aria-pressed={late === 'true'} onClick={() => go({ late: late === 'true' ? '' : 'true' })}>
+            Late sales
+          </Button>
           <TextField label="Day" type="date" value={day} onChange={(e) => go({ day: e.target.value })} className="transactions__day" />
           {account ? (
             <Button onClick={() => go({ account: '' })} aria-label={`Show every account, not only ${accountLabel}`}>

@@ -1,4 +1,4 @@
-import { createServiceApp, ensureIndexes, internalClient, serviceUrls, keepUp, type ServiceApp } from '@kassa/service-kit';
+import { createServiceApp, ensureIndexes, internalClient, serviceUrls, keepUp, type InternalClient, type ServiceApp } from '@kassa/service-kit';
 import { BalanceDays } from './accounts-admin/balance-days';
 import { migrateMandates } from './accounts-admin/mandate-migration';
 import { publishAll } from './security/rights';
@@ -148,6 +148,8 @@ export interface AccountsDeps {
   sso?: SsoAdapter;
   /** The clock (PIN lock-outs, code expiry, direct-debit dates). */
   now?: () => Date;
+  /** Replaces the payments client (the open direct-debit batch on the member's page). */
+  payments?: InternalClient;
 }
 
 export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: AccountsDeps = {}): Promise<ServiceApp & { accounts: AccountsContext }> {
@@ -183,6 +185,7 @@ export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: A
     logins: new LoginGuard(db, now),
     sso: deps.sso ?? createSsoAdapter(env, db, now),
     checkout: internalClient(serviceUrls(env, 'checkout'), env.INTERNAL_TOKEN),
+    payments: deps.payments ?? internalClient(serviceUrls(env, 'payments'), env.INTERNAL_TOKEN),
     // Today's balance waits for this process's pending head caches, a second at most under a busy till.
     balanceDays: new BalanceDays(db, now, () => Promise.race([ledger.settled(), new Promise<void>((resolve) => setTimeout(resolve, 1_000).unref())])),
     audit: accountsAuditClient(db),

@@ -24,6 +24,8 @@ export interface AccountsContext {
   sso: SsoAdapter;
   /** Checkout's internal routes (sales a ledger covers). */
   checkout: InternalClient;
+  /** Payments' internal routes (an account's debit in the open direct-debit batch). */
+  payments: InternalClient;
   /** The balance of all accounts at the end of a day, with the closed days kept (upkeep in the background). */
   balanceDays: BalanceDays;
   /**

@@ -15,6 +15,7 @@ import getProductSales from './routes/internal/get-product-sales.route';
 import getSalesCount from './routes/internal/get-sales-count.route';
 import getDaySales from './routes/internal/get-day-sales.route';
 import getSalesJournal from './routes/internal/get-sales-journal.route';
+import getInvoicedDebts from './routes/internal/get-invoiced-debts.route';
 import postCardOutcome from './routes/internal/post-card-outcome.route';
 import postFinish from './routes/transactions/post-finish.route';
 import postUndo from './routes/transactions/post-undo.route';
@@ -38,7 +39,7 @@ import postInvoiceCredit from './routes/admin/post-invoice-credit.route';
 import getInvoiceMoneyStates from './routes/internal/get-invoice-money-states.route';
 
 const routes = [postCheckout, postUndo, postFinish, postCardOutcome, getTransactions, deleteTransaction, getAccountSales, getProductSales, getSalesCount, getDaySales, getSalesJournal, getOfflineRefusals];
-const invoiceRoutes = [getInvoices, getInvoicePreview, getInvoice, postInvoice, putInvoice, deleteInvoice, postInvoiceFinalise, postInvoicePay, postInvoiceCredit, getInvoiceMoneyStates];
+const invoiceRoutes = [getInvoicedDebts, getInvoices, getInvoicePreview, getInvoice, postInvoice, putInvoice, deleteInvoice, postInvoiceFinalise, postInvoicePay, postInvoiceCredit, getInvoiceMoneyStates];
 
 /** The checkout service; `deps` replaces the clients of other services (unit tests pass fakes). */
 export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: Partial<CheckoutDeps> = {}): Promise<ServiceApp> {

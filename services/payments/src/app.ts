@@ -49,6 +49,7 @@ import getStandinTerminal from './routes/admin/get-standin-terminal.route';
 import putStandinTerminal from './routes/admin/put-standin-terminal.route';
 import postTerminalTransaction from './routes/internal/post-terminal-transaction.route';
 import getBatchMoneyStates from './routes/internal/get-batch-money-states.route';
+import getDirectDebitSettled from './routes/internal/get-direct-debit-settled.route';
 import postIdealWebhook from './routes/payments/post-webhook.route';
 import standinBank, { postWebhook } from './routes/payments/standin-bank.route';
 import getCardStatus from './routes/transactions/get-card-status.route';
@@ -57,6 +58,7 @@ import { createTerminal } from './terminal/create-terminal';
 const routes = [
   postTerminalTransaction,
   getBatchMoneyStates,
+  getDirectDebitSettled,
   getCardStatus,
   putStandinTerminal,
   getStandinTerminal,

@@ -8,7 +8,7 @@ import { accountModel } from '@kassa/accounts/src/models/account.model';
 import { postingModel } from '@kassa/accounts/src/models/posting.model';
 import { userModel } from '@kassa/accounts/src/models/user.model';
 import { hashPin } from '@kassa/accounts/src/security/secrets';
-import { buildAccountsApp } from '@kassa/accounts/src/app';
+import { buildAccountsApp, type AccountsDeps } from '@kassa/accounts/src/app';
 import { startAccountsTestApp, stopAccountsTestApp } from '@kassa/accounts/src/testing/accounts-test-app';
 import { buildCatalogApp } from '@kassa/catalog/src/app';
 import { CatalogEnv } from '@kassa/catalog/src/config';
@@ -53,12 +53,15 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
   const log = pino({ level: 'silent' });
   const closers: (() => Promise<void>)[] = [];
 
-  const accounts = await startAccountsTestApp(mongoUri, { seed: true, ...(opts.accountsOnClock && opts.clock ? { deps: { now: opts.clock.now } } : {}) });
+  // With `card`, accounts asks the real payments (started below) for the open direct-debit batch.
+  let paymentsClient: InternalClient | null = null;
+  const paymentsDep: Partial<AccountsDeps> = opts.card ? { payments: (path, schema, o) => paymentsClient!(path, schema, o) } : {};
+  const accounts = await startAccountsTestApp(mongoUri, { seed: true, deps: { ...paymentsDep, ...(opts.accountsOnClock && opts.clock ? { now: opts.clock.now } : {}) } });
   closers.push(() => stopAccountsTestApp(accounts.app));
   const accountsUrl = await accounts.app.listen({ port: 0, host: '127.0.0.1' });
   const accountsUrls = [accountsUrl];
   if (opts.replicas) {
-    const second = await buildAccountsApp(accounts.env, await connectMongo(accounts.env.MONGODB_URI, `${accounts.env.MONGODB_DB_PREFIX}_accounts`), { now: accounts.app.accounts.now });
+    const second = await buildAccountsApp(accounts.env, await connectMongo(accounts.env.MONGODB_URI, `${accounts.env.MONGODB_DB_PREFIX}_accounts`), { now: accounts.app.accounts.now, payments: accounts.app.accounts.payments });
     closers.push(() => second.close());
     accountsUrls.push(await second.listen({ port: 0, host: '127.0.0.1' }));
   }
@@ -89,6 +92,7 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
       await app.close();
     });
     paymentsUrl = await payments.listen({ port: 0, host: '127.0.0.1' });
+    paymentsClient = internalClient(paymentsUrl, paymentsEnv.INTERNAL_TOKEN);
   }
 
   const env = CheckoutEnv.parse(testEnv(mongoUri, { ACCOUNTS_URL: accountsUrl, ACCOUNTS_URLS: accountsUrls.join(','), CATALOG_URL: catalogUrl, PAYMENTS_URL: paymentsUrl }));

@@ -1,4 +1,4 @@
-import { connectMongo } from '@kassa/service-kit';
+import { connectMongo, type InternalClient } from '@kassa/service-kit';
 import { testEnv } from '@kassa/service-kit/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildAccountsApp, type AccountsDeps } from '../app';
@@ -16,11 +16,17 @@ export class TestClock {
   }
 }
 
-/** The accounts service on its own fresh database of the run's FerretDB, optionally with the demo data. */
+/** Payments when a test runs none: no direct-debit batch holds any account. */
+const noBatches: InternalClient = async (_path, schema) => schema.parse({ through: null, open: null });
+
+/**
+ * The accounts service on its own fresh database of the run's FerretDB, optionally with the demo data. Without a
+ * `payments` dep, no direct-debit batch exists (the test runs no payments service).
+ */
 export async function startAccountsTestApp(mongoUri: string, opts: { seed?: boolean; env?: Record<string, string>; deps?: AccountsDeps } = {}) {
   const env = AccountsEnv.parse(testEnv(mongoUri, opts.env));
   const db = await connectMongo(env.MONGODB_URI, `${env.MONGODB_DB_PREFIX}_accounts`);
-  const app = await buildAccountsApp(env, db, opts.deps);
+  const app = await buildAccountsApp(env, db, { payments: noBatches, ...opts.deps });
   if (opts.seed) await seedAccountsDemo(db, env.PIN_PEPPER, opts.deps?.now?.());
   return { env, db, app };
 }

@@ -8,19 +8,26 @@ const DEFAULT_VAT_RATE = 21;
 /**
  * An account's sales over a period as invoice lines: completed sales paid from the account (a top-up bought for it is
  * money in, not a sale), undone ones left out; one line per product, price and VAT rate. Prices include VAT; the VAT
- * of a rate is worked out once on the rate's total (rounded to the cent), as a receipt does.
+ * of a rate is worked out once on the rate's total (rounded to the cent), as a receipt does. Sales up to
+ * `collectedThrough` (the cut-off of a direct-debit batch that collects the account's debt) are left out and counted:
+ * a sale is settled by one route.
  */
-export async function invoiceLines(db: Connection, accountId: string, from: string, to: string): Promise<InvoiceLines> {
+export async function invoiceLines(db: Connection, accountId: string, from: string, to: string, collectedThrough: string | null = null): Promise<InvoiceLines> {
   const sales = (await transactionModel(db)
     .find({ accountId, day: { $gte: from, $lte: to } }, { products: 1, status: 1, undone: 1, day: 1 })
     .lean()) as Pick<TransactionDoc, 'products' | 'status' | 'undone' | 'day'>[];
   const lines = new Map<string, InvoiceLine>();
   let salesCount = 0;
   let undoneCount = 0;
+  let collectedCount = 0;
   for (const sale of sales) {
     if (sale.status !== 'completed' || sale.day < from || sale.day > to) continue;
     if (sale.undone) {
       undoneCount += 1;
+      continue;
+    }
+    if (collectedThrough && sale.day <= collectedThrough) {
+      collectedCount += 1;
       continue;
     }
     salesCount += 1;
@@ -34,7 +41,7 @@ export async function invoiceLines(db: Connection, accountId: string, from: stri
     }
   }
   const sorted = [...lines.values()].filter((l) => l.quantity !== 0).sort((a, b) => a.name.localeCompare(b.name, 'nl') || a.unitPrice - b.unitPrice);
-  return { lines: sorted, vat: vatOf(sorted), total: sorted.reduce((sum, l) => sum + l.total, 0), salesCount, undoneCount };
+  return { lines: sorted, vat: vatOf(sorted), total: sorted.reduce((sum, l) => sum + l.total, 0), salesCount, undoneCount, collectedCount, collectedThrough: collectedCount ? collectedThrough : null };
 }
 
 export function vatOf(lines: InvoiceLine[]): InvoiceVat[] {
@@ -51,5 +58,5 @@ export function vatOf(lines: InvoiceLine[]): InvoiceVat[] {
 /** The same lines turned around, for a credit note. */
 export function reversed(of: InvoiceLines): InvoiceLines {
   const lines = of.lines.map((l) => ({ ...l, quantity: -l.quantity, total: -l.total }));
-  return { lines, vat: of.vat.map((v) => ({ rate: v.rate, net: -v.net, vat: -v.vat, gross: -v.gross })), total: -of.total, salesCount: of.salesCount, undoneCount: of.undoneCount };
+  return { ...of, lines, vat: of.vat.map((v) => ({ rate: v.rate, net: -v.net, vat: -v.vat, gross: -v.gross })), total: -of.total };
 }

@@ -39,6 +39,9 @@ const invoiceSchema = new Schema(
     total: { type: Number, default: 0 },
     salesCount: { type: Number, default: 0 },
     undoneCount: { type: Number, default: 0 },
+    /** Sales up to collectedThrough left out: a direct-debit batch collects them. */
+    collectedCount: { type: Number, default: 0 },
+    collectedThrough: { type: String, default: null },
     sender: { type: senderSchema, default: null },
     issueDay: { type: String, default: null },
     finalised: { type: new Schema({ at: Date, by: String }, { _id: false }), default: null },

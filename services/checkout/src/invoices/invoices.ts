@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  DirectDebitSettled,
   InternalAccount,
   InvoiceSender,
   ledgerKeys,
@@ -17,7 +18,7 @@ import { invoiceLines, reversed } from './invoice-lines';
 import { invoiceModel, type InvoiceDoc } from './invoice.model';
 import { invoiceNumbers } from './invoice-numbers';
 
-type Ctx = Pick<CheckoutContext, 'db' | 'accounts' | 'audit' | 'now' | 'env'>;
+type Ctx = Pick<CheckoutContext, 'db' | 'accounts' | 'payments' | 'audit' | 'now' | 'env'>;
 interface Caller {
   user: TokenClaims;
   log: AuditWarnLogger;
@@ -73,12 +74,25 @@ const storedLines = (doc: InvoiceDoc): InvoiceLines => ({
   total: doc.total ?? 0,
   salesCount: doc.salesCount ?? 0,
   undoneCount: doc.undoneCount ?? 0,
+  collectedCount: doc.collectedCount ?? 0,
+  collectedThrough: doc.collectedThrough ?? null,
 });
+
+/**
+ * An account's invoice lines, leaving out the sales a direct-debit batch collects or collected (only credit accounts
+ * are ever in a batch, so only theirs are asked about): one debt, one route.
+ */
+export async function linesOf(ctx: Pick<Ctx, 'db' | 'accounts' | 'payments'>, accountId: string, from: string, to: string): Promise<InvoiceLines> {
+  return invoiceLines(ctx.db, accountId, from, to, await collectedThrough(ctx, await accountOf(ctx, accountId)));
+}
+
+export const collectedThrough = async (ctx: Pick<Ctx, 'payments'>, account: InternalAccount): Promise<string | null> =>
+  account.creditAccount ? (await ctx.payments(`/internal/direct-debit/settled?accountId=${account.id}`, DirectDebitSettled)).through : null;
 
 /** The whole invoice: a draft with its lines and sender as they are now, a final one as it was issued. */
 export async function invoiceView(ctx: Ctx, doc: InvoiceDoc): Promise<InvoiceView> {
   if (doc.status === 'draft') {
-    const [lines, sender] = await Promise.all([invoiceLines(ctx.db, doc.accountId, doc.from, doc.to), senderOf(ctx)]);
+    const [lines, sender] = await Promise.all([linesOf(ctx, doc.accountId, doc.from, doc.to), senderOf(ctx)]);
     return { ...summaryOf(doc), ...lines, sender };
   }
   const sender = doc.sender ? { ...EMPTY_SENDER, ...(doc.sender as Partial<InvoiceSender>) } : EMPTY_SENDER;
@@ -142,7 +156,7 @@ async function assertNotNumbered(ctx: Ctx, doc: InvoiceDoc) {
 export async function createInvoice(ctx: Ctx, body: InvoiceCreateBody & { reference: string; note: string; customerName: string; customerAddress: string }, caller: Caller): Promise<InvoiceView> {
   const account = await accountOf(ctx, body.accountId);
   await assertNoOverlap(ctx, body.accountId, body.from, body.to, null);
-  const lines = await invoiceLines(ctx.db, body.accountId, body.from, body.to);
+  const lines = await linesOf(ctx, body.accountId, body.from, body.to);
   const doc = {
     _id: new Types.ObjectId(),
     kind: 'invoice' as const,
@@ -170,7 +184,7 @@ export async function updateInvoice(ctx: Ctx, id: string, body: Required<Invoice
   const doc = await loadInvoice(ctx, id);
   await assertNotNumbered(ctx, doc);
   await assertNoOverlap(ctx, doc.accountId, body.from, body.to, id);
-  const lines = await invoiceLines(ctx.db, doc.accountId, body.from, body.to);
+  const lines = await linesOf(ctx, doc.accountId, body.from, body.to);
   const set = { from: body.from, to: body.to, reference: body.reference, note: body.note, customerName: body.customerName, customerAddress: body.customerAddress, ...lines };
   const updated = await ctx.audit.audited(
     { actor: actor(caller.user), action: 'invoice.update', entity: 'invoice', entityId: id, before: auditView(doc), after: auditView({ ...doc, ...set }), at: ctx.now() },
@@ -208,7 +222,7 @@ export async function finaliseInvoice(ctx: Ctx, id: string, caller: Caller): Pro
   const sender = await senderOf(ctx);
   if (!sender.name.trim() || !sender.address.trim()) throw conflict('Set the invoice sender (name and address) in Settings first.');
   await assertNoOverlap(ctx, doc.accountId, doc.from, doc.to, id);
-  const lines = await invoiceLines(ctx.db, doc.accountId, doc.from, doc.to);
+  const lines = await linesOf(ctx, doc.accountId, doc.from, doc.to);
   if (lines.lines.length === 0) throw conflict('There are no sales on this account in this period: there is nothing to invoice.');
   const at = ctx.now();
   const numbers = invoiceNumbers(ctx.db, ctx.env.TIME_ZONE);

@@ -25,6 +25,7 @@ const cash: NewSale = {
   userId: 'u1',
   username: 'till',
   day: '2026-11-28',
+  madeDay: null,
   createdAt: new Date('2026-11-28T21:00:00Z'),
   receivedAt: null,
 };
@@ -36,6 +37,7 @@ const sales: Record<string, NewSale> = {
   'a cash top-up': { ...cash, status: 'initializing', products: [], total: 0, upgrade: { accountId: 'a2', amount: 1000 }, upgradeAccountId: 'a2' },
   "an 'other' sale": { ...cash, method: 'other', paymentMethod: 'other_payment', reason: 'Spilled' },
   'a sale replayed from an offline till': { ...cash, receivedAt: new Date('2026-11-29T08:00:00Z') },
+  'a late sale, booked on the day it arrived': { ...cash, day: '2026-11-29', madeDay: '2026-11-28', receivedAt: new Date('2026-11-29T08:00:00Z') },
 };
 
 /** What mongoose stores for `sale` (Model.create: cast, defaults, then timestamps and the version key on save). */

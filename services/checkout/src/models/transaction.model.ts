@@ -73,6 +73,8 @@ const transactionSchema = new Schema(
           note: { type: String, default: null },
           balanceAfter: { type: Number, default: null },
           accountName: { type: String, default: null },
+          /** Local day of `at` (the accounting export books an undo on the day it was made). */
+          day: { type: String, default: null },
         },
         { _id: false },
       ),
@@ -82,6 +84,8 @@ const transactionSchema = new Schema(
     receivedAt: { type: Date, default: null },
     /** Local day (YYYY-MM-DD) stored at write time: FerretDB cannot compute dates in aggregations. */
     day: { type: String, required: true },
+    /** A late sale (made on an earlier day than it arrived): the local day it was made; `day` is when it arrived. */
+    madeDay: { type: String, default: null },
   },
   { timestamps: true },
 );
@@ -115,6 +119,7 @@ export interface NewSale {
   userId: string;
   username: string;
   day: string;
+  madeDay: string | null;
   createdAt: Date;
   receivedAt: Date | null;
 }

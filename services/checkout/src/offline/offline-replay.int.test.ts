@@ -21,7 +21,7 @@ describe('offline sales sent again by the till (madeAt)', () => {
     await s.close();
   });
 
-  it('books a replayed sale once however often it is sent, with the time and day it was made', async () => {
+  it('books a replayed sale once however often it is sent, with the time it was made, on the day it arrived', async () => {
     const account = await s.createAccount('Offline Olga', 2000);
     const nonce = randomUUID();
     // 23:30 Amsterdam time on a winter day two days back: the sale's day is that day, not the day it arrived.
@@ -38,8 +38,38 @@ describe('offline sales sent again by the till (madeAt)', () => {
     expect(sales).toHaveLength(1);
     expect(sales[0]!.createdAt.toISOString()).toBe(madeAt.toISOString());
     expect(sales[0]!.receivedAt!.getTime()).toBeGreaterThan(madeAt.getTime() + HOUR);
-    const amsterdam = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' }).format(madeAt);
-    expect(sales[0]!.day).toBe(amsterdam);
+    const amsterdam = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+    expect(sales[0]!.day).toBe(amsterdam(sales[0]!.receivedAt!));
+    expect(sales[0]!.madeDay).toBe(amsterdam(madeAt));
+  });
+
+  it('leaves a closed day as it was: a late sale counts on the day it arrived, and the admin lists it as late', async () => {
+    const amsterdam = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+    const madeAt = new Date(Date.now() - 3 * 24 * HOUR);
+    const madeDay = amsterdam(madeAt);
+    const today = amsterdam(new Date());
+    const journal = async (day: string) => (await s.app.inject({ method: 'GET', url: `/internal/sales/journal?day=${day}`, headers: { 'x-internal-token': s.env.INTERNAL_TOKEN } })).json().result;
+    const cashOf = (j: { byMethod: { method: string; total: number }[] }) => j.byMethod.find((m) => m.method === 'cash')?.total ?? 0;
+    const before = { made: await journal(madeDay), today: await journal(today) };
+    // Sent online with a back-dated madeAt or replayed from an offline till: the same request.
+    const nonce = randomUUID();
+    const res = await s.pay('cash', { products: [line(0)], nonce, madeAt: madeAt.toISOString() }, BAR);
+    expect(res.statusCode).toBe(200);
+    const after = { made: await journal(madeDay), today: await journal(today) };
+    expect(after.made).toEqual(before.made);
+    expect(cashOf(after.today) - cashOf(before.today)).toBe(price(0));
+
+    const admin = { authorization: s.token([], { isAdmin: true }) };
+    const late = await s.app.inject({ method: 'GET', url: '/api/admin/transactions/?page=1&late=true', headers: admin });
+    expect(late.statusCode).toBe(200);
+    const items = late.json().result.items as { nonce: string; day: string; madeDay: string | null; createdAt: string }[];
+    expect(items.find((t) => t.nonce === nonce)).toMatchObject({ day: today, madeDay, createdAt: madeAt.toISOString() });
+    expect(items.every((t) => t.madeDay !== null && t.madeDay < t.day)).toBe(true);
+    await s.pay('cash', { products: [line(0)], nonce: randomUUID() }, BAR);
+    const all = await s.app.inject({ method: 'GET', url: `/api/admin/transactions/?page=1&day=${today}&perPage=100`, headers: admin });
+    const onTime = (all.json().result.items as { madeDay: string | null }[]).filter((t) => t.madeDay === null);
+    expect(onTime.length).toBeGreaterThan(0);
+    expect(all.json().result.total).toBeGreaterThan(late.json().result.total);
   });
 
   it('refuses an offline sale holding a NUL with a final 422 naming the field (not a 5xx the till retries for ever)', async () => {

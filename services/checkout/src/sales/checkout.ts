@@ -175,9 +175,12 @@ async function sell(ctx: CheckoutContext, method: CheckoutMethod, body: Checkout
     const total = products.reduce((sum, p) => sum + p.price * p.amount, 0);
     if (method === 'card' && total + (body.upgrade_amount ?? 0) <= 0) throw invalid([line(['products'], 'There is nothing to pay by card.')]);
     const now = ctx.now();
-    // An offline sale keeps the time (and so the day) it was made; receivedAt says when it reached the server.
+    // An offline sale keeps the time it was made; receivedAt says when it reached the server. One that arrives after
+    // the day it was made is booked on the day it arrived (madeDay keeps its own): a day once over stays as it was
+    // exported and invoiced (docs/decisions.md "Closed days stay closed").
     const at = madeAt ?? now;
-    const day = localDay(at, ctx.env.TIME_ZONE);
+    const day = localDay(now, ctx.env.TIME_ZONE);
+    const madeDay = madeAt ? localDay(madeAt, ctx.env.TIME_ZONE) : day;
     // Registered before the sale is stored, so the admin list never misses a day that has sales.
     await ctx.saleDays.note(day);
     const upgrade =
@@ -206,6 +209,7 @@ async function sell(ctx: CheckoutContext, method: CheckoutMethod, body: Checkout
         userId: user.sub,
         username: user.username,
         day,
+        madeDay: madeDay < day ? madeDay : null,
         createdAt: at,
         receivedAt: madeAt ? now : null,
       });

@@ -1,6 +1,6 @@
 import type { PostingResult, TokenClaims, UndoResult } from '@kassa/contracts';
 import { amountDue, formatEuros, ledgerKeys } from '@kassa/contracts';
-import { AppError, notFound, type AuditWarnLogger } from '@kassa/service-kit';
+import { AppError, localDay, notFound, type AuditWarnLogger } from '@kassa/service-kit';
 import { transactionModel, type TransactionDoc } from '../models/transaction.model';
 import { postLedger, type CheckoutContext } from './context';
 import { isOwnSale } from './own-sale';
@@ -65,6 +65,7 @@ export async function undoSale(ctx: CheckoutContext, id: string, user: TokenClai
           note: opts.note ?? (tx.method === 'card' && opts.refundConfirmed ? `Refunded at the terminal, confirmed by ${user.username}` : null),
           balanceAfter: reversal?.balanceAfter ?? null,
           accountName: reversal?.accountName ?? null,
+          day: localDay(now, ctx.env.TIME_ZONE),
         },
       },
     },

@@ -46,6 +46,7 @@ export function transactionView(tx: TransactionDoc): TransactionView {
     createdAt: tx.createdAt.toISOString(),
     receivedAt: tx.receivedAt ? tx.receivedAt.toISOString() : null,
     day: tx.day,
+    madeDay: tx.madeDay ?? null,
   };
 }
 

@@ -32,6 +32,7 @@ const day = {
       { method: 'card', total: 500, count: 1 },
       { method: 'account', total: 588, count: 2 },
     ],
+    undoneByMethod: [],
     topupsByMethod: [{ method: 'cash', total: 2000 }],
   },
   postings: {
@@ -98,7 +99,7 @@ describe('a day journal entry', () => {
   });
 
   it('has no lines on a day without sales or postings', () => {
-    const entry = buildJournal({ ...day, sales: { day: day.day, revenue: [], byMethod: [], topupsByMethod: [] }, postings: { day: day.day, byKind: [] } });
+    const entry = buildJournal({ ...day, sales: { day: day.day, revenue: [], byMethod: [], undoneByMethod: [], topupsByMethod: [] }, postings: { day: day.day, byKind: [] } });
     expect(entry.lines).toEqual([]);
     expect(entry.total).toBe(0);
   });

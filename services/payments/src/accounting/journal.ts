@@ -33,10 +33,12 @@ export interface JournalSources {
  * One day's journal entry (docs/decisions.md "Accounting export"). Debit positive, credit negative; it sums to zero by
  * construction:
  * - sales: each checkout method's total is debited to where the money went (cash, card, other reasons, the
- *   sales-on-account clearing ledger), and credited as revenue per category and VAT rate (net) plus VAT per rate;
+ *   sales-on-account clearing ledger), and credited as revenue per category and VAT rate (net) plus VAT per rate; a
+ *   sale undone counts back on the day it was undone (the revenue less, the method's ledger credited);
  * - top-ups bought at the till: debited to cash or card, credited to the bar top-ups clearing ledger;
- * - postings: member balances (the member-accounts ledger) move by the day's postings, each kind's sum booked against
- *   its own ledger (purchases and undos on sales on account, top-ups on bar top-ups, iDEAL, direct debit, ...).
+ * - postings: member balances (the member-accounts ledger) move by the day's postings, each row booked against the
+ *   ledger accounts names for it (purchases and undos on sales on account, till top-ups and their undos on bar
+ *   top-ups, board top-ups where they were paid, invoices paid or refunded on the bank, iDEAL, direct debit, ...).
  * Lines of zero are left out. Throws UnmappedLedgers when a ledger it needs has no code.
  */
 export function buildJournal(src: JournalSources): JournalEntry {
@@ -47,6 +49,7 @@ export function buildJournal(src: JournalSources): JournalEntry {
   };
 
   for (const m of src.sales.byMethod) add(METHOD_LEDGER[m.method] ?? 'other_payments', m.total, `Sales paid by ${METHOD_NAME[m.method] ?? m.method} (${m.count})`);
+  for (const m of src.sales.undoneByMethod) add(METHOD_LEDGER[m.method] ?? 'other_payments', -m.total, `Sales paid by ${METHOD_NAME[m.method] ?? m.method} undone (${m.count})`);
   const vatByRate = new Map<number, number>();
   for (const r of src.sales.revenue) {
     const rate = r.vatRate ?? 0;
@@ -62,7 +65,7 @@ export function buildJournal(src: JournalSources): JournalEntry {
   }
   let balances = 0;
   for (const k of src.postings.byKind) {
-    add(k.ledgerId, k.total, `Member accounts: ${k.kind.replace('_', ' ')} (${k.count})`);
+    add(k.ledgerId, k.total, `Member accounts: ${k.label ?? k.kind.replace('_', ' ')} (${k.count})`);
     balances += k.total;
   }
   add('member_accounts', -balances, 'Change of member balances');

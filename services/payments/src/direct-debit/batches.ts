@@ -1,5 +1,7 @@
 import {
   DirectDebitDebtors,
+  InvoicedDebts,
+  formatEuros,
   DirectDebitFailureResult,
   isBusinessDayString,
   nextBusinessDay,
@@ -27,6 +29,8 @@ export interface DirectDebitFileData {
 export interface DirectDebitDeps {
   db: Connection;
   accounts: InternalClient;
+  /** Which debts final invoices bill (they are left out of a batch). */
+  checkout: InternalClient;
   audit: AuditClient;
   fileQueue: Queue<DirectDebitFileData>;
   now: () => Date;
@@ -99,13 +103,26 @@ export async function planBatch(deps: DirectDebitDeps, body: DirectDebitBatchBod
   if (body.cutoff > today) lines.push(line('cutoff', 'The cut-off cannot be in the future: debts are counted up to the end of that day.'));
   if (lines.length > 0) throw new AppError(422, 'validation_error', 'Validation error', lines);
 
-  const { creditor, debtors } = await deps.accounts(`/internal/direct-debit/debtors?cutoff=${body.cutoff}`, DirectDebitDebtors);
+  const [{ creditor, debtors }, invoiced] = await Promise.all([
+    deps.accounts(`/internal/direct-debit/debtors?cutoff=${body.cutoff}`, DirectDebitDebtors),
+    deps.checkout(`/internal/invoices/debts?cutoff=${body.cutoff}`, InvoicedDebts),
+  ]);
   if (!creditor) throw noCreditor();
   if ('error' in checkCreditorId(creditor.creditorId)) {
     throw new AppError(422, 'validation_error', 'Validation error', [line('creditorId', `The creditor id in the settings (${creditor.creditorId}) is wrong: its check digits do not match.`)]);
   }
   const plan: Plan = { creditor, debits: [], skipped: [] };
-  for (const d of debtors) {
+  const onInvoice = new Map(invoiced.accounts.map((a) => [a.accountId, a]));
+  for (const debtor of debtors) {
+    // A sale is settled by one route: what a final invoice bills is paid by the invoice, not collected.
+    const inv = onInvoice.get(debtor.accountId);
+    const left = inv ? Math.min(inv.amount, debtor.owed) : 0;
+    if (inv && left > 0) {
+      const detail = `${formatEuros(left)} of ${formatEuros(debtor.owed)} is billed by invoice ${inv.numbers.join(', ')}: paid by the invoice, not collected.`;
+      plan.skipped.push({ accountId: debtor.accountId, name: debtor.name, amount: left, reason: 'invoiced', detail });
+    }
+    const d = { ...debtor, owed: debtor.owed - left };
+    if (d.owed <= 0) continue;
     const reason = d.closed ? 'closed' : !d.iban ? 'no_iban' : !d.mandateId || !d.mandateSignedAt ? 'no_mandate' : null;
     if (reason) plan.skipped.push({ accountId: d.accountId, name: d.name, amount: d.owed, reason });
     else plan.debits.push({ accountId: d.accountId, name: d.name, iban: d.iban ?? '', bic: d.bic ?? '', mandateId: d.mandateId ?? '', mandateSignedAt: d.mandateSignedAt ?? '', amount: d.owed });

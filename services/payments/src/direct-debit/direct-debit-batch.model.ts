@@ -25,6 +25,7 @@ const skippedSchema = new Schema(
     name: { type: String, required: true },
     amount: { type: Number, required: true },
     reason: { type: String, enum: DirectDebitSkipReason.options, required: true },
+    detail: { type: String, default: null },
   },
   { _id: false },
 );

@@ -40,7 +40,7 @@ describe('own account: GET /api/account/ and POST /api/account/pin', () => {
     const result = res.json().result;
     expect(result).toMatchObject({ balance: -1250, creditAccount: true });
     // 1 August 2026 is a Saturday.
-    expect(result.sepa).toEqual({ execDate: '2026-08-03', balance: 1250, iban: emma?.iban });
+    expect(result.sepa).toEqual({ execDate: '2026-08-03', balance: 1250, iban: emma?.iban, cutoff: null });
     expect(result.iban).toMatch(/^NL\d{2}[A-Z]{4}\d{10}$/);
   });
 

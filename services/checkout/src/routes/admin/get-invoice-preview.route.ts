@@ -1,6 +1,7 @@
 import { ApiResponse, InternalAccount, InvoicePreview, InvoicePreviewQuery, ok } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
 import { invoiceLines } from '../../invoices/invoice-lines';
+import { collectedThrough } from '../../invoices/invoices';
 import type { CheckoutContext } from '../../sales/context';
 
 /** GET /api/admin/invoices/preview/: the lines an invoice for this account and period would have, before making it. */
@@ -19,7 +20,7 @@ export default function getInvoicePreview(app: ServiceApp, ctx: CheckoutContext)
         }
         throw err;
       });
-      return ok({ accountName: account.name, ...(await invoiceLines(ctx.db, accountId, from, to)) });
+      return ok({ accountName: account.name, ...(await invoiceLines(ctx.db, accountId, from, to, await collectedThrough(ctx, account))) });
     },
   );
 }

@@ -9,9 +9,11 @@ const newestFirst = (a: TransactionDoc, b: TransactionDoc) => b.createdAt.getTim
 
 /**
  * GET /api/admin/transactions/: sales newest first, 15 a page, filtered by method, paying or topped-up account and
- * local day. Every read is an equality filter (on FerretDB the only kind an index serves): a day or an account is
- * read whole and sorted here; the whole list walks the register of sale days (sales/sale-days.ts) to the days the
- * page needs and reads only those. bench/admin-lists.ts measures it at 100,000 sales.
+ * local day, or only the late ones (booked on the day they arrived, not the day made). Reads are equality filters (on
+ * FerretDB the only kind an index serves), but for the late ones (`madeDay` set: few, a scan an admin asks for now
+ * and then): a day, an account or the late sales are read whole and sorted here; the whole list walks the register
+ * of sale days (sales/sale-days.ts) to the days the page needs and reads only those. bench/admin-lists.ts measures it
+ * at 100,000 sales.
  */
 export default function getTransactions(app: ServiceApp, ctx: CheckoutContext) {
   app.get(
@@ -20,20 +22,21 @@ export default function getTransactions(app: ServiceApp, ctx: CheckoutContext) {
       preHandler: app.requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'Sales, newest first, filtered by method, account and day',
+        summary: 'Sales, newest first, filtered by method, account, day and lateness',
         querystring: AdminTransactionsQuery,
         response: { 200: ApiResponse(Paged(TransactionView)) },
       },
     },
     async (request) => {
-      const { page, perPage, method, account, day } = request.query;
+      const { page, perPage, method, account, day, late } = request.query;
       const Tx = transactionModel(ctx.db);
       const skip = (page - 1) * perPage;
-      const base: QueryFilter<TransactionDoc> = { ...(method ? { method } : {}), ...(day ? { day } : {}) };
+      const base: QueryFilter<TransactionDoc> = { ...(method ? { method } : {}), ...(day ? { day } : {}), ...(late ? { madeDay: { $ne: null } } : {}) };
       let total: number;
       let docs: TransactionDoc[];
-      if (account || day) {
-        // An account's or a day's sales are few: read them whole (two equality reads for an account) and page here.
+      if (account || day || late) {
+        // An account's or a day's sales, or the late ones, are few: read them whole (two equality reads for an account)
+        // and page here.
         const reads = account ? [Tx.find({ ...base, accountId: account }).lean(), Tx.find({ ...base, upgradeAccountId: account }).lean()] : [Tx.find(base).lean()];
         const byId = new Map<string, TransactionDoc>();
         for (const found of await Promise.all(reads)) for (const doc of found as TransactionDoc[]) byId.set(String(doc._id), doc);

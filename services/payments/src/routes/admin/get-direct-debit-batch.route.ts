@@ -1,4 +1,4 @@
-import { ApiResponse, DirectDebitBatchDetail, DirectDebitBatchQuery, IdParam, ok } from '@kassa/contracts';
+import { ApiResponse, DirectDebitBatchDetail, DirectDebitBatchQuery, IdParam, ok, type DirectDebitSkipReason } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { batchSummary, debitLine, loadBatch } from '../../direct-debit/batches';
 import type { PaymentsContext } from '../../payments-context';
@@ -19,7 +19,7 @@ export default function getDirectDebitBatch(app: ServiceApp, ctx: PaymentsContex
         batch: batchSummary(batch),
         creditor: { name: batch.creditor.name ?? '', iban: batch.creditor.iban ?? '', bic: batch.creditor.bic ?? '', creditorId: batch.creditor.creditorId ?? '' },
         debits: { items: debits.slice((page - 1) * perPage, page * perPage).map(debitLine), pageCount: Math.ceil(debits.length / perPage), total: debits.length },
-        skipped: batch.skipped.map((s) => ({ accountId: s.accountId, name: s.name, amount: s.amount, reason: s.reason as 'no_iban' | 'no_mandate' | 'closed' })),
+        skipped: batch.skipped.map((s) => ({ accountId: s.accountId, name: s.name, amount: s.amount, reason: s.reason as DirectDebitSkipReason, detail: s.detail ?? null })),
       });
     },
   );
