@@ -106,3 +106,26 @@ test('a new user signs in; a password reset ends their old sign-in, losing the a
   await page.getByRole('link', { name: 'admin', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Disable' })).toBeDisabled();
 });
+
+test("a new admin without an own account: the first sign-in opens the admin pages, not the account request", async ({ browser, baseURL }) => {
+  const username = `bestuur-${unique()}`;
+  const admin = await apiToken(baseURL!, 'admin');
+  const created = await fetch(`${baseURL}/api/admin/users/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'eerste-wachtwoord', isAdmin: true }),
+  });
+  expect(created.status).toBe(200);
+
+  const them = await (await browser.newContext()).newPage();
+  await signIn(them, username, 'eerste-wachtwoord', '/admin/accounts');
+  await expect(them).toHaveURL(/\/admin\/accounts$/);
+  await expect(them.getByRole('heading', { name: 'Accounts' })).toBeVisible();
+  await them.goto('/admin/transactions');
+  await expect(them).toHaveURL(/\/admin\/transactions$/);
+  await expect(them.getByRole('heading', { name: 'Transactions' })).toBeVisible();
+  // The account request is still offered where a member would look for it.
+  await them.goto('/account');
+  await expect(them).toHaveURL(/\/setup$/);
+  await them.context().close();
+});

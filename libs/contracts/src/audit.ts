@@ -16,6 +16,26 @@ export const AuditLogQuery = PageQuery.extend({
 });
 export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
 
+/** The kinds of record the audit log names (`entity`), as the admin page offers them in its target filter. */
+export const AUDIT_TARGET_KINDS: Readonly<Record<string, string>> = {
+  account: 'Account',
+  account_request: 'Account request',
+  user: 'User',
+  register: 'Register',
+  product: 'Product',
+  category: 'Category',
+  reason: 'Checkout reason',
+  bar_menu: 'Bar menu',
+  transaction: 'Sale',
+  invoice: 'Invoice',
+  direct_debit_batch: 'Direct-debit batch',
+  ideal_payment: 'iDEAL payment',
+  accounting_export: 'Accounting export',
+  exact_connection: 'Exact Online connection',
+  ledger: 'Ledger',
+  settings: 'Settings',
+};
+
 export const AuditLogEntry = z.object({
   id: ObjectId,
   at: z.string(),
@@ -23,6 +43,8 @@ export const AuditLogEntry = z.object({
   action: z.string(),
   entity: z.string(),
   entityId: z.string().nullable(),
+  /** The target by name (an account's or register's name, a username, an invoice number), where one is known. */
+  entityName: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   service: z.string(),

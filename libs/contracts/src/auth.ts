@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Capability } from './capabilities';
+import { AdminRole } from './roles';
 import { ObjectId } from './wrapper';
 
 export const LoginBody = z.object({
@@ -41,6 +42,8 @@ export const ConfigUser = z.object({
   accountId: ObjectId.nullable(),
   viaductUserId: z.string().nullable(),
   isAdmin: z.boolean(),
+  /** The admin roles the user holds now (empty for a user who is not an admin). */
+  roles: z.array(AdminRole).optional(),
   /** The name the user goes by (from single sign-on or the board), for forms that ask for it; null when unknown. */
   displayName: z.string().nullable().optional(),
 });
@@ -74,6 +77,8 @@ export const TokenClaims = z.object({
   sub: z.string(),
   username: z.string(),
   isAdmin: z.boolean(),
+  /** The admin roles (roles.ts); missing on an admin's token means every role (as before roles existed). */
+  roles: z.array(AdminRole).optional(),
   capabilities: z.array(Capability),
   registerId: z.string().nullable(),
   /** This sign-in (session) id: logging out ends it at once in every service. */

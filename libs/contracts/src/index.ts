@@ -1,5 +1,6 @@
 export * from './wrapper';
 export * from './capabilities';
+export * from './roles';
 export * from './auth';
 export * from './catalog';
 export * from './catalog-admin';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Capability } from './capabilities';
+import { AdminRole } from './roles';
 import { DisplayName } from './text';
 import { ObjectId, PageQuery } from './wrapper';
 
@@ -9,6 +10,8 @@ export const AdminUser = z.object({
   username: z.string(),
   displayName: z.string().nullable(),
   isAdmin: z.boolean(),
+  /** The admin roles held now (every role for an admin from before roles); empty for a user who is not an admin. */
+  roles: z.array(AdminRole),
   disabled: z.boolean(),
   registerId: ObjectId.nullable(),
   registerName: z.string().nullable(),
@@ -38,6 +41,8 @@ export const AdminUserCreateBody = z.object({
   password: NewPassword,
   displayName: DisplayName(100).nullable().optional(),
   isAdmin: z.boolean().default(false),
+  /** With isAdmin: which admin roles; left out, an admin holds every role. Distinct, at least one. */
+  roles: z.array(AdminRole).min(1, 'An admin holds at least one role.').max(4).refine((r) => new Set(r).size === r.length, 'Each role once.').optional(),
   registerId: ObjectId.nullable().default(null),
   accountId: ObjectId.nullable().default(null),
 });
@@ -47,6 +52,8 @@ export type AdminUserCreateBody = z.input<typeof AdminUserCreateBody>;
 export const AdminUserPatchBody = z.object({
   displayName: DisplayName(100).nullable().optional(),
   isAdmin: z.boolean().optional(),
+  /** With isAdmin: which admin roles; left out, an admin holds every role. Distinct, at least one. */
+  roles: z.array(AdminRole).min(1, 'An admin holds at least one role.').max(4).refine((r) => new Set(r).size === r.length, 'Each role once.').optional(),
   disabled: z.boolean().optional(),
   registerId: ObjectId.nullable().optional(),
   accountId: ObjectId.nullable().optional(),

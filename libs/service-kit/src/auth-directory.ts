@@ -1,4 +1,4 @@
-import { ALL_CAPABILITIES, type Capability, type TokenClaims } from '@kassa/contracts';
+import { ALL_CAPABILITIES, effectiveRoles, type AdminRole, type Capability, type TokenClaims } from '@kassa/contracts';
 import { Redis } from 'ioredis';
 
 /**
@@ -14,6 +14,8 @@ import { Redis } from 'ioredis';
  */
 export interface UserRecord {
   isAdmin: boolean;
+  /** An admin's roles; missing (a record from before roles) means every role. */
+  roles?: AdminRole[];
   registerId: string | null;
   disabled: boolean;
   /** Seconds since the epoch: tokens issued before it no longer hold. */
@@ -32,7 +34,7 @@ export interface RegisterRecord {
  * What the token may do, as the directory says now; null when the token no longer holds. `mustEnrolTfa`: two-factor
  * sign-in is required and the user has none yet, so only enrolment (and sign-out) is open to them.
  */
-export type Rights = Pick<TokenClaims, 'isAdmin' | 'capabilities' | 'registerId'> & { mustEnrolTfa: boolean };
+export type Rights = Pick<TokenClaims, 'isAdmin' | 'roles' | 'capabilities' | 'registerId'> & { mustEnrolTfa: boolean };
 
 export interface AuthDirectory {
   /** The token's rights now: null when logged out, reset, disabled or unknown; the token's own when no record exists yet. */
@@ -65,13 +67,13 @@ export function authDirectory(redisUrl: string, prefix: string): AuthDirectory {
       );
       if (ended) return null;
       const user = parse<UserRecord>(rawUser ?? null);
-      if (!user) return published ? null : { isAdmin: claims.isAdmin, capabilities: claims.capabilities, registerId: claims.registerId, mustEnrolTfa: false };
+      if (!user) return published ? null : { isAdmin: claims.isAdmin, roles: effectiveRoles(claims), capabilities: claims.capabilities, registerId: claims.registerId, mustEnrolTfa: false };
       if (user.disabled || (claims.iat ?? 0) < user.validAfter) return null;
       const mustEnrolTfa = Boolean(parse<SettingsRecord>(rawSettings ?? null)?.requireTfa) && !user.tfaEnabled;
-      if (user.isAdmin) return { isAdmin: true, capabilities: [...ALL_CAPABILITIES], registerId: user.registerId, mustEnrolTfa };
+      if (user.isAdmin) return { isAdmin: true, roles: effectiveRoles(user), capabilities: [...ALL_CAPABILITIES], registerId: user.registerId, mustEnrolTfa };
       const rawRegister = user.registerId === claims.registerId ? rawTokenRegister : user.registerId ? await redis.get(key('register', user.registerId)) : null;
       const register = parse<RegisterRecord>(rawRegister ?? null);
-      return { isAdmin: false, capabilities: register?.capabilities ?? [], registerId: user.registerId, mustEnrolTfa };
+      return { isAdmin: false, roles: [], capabilities: register?.capabilities ?? [], registerId: user.registerId, mustEnrolTfa };
     },
     async publishUser(id, record) {
       await redis.set(key('user', id), JSON.stringify(record));

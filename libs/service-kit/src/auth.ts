@@ -1,5 +1,5 @@
 import fastifyJwt from '@fastify/jwt';
-import { hasCapabilities, TokenClaims, type Capability } from '@kassa/contracts';
+import { effectiveRoles, hasCapabilities, TokenClaims, type AdminRole, type Capability } from '@kassa/contracts';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
@@ -23,8 +23,10 @@ declare module 'fastify' {
     authenticate: preHandlerAsyncHookHandler;
     /** preHandler: a valid token whose register holds every listed capability. */
     requireCapabilities: (...caps: Capability[]) => preHandlerAsyncHookHandler;
-    /** preHandler: a valid token of an administrator. */
+    /** preHandler: a valid token of an administrator (any role): reading the administration. */
     requireAdmin: preHandlerAsyncHookHandler;
+    /** preHandler: a valid token of an administrator who holds one of the roles (contracts/roles.ts): a change. */
+    requireRole: (...roles: AdminRole[]) => preHandlerAsyncHookHandler;
     /** preHandler: a service-to-service call carrying the internal token. */
     requireInternal: preHandlerAsyncHookHandler;
     signToken: (claims: TokenClaims) => string;
@@ -101,6 +103,15 @@ export const authPlugin = fp<AuthOptions>(
       authGuard(async (request: FastifyRequest) => {
         await verify(request);
         if (!request.user.isAdmin) throw forbidden();
+      }),
+    );
+    app.decorate('requireRole', (...roles: AdminRole[]) =>
+      authGuard(async (request: FastifyRequest) => {
+        await verify(request);
+        const held = effectiveRoles(request.user);
+        if (!roles.some((r) => held.includes(r))) {
+          throw new AppError(403, 'insufficient_permissions', `Only the ${roles.map((r) => r.replace('_', ' ')).join(' or ')} may do this.`);
+        }
       }),
     );
     const expected = Buffer.from(opts.internalToken);

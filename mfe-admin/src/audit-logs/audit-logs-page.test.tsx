@@ -17,6 +17,7 @@ const entry = (n: number, over: Partial<AuditLogEntry> = {}): AuditLogEntry => (
   action: 'transaction.undo',
   entity: 'transaction',
   entityId: '64b7f0c2a1b2c3d4e5f60799',
+  entityName: 'Jan de Vries',
   before: { status: 'completed', total: 350, undone: null },
   after: { undone: { at: '2026-11-22T20:06:00Z', by: 'penningmeester' }, balance_after: 1250 },
   service: 'checkout',
@@ -59,9 +60,11 @@ describe('/admin/audit_logs', { timeout: 20_000 }, () => {
     expect(rows[1]).toHaveTextContent('22 november 2026');
     expect(rows[1]).toHaveTextContent('penningmeester');
     expect(rows[1]).toHaveTextContent('transaction.undo');
-    expect(rows[1]).toHaveTextContent('transaction64b7f0c2a1b2c3d4e5f60799');
+    // The target by kind and name, as people say them; its id below for a record's history.
+    expect(rows[1]).toHaveTextContent('Sale Jan de Vries64b7f0c2a1b2c3d4e5f60799');
     expect(rows[1]).toHaveTextContent(/undone: — → at 22 november 2026 om \d\d:06, by penningmeester/);
     expect(rows[1]).toHaveTextContent(/balance_after: €\s12,50/);
+    expect(rows[2]).toHaveTextContent('Account');
     // Logged for context, not changed.
     expect(rows[1]).not.toHaveTextContent('status:');
     expect(rows[2]).toHaveTextContent('ledger-audit');
@@ -77,7 +80,9 @@ describe('/admin/audit_logs', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Action'), 'account.pin');
     await user.type(screen.getByLabelText('Who'), 'jan');
-    await user.type(screen.getByLabelText('Target'), 'account');
+    // The kinds are offered by name, not typed as internal names.
+    expect(within(screen.getByLabelText('Target')).getByRole('option', { name: 'Direct-debit batch' })).toHaveValue('direct_debit_batch');
+    await user.selectOptions(screen.getByLabelText('Target'), 'Account');
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     await waitFor(() => expect(calls.at(-1)?.get('action')).toBe('account.pin'));
     expect(calls.at(-1)?.get('actor')).toBe('jan');
@@ -102,6 +107,7 @@ describe('/admin/audit_logs', { timeout: 20_000 }, () => {
     expect(changeLines(null, { name: 'Cola' })).toEqual([{ key: 'name', from: null, to: 'Cola' }]);
     expect(changeLines({ name: 'Cola' }, null)).toEqual([{ key: 'name', from: 'Cola', to: null }]);
     expect(changeLines({ a: 1 }, { a: 1 })).toEqual([]);
+    expect(changeLines({ creditLimit: 0 }, { creditLimit: 5000 })).toEqual([{ key: 'creditLimit', from: expect.stringMatching(/€\s0,00/), to: expect.stringMatching(/€\s50,00/) }]);
     expect(changeLines({ status: 'completed', undone: null }, { undone: 'admin' })).toEqual([{ key: 'undone', from: '—', to: 'admin' }]);
   });
 });

@@ -1,4 +1,4 @@
-import type { AuditLogEntry } from '@kassa/contracts';
+import { AUDIT_TARGET_KINDS, type AuditLogEntry } from '@kassa/contracts';
 import { Button, DateText, formatDate, formatMoney, ListFallback, Pager, TextField } from '@kassa/ui';
 import { useState, type FormEvent } from 'react';
 import { AdminPage } from '../shared/admin-page';
@@ -14,8 +14,13 @@ const SHOWN_CHANGES = 4;
 const FILTER_KEYS = ['action', 'actor', 'entity', 'entityId', 'day'] as const;
 type Filters = Record<(typeof FILTER_KEYS)[number], string>;
 
-/** Fields the services log in cents. */
-const CENTS_KEYS = new Set(['total', 'amount', 'balance', 'balance_after', 'balanceAfter', 'topup', 'expected', 'actual', 'price', 'accountUpgradeMinAmount']);
+/** Fields the services log in cents: shown in euros. */
+const CENTS_KEYS = new Set([
+  'total', 'amount', 'balance', 'balance_after', 'balanceAfter', 'topup', 'upgrade_amount', 'expected', 'actual', 'price', 'unitPrice',
+  'accountUpgradeMinAmount', 'creditLimit', 'effectiveCreditLimit', 'minAmount', 'failedTotal', 'owed', 'spent', 'net', 'offlineFloor', 'offlinePrepaidFloor',
+]);
+/** A kind of record as people say it ("Direct-debit batch"), not its internal name. */
+export const targetKind = (entity: string): string => AUDIT_TARGET_KINDS[entity] ?? entity;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const clock = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
@@ -107,7 +112,10 @@ export function AuditLogsPage() {
                     <span className={`k-mono audit-logs__action${e.action === LEDGER_DIFFERENCE ? ' audit-logs__action--difference' : ''}`}>{e.action}</span>
                   </td>
                   <td>
-                    <div>{e.entity}</div>
+                    <div>
+                      {targetKind(e.entity)}
+                      {e.entityName ? <strong>{` ${e.entityName}`}</strong> : null}
+                    </div>
                     {e.entityId ? <div className="k-muted k-mono audit-logs__detail">{e.entityId}</div> : null}
                   </td>
                   <td className="audit-logs__change">
@@ -155,7 +163,19 @@ function FilterForm({ initial, onApply }: { initial: Filters; onApply: (f: Filte
     <form className="audit-logs__filters" onSubmit={submit} aria-label="Filter the audit log">
       <TextField label="Action" placeholder="transaction.undo" hint="Exactly, or its first parts" value={values.action} onChange={set('action')} />
       <TextField label="Who" placeholder="admin" hint="Username or user id" value={values.actor} onChange={set('actor')} />
-      <TextField label="Target" placeholder="account" hint="Kind of record" value={values.entity} onChange={set('entity')} />
+      <div className="k-field">
+        <label className="k-field__label" htmlFor="audit-logs-target">
+          Target
+        </label>
+        <select id="audit-logs-target" className="k-input" value={values.entity} onChange={set('entity')}>
+          <option value="">Every kind</option>
+          {Object.entries(AUDIT_TARGET_KINDS).map(([entity, label]) => (
+            <option key={entity} value={entity}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
       <TextField label="Record id" placeholder="64b7f0c2…" hint="One record's history" value={values.entityId} onChange={set('entityId')} />
       <TextField label="Day" type="date" hint="Dutch time" value={values.day} onChange={set('day')} />
       <div className="k-row audit-logs__filter-actions">

@@ -1,5 +1,5 @@
 import { api, selectConfig, useAppSelector, type KassaError } from '@kassa/api-client';
-import { TillAccountsResult, type AdminUser, type AdminUserPatchBody } from '@kassa/contracts';
+import { ADMIN_ROLE_LABELS, ALL_ADMIN_ROLES, TillAccountsResult, type AdminRole, type AdminUser, type AdminUserPatchBody } from '@kassa/contracts';
 import { Button, ConfirmModal, DateText, LoadError, Spinner, TextField, useDialogs } from '@kassa/ui';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -164,6 +164,8 @@ export function UserPage() {
           {self ? <p className="k-muted">This is you: another admin can take your admin rights or disable you.</p> : null}
         </section>
 
+        {user.isAdmin ? <RolesCard user={user} self={self} saving={saving} onChange={(roles, done) => void apply({ roles }, done)} /> : null}
+
         <section className="k-card k-stack" aria-labelledby="user-links">
           <h2 id="user-links" className="user-page__heading">
             Register and account
@@ -221,5 +223,43 @@ export function UserPage() {
         </ConfirmModal>
       ) : null}
     </AdminPage>
+  );
+}
+
+/** What each role may change; every admin reads every admin page. */
+const ROLE_HINTS: Record<AdminRole, string> = {
+  treasurer: 'Money: direct debit, invoices, the accounting export, top-ups, undo, ledgers',
+  board: 'Accounts, account requests, users and settings',
+  bar_committee: 'Products, categories, checkout reasons, registers and the bar',
+  auditor: 'Reads everything, changes nothing',
+};
+
+/** An admin's roles, one box each: at least one stays, and a board member keeps their own board role. */
+function RolesCard({ user, self, saving, onChange }: { user: AdminUser; self: boolean; saving: boolean; onChange: (roles: AdminRole[], done: string) => void }) {
+  const toggle = (role: AdminRole, on: boolean) => {
+    const roles = ALL_ADMIN_ROLES.filter((r) => (r === role ? on : user.roles.includes(r)));
+    onChange(roles, `Roles saved: ${roles.map((r) => ADMIN_ROLE_LABELS[r]).join(', ')}.`);
+  };
+  return (
+    <section className="k-card k-stack" aria-labelledby="user-roles">
+      <h2 id="user-roles" className="user-page__heading">
+        Admin roles
+      </h2>
+      <p className="k-muted">Every admin reads every admin page; a role decides what they may change.</p>
+      <fieldset className="k-stack" aria-labelledby="user-roles">
+        {ALL_ADMIN_ROLES.map((role) => {
+          const held = user.roles.includes(role);
+          const locked = held && (user.roles.length === 1 || (self && role === 'board'));
+          return (
+            <label key={role} className="k-row" title={locked ? (self && role === 'board' ? 'Another admin can take your board role' : 'An admin holds at least one role') : undefined}>
+              <input type="checkbox" checked={held} disabled={saving || locked} onChange={(e) => toggle(role, e.target.checked)} />
+              <span>
+                <strong>{ADMIN_ROLE_LABELS[role]}</strong> <span className="k-muted">{ROLE_HINTS[role]}</span>
+              </span>
+            </label>
+          );
+        })}
+      </fieldset>
+    </section>
   );
 }

@@ -16,6 +16,7 @@ const user = {
   username: 'till',
   displayName: null,
   isAdmin: false,
+  roles: [] as string[],
   disabled: false,
   registerId: till.id,
   registerName: 'Till',
@@ -27,12 +28,13 @@ const user = {
   createdAt: '2026-11-01T10:00:00Z',
 };
 
-function stubApi(post?: (path: string) => Response | undefined) {
+function stubApi(post?: (path: string) => Response | undefined, shown: typeof user = user) {
   return stubAdminApi((call) => {
     const special = call.method === 'POST' ? post?.(call.path) : undefined;
     if (special) return special;
     if (call.path.endsWith('/accounts/')) return json(200, ok({ accounts: [] }));
-    if (call.path.endsWith(`/admin/users/${user.id}/`) || call.path.endsWith(`/admin/users/${user.id}`)) return json(200, ok(user));
+    if (call.method === 'PATCH') return json(200, ok({ ...shown, ...(call.body as object) }));
+    if (call.path.endsWith(`/admin/users/${user.id}/`) || call.path.endsWith(`/admin/users/${user.id}`)) return json(200, ok(shown));
     if (call.path.endsWith('/admin/registers/')) return call.method === 'GET' ? json(200, ok({ registers: [till] })) : json(200, ok({ ...till, ...(call.body as object), id: 'c'.repeat(24), users: [] }));
     if (call.method === 'POST') return json(200, ok({ ...user, ...(call.body as object), id: 'd'.repeat(24) }));
     return json(200, ok({ items: [user], pageCount: 1, total: 1 }));
@@ -102,6 +104,34 @@ describe('/admin/users and /admin/registers', { timeout: 20_000 }, () => {
     await u.click(within(screen.getByRole('dialog', { name: 'Set a new password for till' })).getByRole('button', { name: 'Set password' }));
     await waitFor(() => expect(calls.find((c) => c.path.endsWith('/password'))?.body).toEqual({ password: 'nieuw-wachtwoord' }));
     expect(await screen.findByRole('status')).toHaveTextContent('New password set.');
+  });
+
+  it("sets an admin's roles one box at a time, and keeps the last one", async () => {
+    const calls = stubApi(undefined, { ...user, isAdmin: true, roles: ['treasurer', 'board'] });
+    renderAdmin(
+      <Routes>
+        <Route path="/admin/users/:userId" element={<UserPage />} />
+      </Routes>,
+      `/admin/users/${user.id}`,
+    );
+    const u = userEvent.setup();
+    const roles = await screen.findByRole('group', { name: 'Admin roles' });
+    expect(within(roles).getByRole('checkbox', { name: /Treasurer/ })).toBeChecked();
+    expect(within(roles).getByRole('checkbox', { name: /Bar committee/ })).not.toBeChecked();
+    await u.click(within(roles).getByRole('checkbox', { name: /Bar committee/ }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ roles: ['treasurer', 'board', 'bar_committee'] }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Roles saved: Treasurer, Board, Bar committee.');
+  });
+
+  it("keeps an admin's last role: its box cannot be cleared", async () => {
+    stubApi(undefined, { ...user, isAdmin: true, roles: ['auditor'] });
+    renderAdmin(
+      <Routes>
+        <Route path="/admin/users/:userId" element={<UserPage />} />
+      </Routes>,
+      `/admin/users/${user.id}`,
+    );
+    expect(within(await screen.findByRole('group', { name: 'Admin roles' })).getByRole('checkbox', { name: /Auditor/ })).toBeDisabled();
   });
 
   it('shows what each register may do and who signs in at it', async () => {

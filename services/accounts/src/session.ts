@@ -1,3 +1,4 @@
+import { effectiveRoles, type AdminRole } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
 import type { Types } from 'mongoose';
 import { registerOf } from './registers';
@@ -8,6 +9,7 @@ export interface SessionUser {
   _id: Types.ObjectId;
   username: string;
   isAdmin?: boolean | null;
+  roles?: AdminRole[] | string[] | null;
   registerId?: Types.ObjectId | null;
   disabled?: boolean | null;
   tokensValidAfter?: Date | null;
@@ -28,6 +30,7 @@ export async function issueToken(app: ServiceApp, user: SessionUser): Promise<st
     sub: String(user._id),
     username: user.username,
     isAdmin: user.isAdmin ?? false,
+    roles: effectiveRoles({ isAdmin: user.isAdmin, roles: user.roles as AdminRole[] | null | undefined }),
     capabilities: register.capabilities,
     registerId: register.id,
   });

@@ -67,6 +67,14 @@ describe('route rules (SPEC 2 "Routes")', () => {
     expect(at('/about', true, newcomer)).toBeNull();
   });
 
+  it('lets a new administrator without an own account open the admin pages (the account request stays offered elsewhere)', () => {
+    const newAdmin = config({ accountId: null, capabilities: ['PAYMENT_ACCOUNT_SELF'], showAccountRequest: true });
+    newAdmin.user.isAdmin = true;
+    expect(at('/admin/transactions', true, newAdmin)).toBeNull();
+    expect(at('/admin/users/u2', true, newAdmin)).toBeNull();
+    expect(at('/pos', true, newAdmin)).toBe('/setup');
+  });
+
   it('keeps users with an account, or without PAYMENT_ACCOUNT_SELF, where they are', () => {
     expect(at('/pos', true, config({ capabilities: ['PAYMENT_ACCOUNT_SELF'] }))).toBeNull();
     expect(at('/pos', true, config({ accountId: null, capabilities: ['PAYMENT_CASH'] }))).toBeNull();

@@ -39,7 +39,10 @@ export function redirectFor({ pathname, search, authenticated, config, loggedOut
       return `${TFA_SETUP_PATH}?next=${encodeURIComponent(pathname + search)}`;
     }
     const hasAccount = config.user.accountId !== null;
-    if (!hasAccount && !isUnder(pathname, '/setup') && hasAllCapabilities(config.register.capabilities, ['PAYMENT_ACCOUNT_SELF'])) {
+    // An administrator's work is /admin: a new admin without an own account opens it at once (issue 50 §5); the
+    // account request is offered everywhere else, as to anyone.
+    const adminAtWork = config.user.isAdmin && isUnder(pathname, '/admin');
+    if (!hasAccount && !adminAtWork && !isUnder(pathname, '/setup') && hasAllCapabilities(config.register.capabilities, ['PAYMENT_ACCOUNT_SELF'])) {
       return '/setup';
     }
     // /account is only for users with an account; the others are offered the account request instead.

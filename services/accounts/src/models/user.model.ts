@@ -6,6 +6,8 @@ const userSchema = new Schema(
     /** bcrypt hash; absent for users who only sign in through single sign-on. */
     passwordHash: { type: String, default: null },
     isAdmin: { type: Boolean, default: false },
+    /** An admin's roles (contracts/roles.ts). Left out on admins made before roles: they hold every role. */
+    roles: { type: [String], default: undefined },
     registerId: { type: Types.ObjectId, default: null },
     accountId: { type: Types.ObjectId, default: null },
     /**

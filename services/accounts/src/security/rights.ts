@@ -1,4 +1,4 @@
-import { ALL_CAPABILITIES, type Capability } from '@kassa/contracts';
+import { ALL_CAPABILITIES, type AdminRole, type Capability } from '@kassa/contracts';
 import type { ServiceApp, UserRecord } from '@kassa/service-kit';
 import type { Types } from 'mongoose';
 import { registerModel } from '../models/register.model';
@@ -13,6 +13,7 @@ import { getSettings } from '../settings';
 interface UserRights {
   _id: Types.ObjectId;
   isAdmin?: boolean | null;
+  roles?: AdminRole[] | string[] | null;
   registerId?: Types.ObjectId | null;
   disabled?: boolean | null;
   tokensValidAfter?: Date | null;
@@ -21,6 +22,7 @@ interface UserRights {
 
 export const userRecord = (u: UserRights): UserRecord => ({
   isAdmin: u.isAdmin ?? false,
+  ...(u.roles == null ? {} : { roles: u.roles as AdminRole[] }),
   registerId: u.registerId ? String(u.registerId) : null,
   disabled: u.disabled ?? false,
   validAfter: u.tokensValidAfter ? Math.floor(u.tokensValidAfter.getTime() / 1000) : 0,
@@ -43,7 +45,7 @@ export async function publishSettings(app: ServiceApp): Promise<void> {
 /** Every register and user, then the mark that makes a token of a user without a record invalid. */
 export async function publishAll(app: ServiceApp): Promise<void> {
   for (const register of await registerModel(app.db).find({}, { capabilities: 1 }).lean()) await publishRegister(app, register);
-  const users = await userModel(app.db).find({}, { isAdmin: 1, registerId: 1, disabled: 1, tokensValidAfter: 1, tfaEnabled: 1 }).lean();
+  const users = await userModel(app.db).find({}, { isAdmin: 1, roles: 1, registerId: 1, disabled: 1, tokensValidAfter: 1, tfaEnabled: 1 }).lean();
   for (const user of users) await publishUser(app, user);
   await publishSettings(app);
   await app.authDirectory.markPublished();
@@ -51,6 +53,6 @@ export async function publishAll(app: ServiceApp): Promise<void> {
 
 /** Reads one user again and writes them to the directory (after a change made with updateOne). */
 export async function republishUser(app: ServiceApp, id: string | Types.ObjectId): Promise<void> {
-  const user = await userModel(app.db).findById(id, { isAdmin: 1, registerId: 1, disabled: 1, tokensValidAfter: 1, tfaEnabled: 1 }).lean();
+  const user = await userModel(app.db).findById(id, { isAdmin: 1, roles: 1, registerId: 1, disabled: 1, tokensValidAfter: 1, tfaEnabled: 1 }).lean();
   if (user) await publishUser(app, user);
 }

@@ -1,4 +1,4 @@
-import type { AdminUser } from '@kassa/contracts';
+import { effectiveRoles, type AdminRole, type AdminUser } from '@kassa/contracts';
 import { AppError, notFound } from '@kassa/service-kit';
 import type { Connection, Types } from 'mongoose';
 import { accountModel } from '../models/account.model';
@@ -6,13 +6,14 @@ import { registerModel } from '../models/register.model';
 import { userModel } from '../models/user.model';
 
 /** The fields of a user the administration reads (no secrets are ever selected). */
-export const USER_FIELDS = { username: 1, displayName: 1, isAdmin: 1, disabled: 1, registerId: 1, accountId: 1, passwordHash: 1, viaductUserId: 1, tfaEnabled: 1, createdAt: 1, tokensValidAfter: 1 } as const;
+export const USER_FIELDS = { username: 1, displayName: 1, isAdmin: 1, roles: 1, disabled: 1, registerId: 1, accountId: 1, passwordHash: 1, viaductUserId: 1, tfaEnabled: 1, createdAt: 1, tokensValidAfter: 1 } as const;
 
 interface UserRow {
   _id: Types.ObjectId;
   username: string;
   displayName?: string | null;
   isAdmin?: boolean | null;
+  roles?: string[] | null;
   disabled?: boolean | null;
   registerId?: Types.ObjectId | null;
   accountId?: Types.ObjectId | null;
@@ -37,6 +38,7 @@ export async function adminUsers(db: Connection, rows: UserRow[]): Promise<Admin
     username: r.username,
     displayName: r.displayName ?? null,
     isAdmin: r.isAdmin ?? false,
+    roles: effectiveRoles({ isAdmin: r.isAdmin, roles: r.roles as AdminRole[] | null | undefined }),
     disabled: r.disabled ?? false,
     registerId: r.registerId ? String(r.registerId) : null,
     registerName: r.registerId ? (registerName.get(String(r.registerId)) ?? null) : null,
@@ -75,6 +77,7 @@ export const auditView = (u: AdminUser) => ({
   username: u.username,
   displayName: u.displayName,
   isAdmin: u.isAdmin,
+  roles: u.roles,
   disabled: u.disabled,
   registerId: u.registerId,
   accountId: u.accountId,

@@ -1,4 +1,4 @@
-import { hasCapabilities, type Capability } from '@kassa/contracts';
+import { ALL_ADMIN_ROLES, hasCapabilities, type AdminRole, type Capability } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import fc from 'fast-check';
 import { createHmac } from 'node:crypto';
@@ -22,6 +22,7 @@ interface Persona {
   token: string | null;
   capabilities: Capability[];
   isAdmin: boolean;
+  roles: AdminRole[];
 }
 
 const CHECKOUT_METHODS = ['cash', 'card', 'account', 'self', 'other'];
@@ -34,6 +35,8 @@ function allowed(rule: Access, p: Persona): boolean {
       return true;
     case 'admin':
       return p.isAdmin;
+    case 'role':
+      return p.isAdmin && rule.roles.some((r) => p.roles.includes(r));
     case 'all':
       return hasCapabilities(p.capabilities, rule.caps);
     case 'any':
@@ -146,12 +149,20 @@ describe('security: access rules and malformed input on every route', () => {
         }
       }
     }
-    personas.push({ name: 'anonymous', token: null, capabilities: [], isAdmin: false });
-    for (const username of ['till', 'bar', 'member', 'newbie', 'admin']) {
-      const token = await login(username);
-      const claims = s.accounts.jwt.decode<{ capabilities: Capability[]; isAdmin: boolean }>(token)!;
-      personas.push({ name: username, token, capabilities: claims.capabilities, isAdmin: claims.isAdmin });
+    personas.push({ name: 'anonymous', token: null, capabilities: [], isAdmin: false, roles: [] });
+    // One administrator per role beside the demo admin (every role), made as the board makes them.
+    const adminToken = await login('admin');
+    for (const r of ALL_ADMIN_ROLES) {
+      const made = await s.accounts.inject({ method: 'POST', url: '/api/admin/users/', headers: { authorization: `Bearer ${adminToken}` }, payload: { username: `rol-${r.replace('_', '-')}`, password: `rol-${r.replace('_', '-')}`, isAdmin: true, roles: [r] } });
+      expect(made.statusCode).toBe(200);
+      expect(made.json().result.roles).toEqual([r]);
     }
+    for (const username of ['till', 'bar', 'member', 'newbie', 'admin', ...ALL_ADMIN_ROLES.map((r) => `rol-${r.replace('_', '-')}`)]) {
+      const token = await login(username);
+      const claims = s.accounts.jwt.decode<{ capabilities: Capability[]; isAdmin: boolean; roles?: AdminRole[] }>(token)!;
+      personas.push({ name: username, token, capabilities: claims.capabilities, isAdmin: claims.isAdmin, roles: claims.roles ?? [] });
+    }
+    expect(personas.find((p) => p.name === 'admin')!.roles).toEqual([...ALL_ADMIN_ROLES]);
   });
   afterAll(async () => {
     await s.close();
@@ -182,7 +193,10 @@ describe('security: access rules and malformed input on every route', () => {
         'PUT /api/admin/invoices/{id}/',
       ].map((r) => `${r} (checkout)`),
     );
-    expect(invoices.every((r) => ACCESS_RULES[r.replace(' (checkout)', '')]?.kind === 'admin')).toBe(true);
+    // Every admin reads them; only the treasurer changes them.
+    for (const r of invoices.map((i) => i.replace(' (checkout)', ''))) {
+      expect(ACCESS_RULES[r], r).toEqual(r.startsWith('GET ') ? { kind: 'admin' } : { kind: 'role', roles: ['treasurer'] });
+    }
   });
 
   it('answers every route as the rules say: 401 without a token, 403 without the capability, otherwise neither', async () => {
@@ -235,7 +249,7 @@ describe('security: access rules and malformed input on every route', () => {
 
   it('answers a fixed set of junk bodies on every mutating admin route with the SPEC 7 wrapper, never a 5xx', async () => {
     const admin = personas.find((p) => p.name === 'admin')!.token!;
-    const adminRoutes = routes.filter((r) => r.method !== 'GET' && ACCESS_RULES[`${r.method} ${r.path}`]?.kind === 'admin');
+    const adminRoutes = routes.filter((r) => r.method !== 'GET' && ['admin', 'role'].includes(ACCESS_RULES[`${r.method} ${r.path}`]?.kind ?? ''));
     expect(adminRoutes.length).toBeGreaterThanOrEqual(25);
     const failures: string[] = [];
     let calls = 0;

@@ -1,4 +1,4 @@
-import type { Capability } from '@kassa/contracts';
+import type { AdminRole, Capability } from '@kassa/contracts';
 
 /**
  * Who may call each public route (SPEC section 6 and the admin-only rule). The security test calls every route of
@@ -8,7 +8,10 @@ import type { Capability } from '@kassa/contracts';
 export type Access =
   | { kind: 'public' }
   | { kind: 'signed-in' }
+  /** Any administrator, whatever their roles: reading the administration (every admin page reads). */
   | { kind: 'admin' }
+  /** An administrator holding one of these roles (libs/contracts/src/roles.ts): a change. */
+  | { kind: 'role'; roles: AdminRole[] }
   /** Every listed capability (SPEC 5). */
   | { kind: 'all'; caps: Capability[] }
   /** At least one of the listed capabilities (the account list serves two kinds of till). */
@@ -17,6 +20,10 @@ export type Access =
 const pub: Access = { kind: 'public' };
 const signedIn: Access = { kind: 'signed-in' };
 const admin: Access = { kind: 'admin' };
+const role = (...roles: AdminRole[]): Access => ({ kind: 'role', roles });
+const treasurer = role('treasurer');
+const board = role('board');
+const barCommittee = role('bar_committee');
 const all = (...caps: Capability[]): Access => ({ kind: 'all', caps });
 const any = (...caps: Capability[]): Access => ({ kind: 'any', caps });
 
@@ -68,88 +75,88 @@ export const ACCESS_RULES: Record<string, Access> = {
   'POST /api/payments/exact-standin/authorize': pub,
   // Administration.
   'GET /api/admin/account_requests': admin,
-  'POST /api/admin/account_requests/{id}/status': admin,
+  'POST /api/admin/account_requests/{id}/status': board,
   'GET /api/admin/audit_logs': admin,
   'GET /api/admin/ledger_audit': admin,
   'POST /api/admin/ledger_audit': admin,
   'GET /api/admin/settings/': admin,
-  'PUT /api/admin/settings/': admin,
-  'POST /api/admin/users/{id}/tfa/reset': admin,
+  'PUT /api/admin/settings/': board,
+  'POST /api/admin/users/{id}/tfa/reset': board,
   'GET /api/admin/users/': admin,
   'GET /api/admin/users/{id}/': admin,
-  'POST /api/admin/users/': admin,
-  'PATCH /api/admin/users/{id}/': admin,
-  'POST /api/admin/users/{id}/password': admin,
+  'POST /api/admin/users/': board,
+  'PATCH /api/admin/users/{id}/': board,
+  'POST /api/admin/users/{id}/password': board,
   'GET /api/admin/registers/': admin,
   'GET /api/admin/registers/{id}/': admin,
-  'POST /api/admin/registers/': admin,
-  'PUT /api/admin/registers/{id}/': admin,
-  'DELETE /api/admin/registers/{id}/': admin,
+  'POST /api/admin/registers/': barCommittee,
+  'PUT /api/admin/registers/{id}/': barCommittee,
+  'DELETE /api/admin/registers/{id}/': barCommittee,
   'GET /api/admin/accounts/': admin,
-  'POST /api/admin/accounts/': admin,
+  'POST /api/admin/accounts/': board,
   'GET /api/admin/accounts/{id}/': admin,
-  'PUT /api/admin/accounts/{id}/': admin,
-  'PATCH /api/admin/accounts/{id}/': admin,
-  'DELETE /api/admin/accounts/{id}/': admin,
-  'POST /api/admin/accounts/{id}/upgrade/': admin,
+  'PUT /api/admin/accounts/{id}/': board,
+  'PATCH /api/admin/accounts/{id}/': board,
+  'DELETE /api/admin/accounts/{id}/': board,
+  'POST /api/admin/accounts/{id}/upgrade/': treasurer,
   'GET /api/admin/accounts/{id}/postings/': admin,
   'GET /api/admin/accounts/balance/': admin,
   'GET /api/admin/accounts/ledgers/': admin,
-  'PUT /api/admin/accounts/ledgers/{id}/': admin,
+  'PUT /api/admin/accounts/ledgers/{id}/': treasurer,
   'GET /api/admin/ledgers/{id}/transactions/count/': admin,
   'GET /api/admin/transactions/': admin,
   'GET /api/admin/transactions/offline_refusals/': admin,
-  'DELETE /api/admin/transactions/{id}/': admin,
+  'DELETE /api/admin/transactions/{id}/': treasurer,
   'GET /api/admin/ideal/': admin,
   // The accounting export (Exact Online or CSV).
   'GET /api/admin/exact/connection': admin,
-  'DELETE /api/admin/exact/connection': admin,
-  'POST /api/admin/exact/connect': admin,
-  'POST /api/admin/exact/oauth/callback': admin,
+  'DELETE /api/admin/exact/connection': treasurer,
+  'POST /api/admin/exact/connect': treasurer,
+  'POST /api/admin/exact/oauth/callback': treasurer,
   'GET /api/admin/exact/exports': admin,
-  'POST /api/admin/exact/exports': admin,
-  'POST /api/admin/exact/exports/{id}/retry': admin,
+  'POST /api/admin/exact/exports': treasurer,
+  'POST /api/admin/exact/exports/{id}/retry': treasurer,
   'GET /api/admin/exact/journal': admin,
   'GET /api/admin/exact/journal.csv': admin,
   // The catalogue.
   'GET /api/admin/products/': admin,
   'GET /api/admin/products/all/': admin,
-  'POST /api/admin/products/': admin,
-  'PUT /api/admin/products/{id}/': admin,
-  'DELETE /api/admin/products/{id}/': admin,
+  'POST /api/admin/products/': barCommittee,
+  'PUT /api/admin/products/{id}/': barCommittee,
+  'DELETE /api/admin/products/{id}/': barCommittee,
   'GET /api/admin/products/{id}/count/': admin,
   'GET /api/admin/products/{id}/count_per_day/': admin,
   'GET /api/admin/categories/': admin,
-  'POST /api/admin/categories/': admin,
-  'PUT /api/admin/categories/{id}/': admin,
-  'DELETE /api/admin/categories/{id}/': admin,
+  'POST /api/admin/categories/': barCommittee,
+  'PUT /api/admin/categories/{id}/': barCommittee,
+  'DELETE /api/admin/categories/{id}/': barCommittee,
   'GET /api/admin/reasons/': admin,
-  'POST /api/admin/reasons/': admin,
-  'PUT /api/admin/reasons/{id}/': admin,
-  'DELETE /api/admin/reasons/{id}/': admin,
+  'POST /api/admin/reasons/': barCommittee,
+  'PUT /api/admin/reasons/{id}/': barCommittee,
+  'DELETE /api/admin/reasons/{id}/': barCommittee,
   'GET /api/admin/bar/menu/': admin,
-  'PUT /api/admin/bar/menu/': admin,
+  'PUT /api/admin/bar/menu/': barCommittee,
   'GET /api/admin/terminal/standin': admin,
-  'PUT /api/admin/terminal/standin': admin,
+  'PUT /api/admin/terminal/standin': barCommittee,
   // Direct debit (payments).
   'GET /api/admin/direct_debit/': admin,
   'GET /api/admin/direct_debit/preview': admin,
-  'POST /api/admin/direct_debit/': admin,
+  'POST /api/admin/direct_debit/': treasurer,
   'GET /api/admin/direct_debit/{id}/': admin,
   'GET /api/admin/direct_debit/{id}/file': admin,
-  'POST /api/admin/direct_debit/{id}/cancel': admin,
-  'POST /api/admin/direct_debit/{id}/collected': admin,
-  'POST /api/admin/direct_debit/{id}/failed': admin,
+  'POST /api/admin/direct_debit/{id}/cancel': treasurer,
+  'POST /api/admin/direct_debit/{id}/collected': treasurer,
+  'POST /api/admin/direct_debit/{id}/failed': treasurer,
   // Invoices (checkout).
   'GET /api/admin/invoices/': admin,
   'GET /api/admin/invoices/preview/': admin,
   'GET /api/admin/invoices/{id}/': admin,
-  'POST /api/admin/invoices/': admin,
-  'PUT /api/admin/invoices/{id}/': admin,
-  'DELETE /api/admin/invoices/{id}/': admin,
-  'POST /api/admin/invoices/{id}/finalise/': admin,
-  'POST /api/admin/invoices/{id}/pay/': admin,
-  'POST /api/admin/invoices/{id}/credit/': admin,
+  'POST /api/admin/invoices/': treasurer,
+  'PUT /api/admin/invoices/{id}/': treasurer,
+  'DELETE /api/admin/invoices/{id}/': treasurer,
+  'POST /api/admin/invoices/{id}/finalise/': treasurer,
+  'POST /api/admin/invoices/{id}/pay/': treasurer,
+  'POST /api/admin/invoices/{id}/credit/': treasurer,
   // iDEAL payments page: check a top-up again at the provider.
-  'POST /api/admin/ideal/{id}/check/': admin,
+  'POST /api/admin/ideal/{id}/check/': treasurer,
 };

@@ -18,7 +18,7 @@ export const EXPIRY_DESCRIPTION = 'Balance expired when the account was closed (
 export default function deleteAdminAccount(app: ServiceApp, ctx: AccountsContext) {
   app.delete(
     '/api/admin/accounts/:id/',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Close an account', params: IdParam, response: { 200: ApiResponse(AdminCloseResult) } } },
+    { preHandler: app.requireRole('board'), schema: { tags: ['admin'], summary: 'Close an account', params: IdParam, response: { 200: ApiResponse(AdminCloseResult) } } },
     async (request) => {
       const id = request.params.id;
       const { view: before } = await adminAccount(app.db, ctx, id);

@@ -1,6 +1,7 @@
 import type { AuditLogEntry } from '@kassa/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { accountModel } from '../../models/account.model';
 import { auditLogModel } from '../../models/audit-log.model';
 import { bearer, internalPost, loginAs, startAccountsTestApp, stopAccountsTestApp, type AccountsTestApp } from '../../testing/accounts-test-app';
 
@@ -68,11 +69,23 @@ describe('the audit log', () => {
       action: 'transaction.undo',
       entity: 'transaction',
       entityId: 'entity-3',
+      entityName: null,
       before: { undone: null, total: 350 },
       after: { undone: { by: 'penningmeester' } },
       service: 'checkout',
     });
     expect((await items('page=2&perPage=2&entity=transaction')).map((i) => i.entityId)).toEqual(['retried']);
+  });
+
+  it('names each target: by the record as it is now where this service keeps it, else as the entry names it', async () => {
+    const account = (await accountModel(app.db).findOne({}, { name: 1 }).lean())!;
+    const id = String(account._id);
+    expect((await internalPost(app, '/internal/audit', entry({ action: 'account.update', entity: 'account', entityId: id, before: { name: 'Oude Naam' }, after: { name: 'Oude Naam 2' }, at: '2025-01-05T10:00:00.000Z' }))).statusCode).toBe(200);
+    expect((await internalPost(app, '/internal/audit', entry({ action: 'product.delete', entity: 'product', entityId: 'p-gone', before: { name: 'Radler 0.0' }, after: null, at: '2025-01-05T10:01:00.000Z' }))).statusCode).toBe(200);
+    expect((await internalPost(app, '/internal/audit', entry({ action: 'invoice.finalise', entity: 'invoice', entityId: 'inv-1', before: { status: 'draft' }, after: { status: 'final', number: '2026-0007' }, at: '2025-01-05T10:02:00.000Z' }))).statusCode).toBe(200);
+    expect((await items(`entityId=${id}`))[0]!.entityName).toBe(account.name);
+    expect((await items('entityId=p-gone'))[0]!.entityName).toBe('Radler 0.0');
+    expect((await items('entityId=inv-1'))[0]!.entityName).toBe('2026-0007');
   });
 
   it('filters by action (exactly or by its first parts) and by who made the change', async () => {

@@ -1,9 +1,50 @@
 import { ApiResponse, AuditLogEntry, AuditLogQuery, ok, Paged } from '@kassa/contracts';
 import { dayRange, type ServiceApp } from '@kassa/service-kit';
-import type { QueryFilter } from 'mongoose';
+import { isValidObjectId, type Connection, type QueryFilter } from 'mongoose';
+import { accountRequestModel } from '../../models/account-request.model';
+import { accountModel } from '../../models/account.model';
 import { auditLogModel, type AuditLogDoc } from '../../models/audit-log.model';
+import { registerModel } from '../../models/register.model';
+import { userModel } from '../../models/user.model';
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The records of this service a target name is looked up in, by kind; each answers id -> name. */
+const NAMED_HERE: Record<string, (db: Connection, ids: string[]) => Promise<{ _id: unknown; name?: string | null; username?: string | null }[]>> = {
+  account: (db, ids) => accountModel(db).find({ _id: { $in: ids } }, { name: 1 }).lean(),
+  user: (db, ids) => userModel(db).find({ _id: { $in: ids } }, { username: 1 }).lean(),
+  register: (db, ids) => registerModel(db).find({ _id: { $in: ids } }, { name: 1 }).lean(),
+  account_request: (db, ids) => accountRequestModel(db).find({ _id: { $in: ids } }, { name: 1 }).lean(),
+};
+/** Fields an entry's own before/after name its target by, for records kept elsewhere (or removed since). */
+const NAME_FIELDS = ['name', 'username', 'number', 'accountName', 'displayName'] as const;
+
+function nameInEntry(d: AuditLogDoc): string | null {
+  for (const side of [d.after, d.before]) {
+    if (typeof side !== 'object' || side === null) continue;
+    for (const field of NAME_FIELDS) {
+      const v = (side as Record<string, unknown>)[field];
+      if (typeof v === 'string' && v.trim() !== '') return v;
+    }
+  }
+  return null;
+}
+
+/** The page's targets by name: looked up where this service keeps the record now, else as the entry names it. */
+async function targetNames(db: Connection, docs: AuditLogDoc[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  await Promise.all(
+    Object.entries(NAMED_HERE).map(async ([kind, find]) => {
+      const ids = [...new Set(docs.filter((d) => d.entityType === kind && isValidObjectId(d.entityId)).map((d) => d.entityId as string))];
+      if (ids.length === 0) return;
+      for (const r of await find(db, ids)) {
+        const name = r.name ?? r.username;
+        if (name) names.set(`${kind}:${String(r._id)}`, name);
+      }
+    }),
+  );
+  return names;
+}
 
 /** The audit log, newest first, for the admin page; filters by entity, record, day, action (or its prefix) and actor. */
 export default function getAuditLogs(app: ServiceApp) {
@@ -35,6 +76,7 @@ export default function getAuditLogs(app: ServiceApp) {
         AuditLog.countDocuments(filter),
         AuditLog.find(filter).sort({ at: -1, _id: -1 }).skip((page - 1) * perPage).limit(perPage).lean(),
       ]);
+      const names = await targetNames(app.db, docs);
       return ok({
         items: docs.map((d) => ({
           id: String(d._id),
@@ -43,6 +85,7 @@ export default function getAuditLogs(app: ServiceApp) {
           action: d.action,
           entity: d.entityType,
           entityId: d.entityId ?? null,
+          entityName: names.get(`${d.entityType}:${d.entityId ?? ''}`) ?? nameInEntry(d),
           before: d.before ?? null,
           after: d.after ?? null,
           service: d.service ?? 'accounts',

@@ -13,7 +13,7 @@ import type { AccountsContext } from '../../context';
 export default function postAdminAccountUpgrade(app: ServiceApp, ctx: AccountsContext) {
   app.post(
     '/api/admin/accounts/:id/upgrade/',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Top up or correct an account', params: IdParam, body: AdminUpgradeBody, response: { 200: ApiResponse(AdminUpgradeResult) } } },
+    { preHandler: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Top up or correct an account', params: IdParam, body: AdminUpgradeBody, response: { 200: ApiResponse(AdminUpgradeResult) } } },
     async (request) => {
       const id = request.params.id;
       const { amount, method, reason, nonce, allowNegative } = request.body;

@@ -1,4 +1,4 @@
-import { ApiResponse, Config, ok } from '@kassa/contracts';
+import { ApiResponse, Config, effectiveRoles, ok, type AdminRole } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { currentUser } from '../../guards';
 import { registerOf } from '../../registers';
@@ -25,7 +25,7 @@ export default function getConfig(app: ServiceApp) {
         requireTfa: settings.requireTfa,
         requireSettingAccountPin: settings.requireSettingAccountPin,
         accountUpgradeMinAmount: settings.accountUpgradeMinAmount,
-        user: { id: String(user._id), username: user.username, accountId, viaductUserId, isAdmin: user.isAdmin ?? false, displayName: user.displayName ?? null },
+        user: { id: String(user._id), username: user.username, accountId, viaductUserId, isAdmin: user.isAdmin ?? false, roles: effectiveRoles({ isAdmin: user.isAdmin, roles: user.roles as AdminRole[] | null | undefined }), displayName: user.displayName ?? null },
         register,
         acceptedCurrentCondition: (user.acceptedConditionVersion ?? 0) === settings.conditionsVersion,
         showAccountRequest: accountId === null && (viaductUserId !== null || register.capabilities.includes('PAYMENT_ACCOUNT_SELF')),

@@ -10,7 +10,7 @@ import { productModel } from '../../models/product.model';
 export default function postAdminProduct(app: ServiceApp, ctx: CatalogContext) {
   app.post(
     '/api/admin/products/',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Create a product', body: AdminProductBody, response: { 200: ApiResponse(AdminProduct) } } },
+    { preHandler: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Create a product', body: AdminProductBody, response: { 200: ApiResponse(AdminProduct) } } },
     async (request) => {
       const { hidden, ...fields } = request.body;
       await assertCategory(ctx.db, fields.categoryId);

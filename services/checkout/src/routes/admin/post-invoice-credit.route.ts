@@ -7,7 +7,7 @@ import type { CheckoutContext } from '../../sales/context';
 export default function postInvoiceCredit(app: ServiceApp, ctx: CheckoutContext) {
   app.post(
     '/api/admin/invoices/:id/credit/',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Reverse a final invoice with a credit note', params: IdParam, response: { 200: ApiResponse(InvoiceView) } } },
+    { preHandler: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Reverse a final invoice with a credit note', params: IdParam, response: { 200: ApiResponse(InvoiceView) } } },
     async (request) => ok(await creditInvoice(ctx, request.params.id, { user: request.user, log: request.log, id: request.id })),
   );
 }

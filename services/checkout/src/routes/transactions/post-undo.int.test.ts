@@ -1,8 +1,9 @@
-import type { Capability } from '@kassa/contracts';
+import type { AuditLogEntry, Capability } from '@kassa/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { transactionModel } from '../../models/transaction.model';
 import { type CheckoutStack, startCheckoutStack, TestClock } from '@kassa/test-stack';
+import { loginAs } from '@kassa/test-stack/accounts';
 
 const BAR: Capability[] = ['PAYMENT_CASH', 'PAYMENT_ACCOUNT_OTHER', 'PAYMENT_OTHER', 'PAYMENT_UNDO'];
 
@@ -92,6 +93,31 @@ describe('undoing a sale', () => {
     const tx = await transactionModel(s.app.db).findById(sale.transaction_id).lean();
     expect(tx!.undone).toMatchObject({ by: 'penningmeester', admin: true, note: 'Undone by administrator penningmeester' });
     expect(tx!.status).toBe('completed');
+  });
+
+  it('writes every till undo to the audit log once, with who and the sale before and after', async () => {
+    const account = await s.createAccount('Audit Tap', 5000);
+    const onAccount = await sell('account', { products: [line(9, 2)], account_id: account });
+    const cash = await sell('cash', { products: [line(2)] });
+    await Promise.all([undo(onAccount.transaction_id), undo(onAccount.transaction_id), undo(cash.transaction_id)]);
+    expect((await undo(cash.transaction_id)).statusCode).toBe(200);
+
+    const res = await s.accounts.inject({
+      method: 'GET',
+      url: '/api/admin/audit_logs?entity=transaction&action=transaction.undo',
+      headers: { authorization: `Bearer ${await loginAs(s.accounts, 'admin')}` },
+    });
+    const entries = res.json().result.items as AuditLogEntry[];
+    const of = (id: string) => entries.filter((e) => e.entityId === id);
+    expect(of(onAccount.transaction_id)).toHaveLength(1);
+    expect(of(onAccount.transaction_id)[0]).toMatchObject({
+      actor: { username: 'tester' },
+      service: 'checkout',
+      before: { status: 'completed', method: 'account', total: onAccount.total, accountId: account, undone: null },
+      after: { undone: { by: 'tester' }, balance_after: 5000, accountName: 'Audit Tap' },
+    });
+    expect(of(cash.transaction_id)).toHaveLength(1);
+    expect(of(cash.transaction_id)[0]).toMatchObject({ before: { method: 'cash', total: cash.total }, after: { undone: { by: 'tester' } } });
   });
 
   it('marks a cash sale undone without touching any account', async () => {

@@ -8,7 +8,7 @@ export default function postDirectDebitCollected(app: ServiceApp, ctx: PaymentsC
   app.post(
     '/api/admin/direct_debit/:id/collected',
     {
-      preHandler: app.requireAdmin,
+      preHandler: app.requireRole('treasurer'),
       schema: { tags: ['admin'], summary: 'Mark a direct-debit batch collected', params: IdParam, response: { 200: ApiResponse(DirectDebitBatchSummary) } },
     },
     async (request) => ok(await markCollected(directDebitDeps(ctx), request.params.id, actorOf(request.user), request.log)),
