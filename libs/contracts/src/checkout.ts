@@ -41,6 +41,11 @@ export const CheckoutBody = z.object({
    * it; the sale then keeps this time and its day, and the server records when it arrived (OFFLINE_REPLAY rules).
    */
   madeAt: z.iso.datetime({ offset: true }).optional(),
+  /**
+   * What the till showed and asked for (products plus a top-up, cents). A new sale whose catalogue prices add up to
+   * another amount is refused with 409 price_changed, so the amount booked is always the amount the customer was asked.
+   */
+  expectedTotal: z.number().int().min(0).max(10_000_000).optional(),
 });
 export type CheckoutBody = z.infer<typeof CheckoutBody>;
 

@@ -33,6 +33,8 @@ export const ErrorIdentifier = z.enum([
   'payload_too_large',
   'account_closed',
   'confirmation_required',
+  /** The till asked another amount than the catalogue's prices add up to now (CheckoutBody.expectedTotal). */
+  'price_changed',
 ]);
 export type ErrorIdentifier = z.infer<typeof ErrorIdentifier>;
 

@@ -53,6 +53,14 @@ export const cartSlice = createSlice({
     topUpCleared: (state) => {
       state.topUp = null;
     },
+    /** The catalogue's current price and name of each product in the cart (a product gone from it stays as it was). */
+    cartRepriced: (state, action: PayloadAction<Product[]>) => {
+      const byId = new Map(action.payload.map((p) => [p.id, p]));
+      for (const entry of state.entries) {
+        const now = byId.get(entry.product.id);
+        if (now && (now.price !== entry.product.price || now.name !== entry.product.name)) entry.product = { ...entry.product, price: now.price, name: now.name };
+      }
+    },
     cartCleared: () => initialState(),
     /** A failed card payment in bar mode gives the cart back (SPEC: clicking a failed bar restores the cart). */
     cartRestored: (_state, action: PayloadAction<CartState>) => action.payload,
@@ -79,6 +87,6 @@ declare module '@kassa/api-client' {
 
 const injected = cartSlice.injectInto(rootReducer);
 
-export const { productAdded, productRemoved, productsUnavailable, topUpSet, topUpCleared, cartCleared, cartRestored } = cartSlice.actions;
+export const { productAdded, productRemoved, productsUnavailable, topUpSet, topUpCleared, cartCleared, cartRepriced, cartRestored } = cartSlice.actions;
 export const { selectCart, selectEntries, selectTopUp, selectItemCount, selectProductsTotal, selectTotal, selectCartIsEmpty } =
   injected.selectors;

@@ -72,6 +72,11 @@ export interface CheckoutState {
   /** A member card read by the card reader, kept until the sale ends or the card is refused. */
   cardSecret: string | null;
   pending: PendingCard | null;
+  /**
+   * The order a checkout is about, frozen when its first modal opens (or its request starts): what the modals show is
+   * what is posted, whatever happens to the cart meanwhile (the cart itself cannot change while a checkout is open).
+   */
+  order: CartState | null;
 }
 
 export const TITLES = {
@@ -80,7 +85,7 @@ export const TITLES = {
   'reader-account': 'Unknown card, connect your account',
 } as const;
 
-const initialState = (): CheckoutState => ({ stack: [], nextId: 1, busy: false, attempt: null, cardSecret: null, pending: null });
+const initialState = (): CheckoutState => ({ stack: [], nextId: 1, busy: false, attempt: null, cardSecret: null, pending: null, order: null });
 
 const top = (state: CheckoutState): ModalItem | undefined => state.stack[state.stack.length - 1];
 
@@ -103,9 +108,10 @@ export const checkoutSlice = createSlice({
   initialState,
   reducers: {
     /** Cash, Other, Account and Top-up buttons: the first modal of a checkout. */
-    checkoutOpened: (state, action: PayloadAction<{ step: OpenableStep; totalPrice: number }>) => {
+    checkoutOpened: (state, action: PayloadAction<{ step: OpenableStep; totalPrice: number; order?: CartState }>) => {
       if (state.busy || state.stack.length > 0) return;
-      const { step, totalPrice } = action.payload;
+      const { step, totalPrice, order } = action.payload;
+      state.order = order ?? null;
       push(state, {
         step,
         totalPrice,
@@ -145,6 +151,9 @@ export const checkoutSlice = createSlice({
       }
       if (current.step === 'reader-account') state.cardSecret = null;
       state.stack = [];
+    },
+    orderFrozen: (state, action: PayloadAction<CartState>) => {
+      state.order = action.payload;
     },
     requestStarted: (state, action: PayloadAction<{ spinner?: boolean } | undefined>) => {
       state.busy = true;
@@ -245,6 +254,7 @@ export const checkoutSlice = createSlice({
     selectCardSecret: (state) => state.cardSecret,
     selectPendingCard: (state) => state.pending,
     selectAttempt: (state) => state.attempt,
+    selectOrder: (state) => state.order,
   },
 });
 
@@ -258,6 +268,7 @@ const injected = checkoutSlice.injectInto(rootReducer);
 
 export const {
   checkoutOpened,
+  orderFrozen,
   reasonPicked,
   accountPicked,
   topUpChosen,
@@ -279,5 +290,5 @@ export const {
   insufficientCredits,
 } = checkoutSlice.actions;
 
-export const { selectStack, selectStep, selectTopModal, selectCheckoutBusy, selectCardSecret, selectPendingCard, selectAttempt } =
+export const { selectStack, selectStep, selectTopModal, selectCheckoutBusy, selectCardSecret, selectPendingCard, selectAttempt, selectOrder } =
   injected.selectors;

@@ -6,11 +6,12 @@ import {
   type KassaError,
   type RootState,
 } from '@kassa/api-client';
-import type { CheckoutBody, CheckoutMethod, PurchaseResult } from '@kassa/contracts';
+import type { CheckoutBody, CheckoutMethod, Product, PurchaseResult } from '@kassa/contracts';
+import { productsApi } from '../products/products-api';
 import { formatMoney } from '@kassa/ui';
 import { accountsApi } from '../accounts/accounts-api';
-import { cartCleared, cartRestored, productsUnavailable, selectCart, selectTotal, selectProductsTotal, topUpSet, type CartEntry, type CartState } from '../cart/cart-slice';
-import { checkmarkShown, saleShown, UNDO_SNACKBAR_MS, UNDONE_SNACKBAR_MS } from '../feedback/feedback-slice';
+import { cartCleared, cartRepriced, productAdded, productRemoved, cartRestored, productsTotal, productsUnavailable, selectCart, selectTotal, selectProductsTotal, topUpSet, type CartEntry, type CartState } from '../cart/cart-slice';
+import { checkmarkShown, noticeCleared, saleShown, UNDO_SNACKBAR_MS, UNDONE_SNACKBAR_MS } from '../feedback/feedback-slice';
 import { checkoutApi } from './checkout-api';
 import {
   accountPicked,
@@ -22,6 +23,8 @@ import {
   cardStatusChanged,
   checkoutOpened,
   idle,
+  orderFrozen,
+  selectOrder,
   insufficientCredits,
   pendingCleared,
   pinLocked,
@@ -97,11 +100,13 @@ const mayUndo = (state: RootState) => hasAllCapabilities(selectCapabilities(stat
 
 type PurchaseExtra = Pick<CheckoutBody, 'account_id' | 'pin' | 'reason' | 'cardSecret'>;
 
-function checkoutBody(cart: CartState, method: CheckoutMethod, extra: PurchaseExtra): Omit<CheckoutBody, 'nonce'> {
+function checkoutBody(cart: CartState, method: CheckoutMethod, extra: PurchaseExtra): Omit<CheckoutBody, 'nonce'> & { expectedTotal: number } {
   const withTopUp = cart.topUp !== null && (method === 'cash' || method === 'card');
   return {
     products: cart.entries.map((e) => ({ id: e.product.id, amount: e.count })),
     ...(withTopUp && cart.topUp ? { upgrade_account_id: cart.topUp.accountId, upgrade_amount: cart.topUp.amount } : {}),
+    // What the till shows is what the server books: it refuses the sale when its prices add up to anything else.
+    expectedTotal: productsTotal(cart.entries) + (withTopUp && cart.topUp ? cart.topUp.amount : 0),
     ...extra,
   };
 }
@@ -200,6 +205,12 @@ const purchaseFailed =
       case 'unknown_card_secret':
         dispatch(unknownCardRead({ totalPrice }));
         return;
+      case 'price_changed':
+        // The modal asked an amount the server would not book: it closes, the cart takes the new prices, staff ask again.
+        dispatch(insufficientCredits());
+        void dispatch(refreshPrices());
+        void effects.dialogs.error(e.message, { title: 'Prices changed' });
+        return;
       default:
         dispatch(requestFailed({ final: isFinal(e) }));
         void effects.dialogs.error(e);
@@ -229,9 +240,15 @@ const purchase =
   async (dispatch, getState) => {
     const state = getState();
     if (selectCheckoutBusy(state)) return;
-    const cart = selectCart(state);
-    const totalPrice = selectTotal(state);
+    // A modal's order is the one it showed; a request without one (card, own account, a card swipe) freezes the cart now.
+    const frozen = selectStack(state).length > 0 ? selectOrder(state) : null;
+    const cart = frozen ?? selectCart(state);
+    if (!frozen) {
+      dispatch(orderFrozen(cart));
+      dispatch(noticeCleared());
+    }
     const body = checkoutBody(cart, method, extra);
+    const totalPrice = body.expectedTotal;
     const key = attemptKey(method, body);
     const previous = selectAttempt(state);
     const nonce = previous?.key === key ? previous.nonce : makeNonce();
@@ -241,7 +258,8 @@ const purchase =
     const keepOffline = async () => {
       try {
         const { sellOffline } = await loadOffline();
-        const { pin: _pin, cardSecret: _card, ...kept } = body;
+        // A sale kept offline was taken at the till's prices: a price changed before it is sent does not refuse it.
+        const { pin: _pin, cardSecret: _card, expectedTotal: _asked, ...kept } = body;
         await dispatch(sellOffline(keepable!, kept, nonce, effects));
       } catch (err) {
         // The offline code or the browser's storage failed (a till never loaded online, storage full): the sale is
@@ -401,9 +419,11 @@ export const startCheckout =
       }
       if (method === 'account' && selectCart(state).topUp) return;
     }
-    if (method === 'cash') dispatch(checkoutOpened({ step: 'cash', totalPrice }));
-    else if (method === 'other') dispatch(checkoutOpened({ step: 'other-reason', totalPrice }));
-    else if (method === 'account') dispatch(checkoutOpened({ step: 'account', totalPrice }));
+    const order = selectCart(state);
+    dispatch(noticeCleared());
+    if (method === 'cash') dispatch(checkoutOpened({ step: 'cash', totalPrice, order }));
+    else if (method === 'other') dispatch(checkoutOpened({ step: 'other-reason', totalPrice, order }));
+    else if (method === 'account') dispatch(checkoutOpened({ step: 'account', totalPrice, order }));
     else void dispatch(purchase(method, {}, effects));
   };
 
@@ -414,7 +434,8 @@ export const startTopUp = (effects?: TillEffects): AppThunk => (dispatch, getSta
     void effects?.dialogs.error(OFFLINE_REFUSALS.topUp.text, { title: OFFLINE_REFUSALS.topUp.title });
     return;
   }
-  dispatch(checkoutOpened({ step: 'top-up', totalPrice: selectProductsTotal(state) }));
+  dispatch(noticeCleared());
+  dispatch(checkoutOpened({ step: 'top-up', totalPrice: selectProductsTotal(state), order: selectCart(state) }));
 };
 
 /** Gereed / Volgende / auto-confirm of the top modal. */
@@ -532,7 +553,7 @@ export const cardSwiped =
 export const pendingBarClicked = (): AppThunk => (dispatch, getState) => {
   const state = getState();
   const pending = selectPendingCard(state);
-  if (!pending) return;
+  if (!pending || orderLocked(state)) return;
   if (pending.phase !== 'error' && !FINAL_FAILURES.has(pending.phase)) return;
   const current = selectCart(state);
   const entries = pending.cart.entries.map((e) => ({ ...e }));
@@ -575,4 +596,29 @@ export const undoSale =
     }
     dispatch(saleShown({ text: 'Transaction undone.', duration: UNDONE_SNACKBAR_MS, action: null }));
     dispatch(api.util.invalidateTags(['Accounts', 'SelfAccount']));
+  };
+
+/** The cart takes the catalogue's current prices (and names), unless a checkout is open: its order stays as asked. */
+export const repriceCart =
+  (categories: readonly { products: readonly Product[] }[]): AppThunk =>
+  (dispatch, getState) => {
+    if (orderLocked(getState())) return;
+    dispatch(cartRepriced(categories.flatMap((c) => c.products)));
+  };
+
+const refreshPrices = (): AppThunk<Promise<void>> => async (dispatch) => {
+  const res = await dispatch(productsApi.endpoints.getProducts.initiate(undefined, { subscribe: false, forceRefetch: true }));
+  if (res.data) dispatch(repriceCart(res.data.categories));
+};
+
+/** While a checkout is open (a modal, or its request) the cart is the order being paid: nothing changes it. */
+export const orderLocked = (state: RootState) => selectStack(state).length > 0 || selectCheckoutBusy(state);
+
+/** A product tile, a cart line's plus or minus, a strip's Remove: ignored while a checkout is open. */
+export const changeCart =
+  (action: ReturnType<typeof productAdded> | ReturnType<typeof productRemoved>): AppThunk<boolean> =>
+  (dispatch, getState) => {
+    if (orderLocked(getState())) return false;
+    dispatch(action);
+    return true;
   };

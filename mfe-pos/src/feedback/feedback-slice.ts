@@ -40,6 +40,10 @@ export const feedbackSlice = createSlice({
       state.notice = { ...action.payload, id: state.nextId };
       state.nextId += 1;
     },
+    /** A checkout froze the order: the last product's Remove leaves the strip (the previous sale's undo stays). */
+    noticeCleared: (state) => {
+      state.notice = null;
+    },
     noticeClosed: (state, action: PayloadAction<number>) => {
       if (state.notice?.id === action.payload) state.notice = null;
     },
@@ -74,5 +78,5 @@ declare module '@kassa/api-client' {
 
 const injected = feedbackSlice.injectInto(rootReducer);
 
-export const { noticeShown, noticeClosed, saleShown, saleClosed, checkmarkShown, checkmarkDone } = feedbackSlice.actions;
+export const { noticeShown, noticeCleared, noticeClosed, saleShown, saleClosed, checkmarkShown, checkmarkDone } = feedbackSlice.actions;
 export const { selectNotice, selectSale, selectCheckmark } = injected.selectors;

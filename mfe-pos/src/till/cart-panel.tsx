@@ -4,7 +4,7 @@ import { Button, CloseIcon, DateText, Money } from '@kassa/ui';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { selectCheckoutBusy, selectPendingCard } from '../checkout/checkout-slice';
-import { startCheckout, startTopUp, type TillEffects } from '../checkout/checkout-thunks';
+import { changeCart, startCheckout, startTopUp, type TillEffects } from '../checkout/checkout-thunks';
 import { productAdded, productRemoved, selectEntries, selectTopUp, selectTotal, topUpCleared, type CartEntry } from '../cart/cart-slice';
 import { checkoutButtons, topUpAvailable } from '../checkout/checkout-rules';
 
@@ -117,8 +117,8 @@ export const CartPanel = memo(function CartPanel({ effects, onClose }: { effects
 const CartLine = memo(function CartLine({ entry }: { entry: CartEntry }) {
   const dispatch = useAppDispatch();
   const { product, count, unavailable } = entry;
-  const onMinus = () => dispatch(productRemoved(product.id));
-  const onPlus = () => dispatch(productAdded(product));
+  const onMinus = () => dispatch(changeCart(productRemoved(product.id)));
+  const onPlus = () => dispatch(changeCart(productAdded(product)));
   return (
     <tr className={unavailable ? 'till-line till-line--unavailable' : 'till-line'} aria-invalid={unavailable || undefined}>
       <td className="till-line__adjust">

@@ -2,7 +2,7 @@ import { useAppDispatch, useAppSelector } from '@kassa/api-client';
 import { CheckIcon, Snackbar } from '@kassa/ui';
 import { memo, useEffect } from 'react';
 import { productRemoved } from '../cart/cart-slice';
-import { undoSale, type TillEffects } from '../checkout/checkout-thunks';
+import { changeCart, undoSale, type TillEffects } from '../checkout/checkout-thunks';
 import { checkmarkDone, noticeClosed, saleClosed, selectCheckmark, selectNotice, selectSale, type Notice } from '../feedback/feedback-slice';
 
 /** SPEC 9: the checkmark appears after 200 ms and stays 1300 ms. */
@@ -41,7 +41,7 @@ export const TillFeedback = memo(function TillFeedback({ effects }: { effects: T
               // A card sale's Undo asks about the refund first: the sale stays in the strip if that is cancelled.
               closeOnAction: !(action.kind === 'undo-sale' && action.refund !== undefined),
               onAction: () => {
-                if (action.kind === 'remove-product') dispatch(productRemoved(action.productId));
+                if (action.kind === 'remove-product') dispatch(changeCart(productRemoved(action.productId)));
                 else void dispatch(undoSale(action.transactionId, effects, action.refund));
               },
             }

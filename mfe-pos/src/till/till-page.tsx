@@ -9,7 +9,7 @@ import { productAdded, selectCart } from '../cart/cart-slice';
 import { useGetReasonsQuery } from '../checkout/checkout-api';
 import { CheckoutModals } from '../checkout/checkout-modals';
 import { selectCheckoutBusy, selectStack } from '../checkout/checkout-slice';
-import { cardSwiped } from '../checkout/checkout-thunks';
+import { cardSwiped, changeCart, repriceCart } from '../checkout/checkout-thunks';
 import { ADDED_SNACKBAR_MS, noticeShown } from '../feedback/feedback-slice';
 import { TillFeedback } from './till-feedback';
 import { PendingCardBar } from '../pending-card/pending-card-bar';
@@ -77,9 +77,15 @@ export function TillPage() {
   useGetTillAccountsQuery(undefined, { skip: !accountsNeeded, pollingInterval: REFRESH_MS, selectFromResult: () => NOTHING });
   useGetReasonsQuery(undefined, { skip: !reasonsNeeded, pollingInterval: REFRESH_MS, selectFromResult: () => NOTHING });
 
+  // A refreshed catalogue reprices the cart (not an order being paid: its modal asks what it showed).
+  const categories = products.data?.categories;
+  useEffect(() => {
+    if (categories) dispatch(repriceCart(categories));
+  }, [categories, dispatch]);
+
   const onAdd = useCallback(
     (p: Product) => {
-      dispatch(productAdded({ id: p.id, name: p.name, price: p.price, deposit: p.deposit }));
+      if (!dispatch(changeCart(productAdded({ id: p.id, name: p.name, price: p.price, deposit: p.deposit })))) return;
       dispatch(noticeShown({ text: `${p.name} added`, duration: ADDED_SNACKBAR_MS, action: { kind: 'remove-product', label: 'Undo', productId: p.id } }));
     },
     [dispatch],

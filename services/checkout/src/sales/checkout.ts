@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   amountDue,
+  formatEuros,
   hasCapabilities,
   ledgerKeys,
   type Capability,
@@ -171,9 +172,16 @@ async function sell(ctx: CheckoutContext, method: CheckoutMethod, body: Checkout
     if (!tx) throw err;
     products = [];
   }
+  const total = products.reduce((sum, p) => sum + p.price * p.amount, 0);
   if (!tx) {
-    const total = products.reduce((sum, p) => sum + p.price * p.amount, 0);
     if (method === 'card' && total + (body.upgrade_amount ?? 0) <= 0) throw invalid([line(['products'], 'There is nothing to pay by card.')]);
+    if (body.expectedTotal !== undefined && body.expectedTotal !== total + (body.upgrade_amount ?? 0)) {
+      // A retry of a sale booked before the price changed answers as it did; a new one is refused before it is stored.
+      tx = (await Tx.findOne({ nonce: body.nonce }).lean()) as TransactionDoc | null;
+      if (!tx) throw new AppError(409, 'price_changed', `The prices changed: this order now costs ${formatEuros(total + (body.upgrade_amount ?? 0))}. Ask the customer again.`);
+    }
+  }
+  if (!tx) {
     const now = ctx.now();
     // An offline sale keeps the time it was made; receivedAt says when it reached the server. One that arrives after
     // the day it was made is booked on the day it arrived (madeDay keeps its own): a day once over stays as it was

@@ -43,6 +43,19 @@ describe('POST /api/checkout/{method}/', () => {
     expect(tx!.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it('refuses a new sale whose catalogue prices add up to another amount than the till asked (price_changed), books the asked one', async () => {
+    const asked = 2 * price(3) + price(7);
+    const stale = await s.pay('cash', { products: [line(3, 2), line(7)], nonce: nonce(), expectedTotal: asked + 50 }, ['PAYMENT_CASH']);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ error: true, errorIdentifier: 'price_changed' });
+    expect(stale.json().errorMessage).toContain(`${(asked / 100).toFixed(2).replace('.', ',')}`);
+    const n = nonce();
+    const res = await s.pay('cash', { products: [line(3, 2), line(7)], nonce: n, expectedTotal: asked }, ['PAYMENT_CASH']);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.total).toBe(asked);
+    expect(await transactionModel(s.app.db).countDocuments({ total: asked + 50 })).toBe(0);
+  });
+
   it('takes an account sale off the balance with the right PIN and refuses a wrong one', async () => {
     const account = await s.createAccount('Pieter Pinnig', 5000);
     const body = { products: [line(10), line(2, 3)], account_id: account };
