@@ -7,7 +7,7 @@ import { balanceOf, callApi, moneyPattern, ownAccount, ownProduct } from './till
  * the day's sales (an undone one left out), finalises it (a number), prints it on A4 and marks it paid (a posting that
  * brings the account back where it started); then a credit note reverses it.
  */
-const SENDER = { name: 'Studievereniging Kassa', address: 'Voorbeeldstraat 1\n3511 AB Utrecht', vatNumber: 'NL123456789B01', iban: 'NL91ABNA0417164300', email: 'penningmeester@example.nl' };
+const SENDER = { name: 'Studievereniging Kassa', address: 'Voorbeeldstraat 1\n3511 AB Utrecht', vatNumber: 'NL123456789B01', kvkNumber: '12345678', iban: 'NL91ABNA0417164300', email: 'penningmeester@example.nl' };
 const A4 = { width: 794, height: 1123 };
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date());
@@ -45,6 +45,7 @@ test('an event account is invoiced for its sales; the invoice is finalised, prin
   await senderForm.getByLabel('Association name').fill(SENDER.name);
   await senderForm.getByLabel('Address').fill(SENDER.address);
   await senderForm.getByLabel('VAT number').fill(SENDER.vatNumber);
+  await senderForm.getByLabel('KvK number').fill(SENDER.kvkNumber);
   await senderForm.getByLabel('IBAN').fill('NL91 ABNA 0417 1643 00');
   await senderForm.getByLabel('E-mail for invoices').fill(SENDER.email);
   await senderForm.getByRole('button', { name: 'Save invoice sender' }).click();

@@ -16,6 +16,8 @@ export const InvoiceSender = z.object({
   name: z.string(),
   address: z.string(),
   vatNumber: z.string(),
+  /** Chamber of Commerce (KvK) number: 8 digits. '' on invoices finalised before it was asked. */
+  kvkNumber: z.string(),
   iban: z.string(),
   email: z.string(),
 });
@@ -30,6 +32,11 @@ export const InvoiceSenderBody = z.object({
     .trim()
     .toUpperCase()
     .refine((v) => v === '' || /^[A-Z]{2}[0-9A-Z]{8,12}$/.test(v), 'Enter a VAT number like NL123456789B01.'),
+  kvkNumber: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^[0-9]{8}$/.test(v), 'Enter a KvK number of 8 digits, like 12345678.')
+    .default(''),
   iban: z
     .string()
     .trim()

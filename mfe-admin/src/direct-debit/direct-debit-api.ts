@@ -1,4 +1,5 @@
-import { api, readAccessToken } from '@kassa/api-client';
+import { api } from '@kassa/api-client';
+import { downloadFile } from '../shared/download-file';
 import {
   DirectDebitBatchDetail,
   DirectDebitBatchSummary,
@@ -65,20 +66,5 @@ export const {
  * The batch's pain.008 file as the server stored it (a file download, not JSON): fetched with the session's token and
  * handed to the browser as a download. Answers the error message when the server refuses.
  */
-export async function downloadBatchFile(id: string, fileName: string): Promise<string | null> {
-  const token = readAccessToken();
-  const res = await fetch(`/api/admin/direct_debit/${encodeURIComponent(id)}/file`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { errorMessage?: string } | null;
-    return body?.errorMessage ?? `Download failed (${res.status}).`;
-  }
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return null;
-}
+export const downloadBatchFile = (id: string, fileName: string): Promise<string | null> =>
+  downloadFile(`/api/admin/direct_debit/${encodeURIComponent(id)}/file`, fileName);

@@ -52,6 +52,12 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
               <dd>{sender.vatNumber}</dd>
             </>
           ) : null}
+          {sender.kvkNumber ? (
+            <>
+              <dt>KvK-nummer</dt>
+              <dd>{sender.kvkNumber}</dd>
+            </>
+          ) : null}
           {sender.iban ? (
             <>
               <dt>IBAN</dt>

@@ -4,6 +4,7 @@ import { Button, ConfirmModal, formatMoney, ListFallback, useDialogs } from '@ka
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
+import { downloadFile } from '../shared/download-file';
 import { HistoryLink } from '../shared/history-link';
 import { collectedText, documentTitle, formatPeriod, InvoiceDocument } from './invoice-document';
 import { InvoiceForm } from './invoice-form';
@@ -86,6 +87,7 @@ export function InvoicePage() {
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
   const dialogs = useDialogs();
   const navigate = useNavigate();
   const busy = acting || removing;
@@ -101,6 +103,12 @@ export function InvoicePage() {
     if (result.error) return void dialogs.error(result.error as KassaError, { title: `${CONFIRM[step].title} failed` });
     setNotice(DONE[step](result.data));
     if (result.data.id !== invoice.id) void navigate(`/admin/invoices/${result.data.id}`);
+  };
+
+  const downloadPdf = async () => {
+    if (!inv) return;
+    const name = inv.number ? `${inv.kind === 'credit_note' ? 'creditnota' : 'factuur'}-${inv.number}` : `concept-${inv.id}`;
+    setDownloadError(await downloadFile(`/api/admin/invoices/${encodeURIComponent(inv.id)}/pdf`, `${name}.pdf`));
   };
 
   const back = (
@@ -153,6 +161,7 @@ export function InvoicePage() {
             </Button>
           ) : null}
           <Button onClick={() => window.print()}>Print</Button>
+          <Button onClick={() => void downloadPdf()}>Download PDF</Button>
           <HistoryLink id={inv.id} name={invoiceName(inv)} />
           {inv.creditNote ? (
             <Link className="k-btn" to={`/admin/invoices/${inv.creditNote.id}`}>
@@ -168,6 +177,11 @@ export function InvoicePage() {
         {notice ? (
           <div className="k-alert k-alert--success" role="status">
             {notice}
+          </div>
+        ) : null}
+        {downloadError ? (
+          <div className="k-alert k-alert--error" role="alert">
+            {downloadError}
           </div>
         ) : null}
         {inv.status === 'draft' && !inv.sender.name ? (

@@ -34,7 +34,7 @@ const invoice = (n: number, over: Partial<InvoiceView> = {}): InvoiceView => ({
   total: 3600,
   salesCount: 7,
   undoneCount: 1,
-  sender: { name: 'Studievereniging Kassa', address: 'Voorbeeldstraat 1', vatNumber: 'NL123456789B01', iban: 'NL91ABNA0417164300', email: '' },
+  sender: { name: 'Studievereniging Kassa', address: 'Voorbeeldstraat 1', vatNumber: 'NL123456789B01', kvkNumber: '12345678', iban: 'NL91ABNA0417164300', email: '' },
   issueDay: '2026-04-02',
   paid: null,
   creditNote: null,
@@ -79,9 +79,25 @@ describe('/admin/invoices/{invoiceId}', { timeout: 20_000 }, () => {
     const inv = invoice(4);
     renderInvoice(inv, () => inv);
     const sheet = await screen.findByRole('article', { name: 'Factuur 2026-0004' });
-    for (const text of ['Studievereniging Kassa', 'NL123456789B01', 'NL91 ABNA 0417 1643 00', 'Feestlaan 5', '2026-0004', '2 april 2026', 'Pils', '€ 30,00', '€ 5,21', '21%', '9%', 'Totaal', '€ 36,00', 'uiterlijk 16 april 2026']) {
+    for (const text of ['Studievereniging Kassa', 'NL123456789B01', 'KvK-nummer12345678', 'NL91 ABNA 0417 1643 00', 'Feestlaan 5', '2026-0004', '2 april 2026', 'Pils', '€ 30,00', '€ 5,21', '21%', '9%', 'Totaal', '€ 36,00', 'uiterlijk 16 april 2026']) {
       expect(sheet).toHaveTextContent(text);
     }
+  });
+
+  it('downloads the PDF file with the session, and says why when the server refuses it', async () => {
+    const inv = invoice(7);
+    const calls = stubAdminApi((call) =>
+      call.path.endsWith('/pdf') ? json(404, { error: true, errorCode: 404, errorIdentifier: 'not_found', errorMessage: 'Invoice not found', result: null }) : json(200, ok(inv)),
+    );
+    renderAdmin(
+      <Routes>
+        <Route path="/admin/invoices/:invoiceId" element={<InvoicePage />} />
+      </Routes>,
+      `/admin/invoices/${inv.id}`,
+    );
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Download PDF' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invoice not found');
+    expect(calls.map((c) => c.path)).toContain(`/api/admin/invoices/${inv.id}/pdf`);
   });
 
   it('says which sales a direct-debit batch collects and so are left out', async () => {

@@ -7,20 +7,22 @@ import { FormLines } from '../shared/server-lines';
 import { usePutAdminSettingsMutation } from './settings-api';
 
 type Field = keyof InvoiceSender;
-const FIELDS: readonly Field[] = ['name', 'address', 'vatNumber', 'iban', 'email'];
+const FIELDS: readonly Field[] = ['name', 'address', 'vatNumber', 'kvkNumber', 'iban', 'email'];
 
 /** The lines the form can show before saving, in the server's words. */
 export function checkSender(s: InvoiceSender): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
   if (s.iban.trim() && 'error' in checkIban(s.iban)) errors.iban = (checkIban(s.iban) as { error: string }).error;
   if (s.vatNumber.trim() && !/^[A-Z]{2}[0-9A-Z]{8,12}$/.test(s.vatNumber.trim().toUpperCase())) errors.vatNumber = 'Enter a VAT number like NL123456789B01.';
+  if (s.kvkNumber.trim() && !/^[0-9]{8}$/.test(s.kvkNumber.trim())) errors.kvkNumber = 'Enter a KvK number of 8 digits, like 12345678.';
   if (s.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s.email.trim())) errors.email = 'Enter an e-mail address like penningmeester@example.nl.';
   return errors;
 }
 
 /**
- * The association as the sender of invoices (name, address, VAT number, IBAN, e-mail): printed on every invoice and
- * frozen into it when it is finalised. Its own Save: one audit entry.
+ * The association as the sender of invoices (name, address, VAT number, KvK number, IBAN, e-mail): printed on every
+ * invoice and frozen into it when it is finalised, which waits until all but the e-mail are set. Its own Save: one
+ * audit entry.
  */
 export function InvoiceSenderForm({ saved }: { saved: AdminSettings }) {
   const [draft, setDraft] = useState<InvoiceSender>(saved.invoiceSender);
@@ -84,6 +86,7 @@ export function InvoiceSenderForm({ saved }: { saved: AdminSettings }) {
         {lineOf('address') ? <span className="k-field__error">{lineOf('address')}</span> : null}
       </div>
       <TextField label="VAT number" value={draft.vatNumber} onChange={(e) => set('vatNumber', e.target.value)} error={lineOf('vatNumber')} hint="Like NL123456789B01." />
+      <TextField label="KvK number" inputMode="numeric" value={draft.kvkNumber} onChange={(e) => set('kvkNumber', e.target.value)} error={lineOf('kvkNumber')} hint="Chamber of Commerce, 8 digits." />
       <TextField label="IBAN" value={draft.iban} onChange={(e) => set('iban', e.target.value)} error={lineOf('iban')} hint="Where customers pay invoices." />
       <TextField label="E-mail for invoices" type="email" value={draft.email} onChange={(e) => set('email', e.target.value)} error={lineOf('email')} />
       <div className="k-row">

@@ -7,7 +7,7 @@ import { parseMinTopUp, SettingsPage } from './settings-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const saved = { aprilFoolsEnabled: true, posWrappedAvailable: false, requireTfa: false, requireSettingAccountPin: false, accountUpgradeMinAmount: 500, conditionsVersion: 3, creditLimit: 15000, creditorName: '', creditorIban: '', creditorBic: '', creditorId: '', invoiceSender: { name: '', address: '', vatNumber: '', iban: '', email: '' }, offlinePrepaidFloor: 0 };
+const saved = { aprilFoolsEnabled: true, posWrappedAvailable: false, requireTfa: false, requireSettingAccountPin: false, accountUpgradeMinAmount: 500, conditionsVersion: 3, creditLimit: 15000, creditorName: '', creditorIban: '', creditorBic: '', creditorId: '', invoiceSender: { name: '', address: '', vatNumber: '', kvkNumber: '', iban: '', email: '' }, offlinePrepaidFloor: 0 };
 
 function stubApi(answer?: (body: Record<string, unknown>) => Response) {
   const puts: Record<string, unknown>[] = [];
@@ -134,7 +134,7 @@ describe('/admin/settings invoice sender', { timeout: 20_000 }, () => {
     await user.type(iban, 'NL91 ABNA 0417 1643 00');
     await user.click(screen.getByRole('button', { name: 'Save invoice sender' }));
     await waitFor(() =>
-      expect(puts).toEqual([{ invoiceSender: { name: 'Studievereniging Kassa', address: 'Voorbeeldstraat 1', vatNumber: '', iban: 'NL91 ABNA 0417 1643 00', email: '' } }]),
+      expect(puts).toEqual([{ invoiceSender: { name: 'Studievereniging Kassa', address: 'Voorbeeldstraat 1', vatNumber: '', kvkNumber: '', iban: 'NL91 ABNA 0417 1643 00', email: '' } }]),
     );
     expect(await screen.findByText(/Invoice sender saved/)).toBeInTheDocument();
   });

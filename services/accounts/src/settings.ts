@@ -51,6 +51,7 @@ export async function getSettings(db: Connection): Promise<Settings> {
       name: doc.invoiceSender?.name ?? '',
       address: doc.invoiceSender?.address ?? '',
       vatNumber: doc.invoiceSender?.vatNumber ?? '',
+      kvkNumber: doc.invoiceSender?.kvkNumber ?? '',
       iban: doc.invoiceSender?.iban ?? '',
       email: doc.invoiceSender?.email ?? '',
     },

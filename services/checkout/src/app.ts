@@ -36,10 +36,11 @@ import deleteInvoice from './routes/admin/delete-invoice.route';
 import postInvoiceFinalise from './routes/admin/post-invoice-finalise.route';
 import postInvoicePay from './routes/admin/post-invoice-pay.route';
 import postInvoiceCredit from './routes/admin/post-invoice-credit.route';
+import getInvoicePdf from './routes/admin/get-invoice-pdf.route';
 import getInvoiceMoneyStates from './routes/internal/get-invoice-money-states.route';
 
 const routes = [postCheckout, postUndo, postFinish, postCardOutcome, getTransactions, deleteTransaction, getAccountSales, getProductSales, getSalesCount, getDaySales, getSalesJournal, getOfflineRefusals];
-const invoiceRoutes = [getInvoicedDebts, getInvoices, getInvoicePreview, getInvoice, postInvoice, putInvoice, deleteInvoice, postInvoiceFinalise, postInvoicePay, postInvoiceCredit, getInvoiceMoneyStates];
+const invoiceRoutes = [getInvoicedDebts, getInvoices, getInvoicePreview, getInvoice, getInvoicePdf, postInvoice, putInvoice, deleteInvoice, postInvoiceFinalise, postInvoicePay, postInvoiceCredit, getInvoiceMoneyStates];
 
 /** The checkout service; `deps` replaces the clients of other services (unit tests pass fakes). */
 export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: Partial<CheckoutDeps> = {}): Promise<ServiceApp> {

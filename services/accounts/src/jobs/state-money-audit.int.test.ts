@@ -10,7 +10,7 @@ import { loginAs } from '../testing/accounts-test-app';
 
 const BAR: Capability[] = ['PAYMENT_CASH', 'PAYMENT_ACCOUNT_OTHER', 'PAYMENT_OTHER', 'PAYMENT_UNDO'];
 const ADMIN = { isAdmin: true, username: 'penningmeester', sub: '64b7f0c2a1b2c3d4e5f60721' };
-const SENDER = { name: 'Studievereniging Kassa', address: 'Voorbeeldstraat 1', vatNumber: 'NL123456789B01', iban: 'NL91ABNA0417164300', email: 'p@example.nl' };
+const SENDER = { name: 'Studievereniging Kassa', address: 'Voorbeeldstraat 1', vatNumber: 'NL123456789B01', kvkNumber: '12345678', iban: 'NL91ABNA0417164300', email: 'p@example.nl' };
 
 /** Issue 45 §1: the self-audit sees an invoice's or a batch's state that its postings contradict. */
 describe('the ledger self-audit: states against their money', () => {

@@ -28,6 +28,7 @@ const settingsSchema = new Schema(
       name: { type: String, default: '' },
       address: { type: String, default: '' },
       vatNumber: { type: String, default: '' },
+      kvkNumber: { type: String, default: '' },
       iban: { type: String, default: '' },
       email: { type: String, default: '' },
     },

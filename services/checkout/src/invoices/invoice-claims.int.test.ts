@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const BAR: Capability[] = ['PAYMENT_CASH', 'PAYMENT_ACCOUNT_OTHER', 'PAYMENT_OTHER', 'PAYMENT_UNDO'];
 const ADMIN = { isAdmin: true, username: 'penningmeester', sub: '64b7f0c2a1b2c3d4e5f60721' };
-const SENDER = { name: 'Studievereniging Kassa', address: 'Voorbeeldstraat 1\n1234 AB Utrecht', vatNumber: 'NL123456789B01', iban: 'NL91 ABNA 0417 1643 00', email: 'penningmeester@example.nl' };
+const SENDER = { name: 'Studievereniging Kassa', address: 'Voorbeeldstraat 1\n1234 AB Utrecht', vatNumber: 'NL123456789B01', kvkNumber: '12345678', iban: 'NL91 ABNA 0417 1643 00', email: 'penningmeester@example.nl' };
 const ROUNDS = 12;
 const OPENING = 10_000;
 

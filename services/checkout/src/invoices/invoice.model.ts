@@ -13,7 +13,7 @@ const lineSchema = new Schema(
   { _id: false },
 );
 const vatSchema = new Schema({ rate: Number, net: Number, vat: Number, gross: Number }, { _id: false });
-const senderSchema = new Schema({ name: String, address: String, vatNumber: String, iban: String, email: String }, { _id: false });
+const senderSchema = new Schema({ name: String, address: String, vatNumber: String, kvkNumber: String, iban: String, email: String }, { _id: false });
 const refSchema = new Schema({ id: { type: String, required: true }, number: { type: String, required: true } }, { _id: false });
 
 /**

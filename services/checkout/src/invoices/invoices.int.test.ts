@@ -2,6 +2,8 @@ import type { AuditLogEntry, Capability, InvoiceView } from '@kassa/contracts';
 import { loginAs } from '@kassa/test-stack/accounts';
 import { type CheckoutStack, startCheckoutStack, TestClock } from '@kassa/test-stack';
 import { randomUUID } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { invoiceNumberModel } from './invoice-number.model';
 import { InvoiceNumbers } from './invoice-numbers';
@@ -9,7 +11,7 @@ import { InvoiceNumbers } from './invoice-numbers';
 const BAR: Capability[] = ['PAYMENT_CASH', 'PAYMENT_ACCOUNT_OTHER', 'PAYMENT_OTHER', 'PAYMENT_UNDO'];
 const ADMIN = { isAdmin: true, username: 'penningmeester', sub: '64b7f0c2a1b2c3d4e5f60721' };
 const DAY = 24 * 60 * 60 * 1000;
-const SENDER = { name: 'Studievereniging Kassa', address: 'Voorbeeldstraat 1\n1234 AB Utrecht', vatNumber: 'NL123456789B01', iban: 'NL91 ABNA 0417 1643 00', email: 'penningmeester@example.nl' };
+const SENDER = { name: 'Studievereniging Kassa', address: 'Voorbeeldstraat 1\n1234 AB Utrecht', vatNumber: 'NL123456789B01', kvkNumber: '12345678', iban: 'NL91 ABNA 0417 1643 00', email: 'penningmeester@example.nl' };
 
 describe('invoices', () => {
   let s: CheckoutStack;
@@ -48,8 +50,14 @@ describe('invoices', () => {
     const inv = await draft(account, '2026-03-14', '2026-03-14');
     const res = await call('POST', `/api/admin/invoices/${inv.id}/finalise/`);
     expect(res.statusCode).toBe(409);
-    expect(res.json().errorMessage).toBe('Set the invoice sender (name and address) in Settings first.');
+    expect(res.json().errorMessage).toBe("Set the invoice sender's name, address, VAT number, KvK number, IBAN in Settings first: an invoice names them.");
     expect((await call('GET', `/api/admin/invoices/${inv.id}/`)).json().result.status).toBe('draft');
+    // A Dutch VAT invoice names the supplier's VAT and KvK numbers, and the customer needs an IBAN to pay into.
+    expect((await setSender({ ...SENDER, vatNumber: '', kvkNumber: '', iban: '' })).statusCode).toBe(200);
+    const partial = await call('POST', `/api/admin/invoices/${inv.id}/finalise/`);
+    expect(partial.statusCode).toBe(409);
+    expect(partial.json().errorMessage).toBe("Set the invoice sender's VAT number, KvK number, IBAN in Settings first: an invoice names them.");
+    expect((await setSender({ ...SENDER, kvkNumber: '1234' })).json().detail).toEqual([{ loc: ['body', 'invoiceSender', 'kvkNumber'], msg: 'Enter a KvK number of 8 digits, like 12345678.', type: 'value_error' }]);
 
     const bad = await setSender({ ...SENDER, iban: 'NL91 ABNA 0417 1643 01' });
     expect(bad.statusCode).toBe(422);
@@ -98,6 +106,39 @@ describe('invoices', () => {
     clock.current = new Date('2026-03-15T10:00:00Z');
     await sell(account, [{ id: cheap.id, amount: 1 }]);
     expect((await call('GET', `/api/admin/invoices/${inv.id}/`)).json().result).toMatchObject({ total: inv.total, number: final.number });
+  });
+
+  it('gives a final invoice as a PDF file named by its number, with the sender the invoice must name', async () => {
+    expect((await setSender(SENDER)).statusCode).toBe(200);
+    const account = await s.createAccount('Pdf Klant', 10_000);
+    clock.current = new Date('2026-05-14T20:00:00Z');
+    await sell(account, [{ id: s.products[1]!.id, amount: 2 }]);
+    const inv = await draft(account, '2026-05-01', '2026-05-31', { reference: 'Mei' });
+    const final = (await call('POST', `/api/admin/invoices/${inv.id}/finalise/`)).json().result as InvoiceView;
+    const res = await call('GET', `/api/admin/invoices/${inv.id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="factuur-${final.number}.pdf"`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const pdf = await PDFDocument.load(res.rawPayload);
+    expect(pdf.getPageCount()).toBe(1);
+    expect(pdf.getTitle()).toBe(`Factuur ${final.number}`);
+    // The page's text is in its compressed content stream, in the standard font's WinAnsi codes as hex strings.
+    const raw = res.rawPayload.toString('latin1');
+    const content = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)]
+      .map((m) => {
+        try {
+          return inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
+        } catch {
+          return '';
+        }
+      })
+      .join('\n');
+    const hex = (s: string) => Buffer.from(s, 'latin1').toString('hex').toUpperCase();
+    for (const text of [`Factuurnummer: ${final.number}`, `KvK-nummer ${SENDER.kvkNumber}`, `Btw-nummer ${SENDER.vatNumber}`, 'IBAN NL91 ABNA 0417 1643 00', `op NL91 ABNA 0417 1643 00 t.n.v. ${SENDER.name}, onder vermelding van ${final.number}.`]) {
+      expect(content.includes(`<${hex(text)}>`), text).toBe(true);
+    }
+    expect((await call('GET', `/api/admin/invoices/${'0'.repeat(24)}/pdf`)).statusCode).toBe(404);
   });
 
   it('refuses to change or delete a final invoice (409), and to bill a period twice', async () => {

@@ -28,7 +28,16 @@ interface Caller {
 const conflict = (message: string) => new AppError(409, 'conflict', message);
 const invoiceNotFound = () => notFound('Invoice not found.');
 const actor = (user: TokenClaims) => ({ id: user.sub, username: user.username });
-const EMPTY_SENDER: InvoiceSender = { name: '', address: '', vatNumber: '', iban: '', email: '' };
+const EMPTY_SENDER: InvoiceSender = { name: '', address: '', vatNumber: '', kvkNumber: '', iban: '', email: '' };
+
+/** What a Dutch VAT invoice must name of its sender, and how the customer pays: finalising waits for each. */
+const REQUIRED_SENDER: readonly [keyof InvoiceSender, string][] = [
+  ['name', 'name'],
+  ['address', 'address'],
+  ['vatNumber', 'VAT number'],
+  ['kvkNumber', 'KvK number'],
+  ['iban', 'IBAN'],
+];
 
 export const senderOf = (ctx: Pick<Ctx, 'accounts'>) => ctx.accounts('/internal/settings/invoice-sender', InvoiceSender);
 
@@ -220,7 +229,8 @@ export async function finaliseInvoice(ctx: Ctx, id: string, caller: Caller): Pro
   const doc = await loadInvoice(ctx, id);
   if (doc.status !== 'draft') return invoiceView(ctx, doc);
   const sender = await senderOf(ctx);
-  if (!sender.name.trim() || !sender.address.trim()) throw conflict('Set the invoice sender (name and address) in Settings first.');
+  const missing = REQUIRED_SENDER.filter(([field]) => !sender[field].trim()).map(([, label]) => label);
+  if (missing.length > 0) throw conflict(`Set the invoice sender's ${missing.join(', ')} in Settings first: an invoice names them.`);
   await assertNoOverlap(ctx, doc.accountId, doc.from, doc.to, id);
   const lines = await linesOf(ctx, doc.accountId, doc.from, doc.to);
   if (lines.lines.length === 0) throw conflict('There are no sales on this account in this period: there is nothing to invoice.');

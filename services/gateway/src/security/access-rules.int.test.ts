@@ -186,6 +186,7 @@ describe('security: access rules and malformed input on every route', () => {
         'GET /api/admin/invoices/',
         'GET /api/admin/invoices/preview/',
         'GET /api/admin/invoices/{id}/',
+        'GET /api/admin/invoices/{id}/pdf',
         'POST /api/admin/invoices/',
         'POST /api/admin/invoices/{id}/credit/',
         'POST /api/admin/invoices/{id}/finalise/',

@@ -151,6 +151,7 @@ export const ACCESS_RULES: Record<string, Access> = {
   'GET /api/admin/invoices/': admin,
   'GET /api/admin/invoices/preview/': admin,
   'GET /api/admin/invoices/{id}/': admin,
+  'GET /api/admin/invoices/{id}/pdf': admin,
   'POST /api/admin/invoices/': treasurer,
   'PUT /api/admin/invoices/{id}/': treasurer,
   'DELETE /api/admin/invoices/{id}/': treasurer,

@@ -160,7 +160,7 @@ async function newDirectDebitBatch(s: CheckoutStack): Promise<string> {
 const today = () => localDay(new Date(), 'Europe/Amsterdam');
 /** A new event account with one sale on it today, and the invoice sender set (an invoice can be finalised). */
 async function invoicedAccount(s: CheckoutStack): Promise<string> {
-  const sender = { name: 'Walk Vereniging', address: 'Walkstraat 1\n1234 AB Utrecht', vatNumber: 'NL123456789B01', iban: 'NL91ABNA0417164300', email: '' };
+  const sender = { name: 'Walk Vereniging', address: 'Walkstraat 1\n1234 AB Utrecht', vatNumber: 'NL123456789B01', kvkNumber: '12345678', iban: 'NL91ABNA0417164300', email: '' };
   await s.accounts.inject({ method: 'PUT', url: '/api/admin/settings/', headers: await adminHeaders(s), payload: { invoiceSender: sender } });
   const account = await s.createAccount('Walk Invoiced', 5000);
   const sale = await s.pay('account', { nonce: `walk-invoice-${account}`, products: [{ id: s.products[0]!.id, amount: 2 }], account_id: account }, ['PAYMENT_ACCOUNT_OTHER']);

@@ -14,7 +14,7 @@ const DAY = 24 * HOUR;
 const DAYS = 28;
 /** The ledgers money only passes through: each must net to zero on every day. */
 const CLEARING = ['account_sales', 'bar_topups'];
-const SENDER = { name: 'Studievereniging Zoë', address: 'Kanaalweg 1\n1234 AB Utrecht', vatNumber: 'NL123456789B01', iban: 'NL91ABNA0417164300', email: '' };
+const SENDER = { name: 'Studievereniging Zoë', address: 'Kanaalweg 1\n1234 AB Utrecht', vatNumber: 'NL123456789B01', kvkNumber: '12345678', iban: 'NL91ABNA0417164300', email: '' };
 
 /**
  * The month test of issue 50 §3: a generated month with every kind of movement on the real services (accounts and

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const BAR: Capability[] = ['PAYMENT_CASH', 'PAYMENT_ACCOUNT_OTHER'];
-const SENDER = { name: 'Studievereniging Zoë', address: 'Kanaalweg 1\n1234 AB Utrecht', vatNumber: 'NL123456789B01', iban: 'NL91ABNA0417164300', email: 'penningmeester@example.org' };
+const SENDER = { name: 'Studievereniging Zoë', address: 'Kanaalweg 1\n1234 AB Utrecht', vatNumber: 'NL123456789B01', kvkNumber: '12345678', iban: 'NL91ABNA0417164300', email: 'penningmeester@example.org' };
 
 /**
  * One debt, collected once (issue 50 §1): the real accounts, checkout (invoices) and payments (batches) services on
