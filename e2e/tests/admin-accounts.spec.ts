@@ -67,6 +67,7 @@ test('an account made by admin: top-up, a correction below zero asks twice, mone
   await money.getByLabel('Reason').fill('Uitbetaald aan de bar');
   await money.getByRole('button', { name: 'Book correction' }).click();
   await expect(page.getByRole('status')).toContainText(new RegExp(`Balance now ${moneyPattern(0)}`));
+  await expect(page.getByRole('heading', { name: /^Balance/ })).toContainText(new RegExp(moneyPattern(0)));
   await page.getByRole('button', { name: 'Close account' }).click();
   closing = page.getByRole('dialog', { name: `Close ${name}` });
   await expect(closing).toContainText('There is no money on it.');
