@@ -5,7 +5,7 @@ import { DEV_PIN_PEPPER } from '../../config';
 import { auditLogModel } from '../../models/audit-log.model';
 import { MAX_PIN_FAILURES, PIN_LOCK_MS, PIN_REGISTER_LIMIT } from '../../security/pin-guard';
 import { hashPin } from '../../security/secrets';
-import { internalPost, startAccountsTestApp, stopAccountsTestApp, TestClock, type AccountsTestApp } from '../../testing/accounts-test-app';
+import { bearer, internalPost, loginAs, startAccountsTestApp, stopAccountsTestApp, TestClock, type AccountsTestApp } from '../../testing/accounts-test-app';
 
 describe('POST /internal/ledger/postings', () => {
   const clock = new TestClock();
@@ -91,6 +91,12 @@ describe('POST /internal/ledger/postings', () => {
     const entries = await auditLogModel(app.db).find({ action: 'account.pin.locked', entityId: { $in: ids } }).lean();
     expect(entries.map((e) => e.entityId).sort()).toEqual(ids.slice(0, -1).sort());
     expect(entries[0]).toMatchObject({ entityType: 'account', after: { lockouts: 1, registerId: 'reg-guess', lockedUntil: expect.any(String) } });
+    // ... and the account page says until when.
+    const admin = await loginAs(app, 'admin');
+    const page = await app.inject({ method: 'GET', url: `/api/admin/accounts/${entries[0]!.entityId}/`, headers: bearer(admin) });
+    expect(page.json().result.pinLockedUntil).toBe((entries[0]!.after as { lockedUntil: string }).lockedUntil);
+    const unlocked = await app.inject({ method: 'GET', url: `/api/admin/accounts/${fresh}/`, headers: bearer(admin) });
+    expect(unlocked.json().result.pinLockedUntil).toBeNull();
     // The hour passes: the till may take PINs again.
     clock.advance(PIN_REGISTER_LIMIT.windowMs + 1000);
     expect((await pay(fresh, '0000', 'reg-guess', 'next-hour')).json().errorIdentifier).toBe('invalid_account_pin');
