@@ -59,6 +59,8 @@ export const AdminAccount = z.object({
   mandateId: z.string().nullable(),
   mandateSignedAt: CalendarDay.nullable(),
   hasPin: z.boolean(),
+  /** Until when wrong PINs have locked the account (its PIN payments are refused), or null: not locked now. */
+  pinLockedUntil: z.string().nullable().optional(),
   lastUsed: z.string().nullable(),
   closedAt: z.string().nullable(),
   createdAt: z.string(),

@@ -27,6 +27,8 @@ export const PostingRequest = z.object({
   /** When set, the PIN must match the account's (wrong PINs count towards the lock-out). */
   pin: z.string().optional(),
   checkPin: z.boolean().default(false),
+  /** The register the PIN was typed on: its wrong PINs across accounts are limited too (PIN_REGISTER_LIMIT). */
+  registerId: z.string().max(100).nullable().optional(),
   /** Allow a debit below zero on a non-credit account (admin corrections only). */
   allowNegative: z.boolean().default(false),
   description: z.string().max(200).optional(),

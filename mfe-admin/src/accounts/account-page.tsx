@@ -135,7 +135,15 @@ export function AccountPage() {
             <dt>Mandate</dt>
             <dd>{account.mandateId ? `${account.mandateId}${account.mandateSignedAt ? `, signed ${formatDate(account.mandateSignedAt)}` : ''}` : <span className="k-muted">none</span>}</dd>
             <dt>PIN</dt>
-            <dd>{account.hasPin ? 'Set' : 'Not set'}</dd>
+            <dd>
+              {account.hasPin ? 'Set' : 'Not set'}
+              {account.pinLockedUntil ? (
+                <>
+                  {' '}
+                  <span className="k-tag k-tag--negative">Locked until {formatDate(account.pinLockedUntil, { time: true })}</span> (too many wrong PINs; a new PIN lifts it)
+                </>
+              ) : null}
+            </dd>
             <dt>Users</dt>
             <dd>
               {account.users.length

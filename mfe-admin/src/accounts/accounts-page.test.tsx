@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
+import { formatDate } from '@kassa/ui';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, ok, refused, stubAdminApi } from '../testing/fixtures';
 import { renderAdmin } from '../testing/render-admin';
@@ -158,6 +159,24 @@ describe('/admin/accounts', { timeout: 20_000 }, () => {
     const { dialog } = await openClose({ lastUsed: daysAgo(400), createdAt: daysAgo(900) });
     expect(dialog).toHaveTextContent(/expires, as the terms say for an account unused for more than a year/);
     expect(within(dialog).getByRole('button', { name: /Close and expire €\s2,50/ })).toBeInTheDocument();
+  });
+
+  it('shows a PIN lock-out on the account page, with until when', async () => {
+    stubAdminApi((call) => {
+      if (call.path.endsWith('/admin/settings/')) return json(200, ok(settings));
+      if (call.path.endsWith('/postings/')) return json(200, ok({ items: [], pageCount: 1, total: 0 }));
+      return json(200, ok({ ...account, pinLockedUntil: '2026-11-20T21:35:00Z' }));
+    });
+    renderAdmin(
+      <Routes>
+        <Route path="/admin/accounts/:accountId" element={<AccountPage />} />
+      </Routes>,
+      `/admin/accounts/${account.id}`,
+    );
+    const pin = (await screen.findByText('PIN')).nextElementSibling!;
+    // "20 november 2026 om 21:35" in the browser's time zone, as every time on the admin pages.
+    expect(pin).toHaveTextContent(`Set Locked until ${formatDate('2026-11-20T21:35:00Z', { time: true })} (too many wrong PINs; a new PIN lifts it)`);
+    expect(pin).toHaveTextContent(/Locked until 20 november 2026 om \d\d:35/);
   });
 
   it('checks names, IBAN and BIC like the server', () => {

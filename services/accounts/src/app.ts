@@ -73,7 +73,7 @@ import postTfaEnable from './routes/user/post-tfa-enable.route';
 import postTfaSetup from './routes/user/post-tfa-setup.route';
 import { warmPasswordCheck } from './security/passwords';
 import { LoginGuard } from './security/login-guard';
-import { PinGuard } from './security/pin-guard';
+import { PinGuard, type PinLockEvent } from './security/pin-guard';
 import { TfaGuard } from './security/tfa-guard';
 import { createSsoAdapter } from './sso/create-sso-adapter';
 import type { SsoAdapter } from './sso/sso-adapter';
@@ -175,12 +175,30 @@ export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: A
   app.addHook('onClose', () => heads.close());
   // Cache writes run after the answer; let them land before the connection closes.
   app.addHook('onClose', async () => ledger.settled());
+  const audit = accountsAuditClient(db);
+  // A PIN lock-out is seen by the board: an audit entry (the account page shows the lock itself).
+  const pinLocked = async (lock: PinLockEvent) => {
+    await audit
+      .record(
+        {
+          key: `account.pin.locked:${lock.accountId}:${lock.lockedUntil.getTime()}`,
+          actor: { id: null, username: null },
+          action: 'account.pin.locked',
+          entity: 'account',
+          entityId: lock.accountId,
+          after: { lockedUntil: lock.lockedUntil.toISOString(), lockouts: lock.lockouts, registerId: lock.registerId },
+          at: now(),
+        },
+        app.log,
+      )
+      .catch((err: unknown) => app.log.warn({ err: (err as Error).message, accountId: lock.accountId }, 'PIN lock-out audit entry not stored'));
+  };
   const ctx: AccountsContext = {
     env,
     now,
     ledger,
     directory,
-    pins: new PinGuard(db, env.PIN_PEPPER, now),
+    pins: new PinGuard(db, env.PIN_PEPPER, now, pinLocked),
     tfa: new TfaGuard(db, env.PIN_PEPPER, now),
     logins: new LoginGuard(db, now),
     sso: deps.sso ?? createSsoAdapter(env, db, now),
@@ -188,7 +206,7 @@ export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: A
     payments: deps.payments ?? internalClient(serviceUrls(env, 'payments'), env.INTERNAL_TOKEN),
     // Today's balance waits for this process's pending head caches, a second at most under a busy till.
     balanceDays: new BalanceDays(db, now, () => Promise.race([ledger.settled(), new Promise<void>((resolve) => setTimeout(resolve, 1_000).unref())])),
-    audit: accountsAuditClient(db),
+    audit,
   };
   registerAuditChecks(db, ctx);
   app.addHook('onClose', () => ctx.audit.close());

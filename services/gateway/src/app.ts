@@ -80,7 +80,7 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
     credentials: false,
   });
   // A flood guard on sign-in per client address (a bar's tills and members behind one NAT stay well below it); wrong
-  // passwords are limited per username and per address by the accounts service, PIN tries per account.
+  // passwords are limited per username at an address and per address by the accounts service, PIN tries per account.
   await app.register(rateLimit, {
     global: true,
     max: env.LOGIN_RATE_LIMIT,

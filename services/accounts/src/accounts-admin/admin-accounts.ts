@@ -6,6 +6,7 @@ import type { AccountsContext } from '../context';
 import { accountModel } from '../models/account.model';
 import { userModel } from '../models/user.model';
 import { getSettings } from '../settings';
+import { pinLockModel } from '../models/pin-lock.model';
 
 /** The fields of an account the administration reads (never the PIN hash or salt themselves). */
 export const ACCOUNT_FIELDS = {
@@ -44,12 +45,14 @@ export interface AccountRow {
 }
 
 /** Accounts as the admin sees them, with the users linked to each (one query, joined here). */
-export async function adminAccounts(db: Connection, rows: AccountRow[], balances?: Map<string, number>): Promise<AdminAccount[]> {
+export async function adminAccounts(db: Connection, rows: AccountRow[], balances?: Map<string, number>, now = new Date()): Promise<AdminAccount[]> {
   const ids = rows.map((r) => r._id);
-  const [users, settings] = await Promise.all([
+  const [users, settings, locks] = await Promise.all([
     ids.length ? userModel(db).find({ accountId: { $in: ids } }, { username: 1, accountId: 1 }).sort({ username: 1 }).lean() : [],
     getSettings(db),
+    ids.length ? pinLockModel(db).find({ accountId: { $in: ids }, lockedUntil: { $gt: now } }, { accountId: 1, lockedUntil: 1 }).lean() : [],
   ]);
+  const lockedUntil = new Map(locks.map((l) => [String(l.accountId), l.lockedUntil!.toISOString()]));
   const usersOf = new Map<string, { id: string; username: string }[]>();
   for (const u of users) {
     const key = String(u.accountId);
@@ -68,6 +71,7 @@ export async function adminAccounts(db: Connection, rows: AccountRow[], balances
     mandateId: r.mandateId ?? null,
     mandateSignedAt: r.mandateSignedAt ?? null,
     hasPin: Boolean(r.pinHash),
+    pinLockedUntil: lockedUntil.get(String(r._id)) ?? null,
     lastUsed: r.lastUsed ? r.lastUsed.toISOString() : null,
     closedAt: r.closedAt ? r.closedAt.toISOString() : null,
     // Accounts written in bulk (the demo, imports) have no timestamps: the id says when they were made.
@@ -81,7 +85,7 @@ export async function adminAccount(db: Connection, ctx: AccountsContext, id: str
   const row = (await accountModel(db).findById(id, ACCOUNT_FIELDS).lean()) as AccountRow | null;
   if (!row) throw notFound('This account does not exist.');
   const head = await ctx.ledger.balance(id, row.headSeq ?? 0);
-  const [view] = await adminAccounts(db, [row], new Map([[id, head.balanceAfter]]));
+  const [view] = await adminAccounts(db, [row], new Map([[id, head.balanceAfter]]), ctx.now());
   return { row, view: view! };
 }
 

@@ -262,7 +262,7 @@ async function drive(ctx: CheckoutContext, tx: TransactionDoc, user: TokenClaims
             kind: 'purchase',
             ref: String(tx._id),
             checkPin,
-            ...(checkPin ? { pin: secrets.pin } : {}),
+            ...(checkPin ? { pin: secrets.pin, registerId: user.registerId ?? null } : {}),
             description: describe(tx),
           },
           requestId,

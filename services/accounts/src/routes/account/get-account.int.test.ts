@@ -70,8 +70,8 @@ describe('own account: GET /api/account/ and POST /api/account/pin', () => {
     for (const wrong of ['0000', '0001', '0002', '0003']) expect((await change({ pin: '5555', current: wrong })).json().errorIdentifier).toBe('invalid_account_pin');
     expect((await change({ pin: '5555', current: '0004' })).json().errorIdentifier).toBe('pin_locked');
     expect((await change({ pin: '5555', current: '1234' })).json()).toMatchObject({ errorIdentifier: 'pin_locked' });
-    // Passwords: the failed sign-in limit of the username, shared with POST /api/login/.
-    for (let i = 0; i < LOGIN_LIMITS.user; i++) expect((await change({ pin: '5555', current: `guess-${i}` })).json().errorIdentifier).toBe('invalid_credentials');
+    // Passwords: the failed sign-in limit of the username at this address, shared with POST /api/login/.
+    for (let i = 0; i < LOGIN_LIMITS.userAtAddress; i++) expect((await change({ pin: '5555', current: `guess-${i}` })).json().errorIdentifier).toBe('invalid_credentials');
     const refused = await change({ pin: '5555', current: 'member' });
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ errorIdentifier: 'too_many_requests', errorMessage: expect.stringMatching(/^Too many failed sign-ins/) });

@@ -26,7 +26,10 @@ async function proveCurrent(
   if (given === '') throw new AppError(422, 'validation_error', 'Validation error', [{ loc: ['body', 'current'], msg: 'Enter your current PIN code or your password.', type: 'value_error' }]);
   if (/^\d{4}$/.test(given)) return ctx.pins.check(account, given);
   const attempt = await ctx.logins.claim(user.username, address);
-  if (!(await checkPassword(given, user.passwordHash))) throw new AppError(400, 'invalid_credentials', 'That is not your current PIN code or password.');
+  if (!(await checkPassword(given, user.passwordHash))) {
+    await ctx.logins.failed(attempt);
+    throw new AppError(400, 'invalid_credentials', 'That is not your current PIN code or password.');
+  }
   await ctx.logins.release(attempt);
 }
 

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { accountModel } from '../../models/account.model';
 import { userModel } from '../../models/user.model';
-import { PIN_LOCK_MS } from '../../security/pin-guard';
-import { internalPost, startAccountsTestApp, stopAccountsTestApp, TestClock, type AccountsTestApp } from '../../testing/accounts-test-app';
+import { DEV_PIN_PEPPER } from '../../config';
+import { auditLogModel } from '../../models/audit-log.model';
+import { MAX_PIN_FAILURES, PIN_LOCK_MS, PIN_REGISTER_LIMIT } from '../../security/pin-guard';
+import { hashPin } from '../../security/secrets';
+import { bearer, internalPost, loginAs, startAccountsTestApp, stopAccountsTestApp, TestClock, type AccountsTestApp } from '../../testing/accounts-test-app';
 
 describe('POST /internal/ledger/postings', () => {
   const clock = new TestClock();
@@ -65,6 +68,38 @@ describe('POST /internal/ledger/postings', () => {
     const res = await post({ target: { accountId: id }, amount: -121, key: 'daan-broke' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ errorIdentifier: 'insufficient_credits', errorMessage: 'Daan Visser has insufficient credits in account.' });
+  });
+
+  it('limits wrong PINs per register across accounts, and writes an audit entry for every account it locks', async () => {
+    const accounts = await accountModel(app.db).insertMany(
+      Array.from({ length: PIN_REGISTER_LIMIT.failures / MAX_PIN_FAILURES + 1 }, (_, i) => ({ name: `Geraden ${i}`, ...hashPin(DEV_PIN_PEPPER, '1234') })),
+    );
+    const ids = accounts.map((a) => String(a._id));
+    const pay = (accountId: string, pin: string, registerId: string, key: string) =>
+      post({ target: { accountId }, amount: -1, key: `register-limit-${key}`, pin, checkPin: true, registerId });
+    // One till guessing: 5 wrong PINs on each of 6 accounts (each 5th locks that account), 30 in all.
+    for (const [a, id] of ids.slice(0, -1).entries()) {
+      for (let i = 0; i < MAX_PIN_FAILURES; i++) expect((await pay(id, '0000', 'reg-guess', `${a}-${i}`)).statusCode).toBeOneOf([400, 429]);
+    }
+    const fresh = ids.at(-1)!;
+    const refused = await pay(fresh, '1234', 'reg-guess', 'right-after');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ errorIdentifier: 'too_many_requests', errorMessage: expect.stringMatching(/^Too many wrong passcodes on this till\. PIN payments work again in (60|59) minutes/) });
+    // Another till is not affected: its wrong PIN is checked like any other.
+    expect((await pay(fresh, '0000', 'reg-other', 'other')).json().errorIdentifier).toBe('invalid_account_pin');
+    // The board sees each lock-out: who, until when, from which register.
+    const entries = await auditLogModel(app.db).find({ action: 'account.pin.locked', entityId: { $in: ids } }).lean();
+    expect(entries.map((e) => e.entityId).sort()).toEqual(ids.slice(0, -1).sort());
+    expect(entries[0]).toMatchObject({ entityType: 'account', after: { lockouts: 1, registerId: 'reg-guess', lockedUntil: expect.any(String) } });
+    // ... and the account page says until when.
+    const admin = await loginAs(app, 'admin');
+    const page = await app.inject({ method: 'GET', url: `/api/admin/accounts/${entries[0]!.entityId}/`, headers: bearer(admin) });
+    expect(page.json().result.pinLockedUntil).toBe((entries[0]!.after as { lockedUntil: string }).lockedUntil);
+    const unlocked = await app.inject({ method: 'GET', url: `/api/admin/accounts/${fresh}/`, headers: bearer(admin) });
+    expect(unlocked.json().result.pinLockedUntil).toBeNull();
+    // The hour passes: the till may take PINs again.
+    clock.advance(PIN_REGISTER_LIMIT.windowMs + 1000);
+    expect((await pay(fresh, '0000', 'reg-guess', 'next-hour')).json().errorIdentifier).toBe('invalid_account_pin');
   });
 
   it('refuses a wrong PIN, warns at the 4th, locks the account at the 5th for 5 minutes, and a right PIN afterwards works', async () => {

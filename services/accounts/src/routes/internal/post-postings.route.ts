@@ -34,7 +34,7 @@ export default function postPostings(app: ServiceApp, ctx: AccountsContext) {
       const accountId = await resolveAccountId(app.db, ctx.env.PIN_PEPPER, body.target);
       const result = await ctx.ledger.post(
         { accountId, amount: body.amount, key: body.key, kind: body.kind, ref: body.ref, description: body.description, allowNegative: body.allowNegative },
-        body.checkPin ? (account) => ctx.pins.check(account, body.pin) : undefined,
+        body.checkPin ? (account) => ctx.pins.check(account, body.pin, body.registerId ?? null) : undefined,
       );
       if (!result.replay) request.log.info({ accountId, key: body.key, amount: body.amount, seq: result.seq, kind: body.kind }, 'posted');
       return ok(result);

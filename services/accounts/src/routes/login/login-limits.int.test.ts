@@ -1,11 +1,11 @@
 import { CLIENT_ADDRESS_HEADER } from '@kassa/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { userModel } from '../../models/user.model';
-import { LOGIN_LIMITS } from '../../security/login-guard';
+import { LOGIN_LIMITS, slowDownMs } from '../../security/login-guard';
 import { hashPassword } from '../../security/passwords';
 import { startAccountsTestApp, stopAccountsTestApp, type AccountsTestApp } from '../../testing/accounts-test-app';
 
-/** Failed sign-ins limited per username and per address on the real accounts service and FerretDB, default settings. */
+/** Failed sign-ins limited per username and address, per address, and slowed per username, on the real accounts service and FerretDB. */
 describe('sign-in limits', () => {
   let app: AccountsTestApp;
   beforeAll(async () => {
@@ -26,16 +26,30 @@ describe('sign-in limits', () => {
     expect(answers.map((r) => r.statusCode)).toEqual(Array(36).fill(200));
   });
 
-  it('stops guessing one password after 10 failures, counted exactly also when 30 arrive at once, from any address', async () => {
-    const wrong = await Promise.all(Array.from({ length: 30 }, (_, i) => login('till', `guess-${i}`, `198.51.100.${i}`)));
+  it('stops guessing one password from one address after 10 failures, counted exactly also when 30 arrive at once', async () => {
+    const address = '198.51.100.1';
+    const wrong = await Promise.all(Array.from({ length: 30 }, (_, i) => login('till', `guess-${i}`, address)));
     const counted = wrong.filter((r) => r.statusCode === 400).length;
-    expect(counted).toBe(LOGIN_LIMITS.user);
+    expect(counted).toBe(LOGIN_LIMITS.userAtAddress);
     expect(wrong.filter((r) => r.statusCode === 429).length).toBe(30 - counted);
-    const after = await login('till', 'till', '192.0.2.1');
+    const after = await login('till', 'till', address);
     expect(after.statusCode).toBe(429);
     expect(after.json()).toMatchObject({ errorIdentifier: 'too_many_requests', errorMessage: expect.stringMatching(/^Too many failed sign-ins\. Try again in \d+ minutes?\.$/) });
-    // Another user is not affected.
-    expect((await login('bar', 'bar', '192.0.2.1')).statusCode).toBe(200);
+    // Another user from the same address is not affected.
+    expect((await login('bar', 'bar', address)).statusCode).toBe(200);
+  });
+
+  it('never lets a stranger lock a user out: ten wrong passwords from A, the right one from B signs in, from A it is refused', async () => {
+    for (let i = 0; i < 10; i++) expect((await login('admin', `guess-${i}`, '192.0.2.10')).statusCode).toBe(400);
+    expect((await login('admin', 'admin', '192.0.2.10')).statusCode).toBe(429);
+    expect((await login('admin', 'admin', '192.0.2.11')).statusCode).toBe(200);
+    // Guessing on from other addresses is answered, only slowly (the slow-down per username; slowDownMs below).
+    expect((await login('admin', 'guess-x', '192.0.2.12')).statusCode).toBe(400);
+    expect((await login('admin', 'admin', '192.0.2.13')).statusCode).toBe(200);
+  });
+
+  it('slows the wrong answers of a username failing from many addresses, more with each failure, up to 3 s', () => {
+    expect([1, 10, 11, 12, 20, 22, 100].map(slowDownMs)).toEqual([0, 0, 250, 500, 2500, 3000, 3000]);
   });
 
   it('stops one address trying many names after 50 failures, while other addresses sign in', async () => {
