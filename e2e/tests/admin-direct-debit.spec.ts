@@ -17,6 +17,7 @@ const SIZES = [
 ] as const;
 
 const dutchToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const longDutch = (day: string) => new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const OWES = 2_345;
 
@@ -92,6 +93,16 @@ test('a batch from preview to file, collected, one debit failed, and the member 
   // The worker writes the file; the page asks again until it is there.
   await expect(download).toBeEnabled({ timeout: 20_000 });
   const row = page.getByRole('table', { name: 'Debits' }).getByRole('row').filter({ hasText: member.name });
+
+  // While the batch is open, the member's next direct debit is this batch's: its date, the amount fixed at its cut-off.
+  const before = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await signIn(before, member.username, member.password);
+  await before.goto('/account');
+  await expect(before.getByText(/^Next direct debit:/)).toContainText(longDutch(collectionDate));
+  await expect(before.getByText(/^Amount:/)).toContainText(new RegExp(moneyPattern(OWES)));
+  await expect(before.getByText(/^What you owed at the end of/)).toContainText(`What you owed at the end of ${longDutch(today)}: this amount is fixed.`);
+  await before.screenshot({ path: join(testInfo.project.outputDir, 'admin-direct-debit-member-next-debit-phone.png'), fullPage: true });
+  await before.context().close();
   await expect(row).toContainText('NL91 ABNA … 4300');
   await expect(row).toContainText(`KASSA-E2E-`);
 

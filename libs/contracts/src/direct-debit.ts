@@ -85,6 +85,8 @@ export const DirectDebitBatchDetail = z.object({
   creditor: Creditor,
   debits: z.object({ items: z.array(DirectDebitLine), pageCount: z.number().int().min(0), total: z.number().int().min(0) }),
   skipped: z.array(DirectDebitSkipped),
+  /** False while the collection date has not come (Dutch time): "Mark collected" waits for it. */
+  collectable: z.boolean().optional(),
 });
 export type DirectDebitBatchDetail = z.infer<typeof DirectDebitBatchDetail>;
 

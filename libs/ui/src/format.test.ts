@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney } from './format';
+import { addDays, dutchDay, formatDate, formatDay, formatMoney } from './format';
 
 // Runs on Node's full ICU: the formatter written out must say what Intl says, digit for digit and space for space.
 const intl = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
@@ -23,9 +23,27 @@ describe('formatMoney', () => {
 
 describe('formatDate', () => {
   it('writes the long nl-NL date, with the time when asked', () => {
-    const at = new Date(2026, 10, 22, 21, 5);
+    const at = new Date('2026-11-22T20:05:00Z');
     expect(formatDate(at)).toBe('22 november 2026');
     expect(formatDate(at, { time: true })).toBe('22 november 2026 om 21:05');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe("Dutch days, whatever the browser's zone", () => {
+  it("shows and counts a moment on the association's day and hour, not the machine's", () => {
+    // 23:30 UTC on 30 November is already 1 December in Amsterdam; in summer the offset is two hours.
+    expect(formatDate('2026-11-30T23:30:00Z')).toBe('1 december 2026');
+    expect(formatDate('2026-11-30T23:30:00Z', { time: true })).toBe('1 december 2026 om 00:30');
+    expect(formatDate('2026-07-01T22:15:00Z', { time: true })).toBe('2 juli 2026 om 00:15');
+    expect(dutchDay('2026-11-30T23:30:00Z')).toBe('2026-12-01');
+    expect(dutchDay('2026-11-30T22:59:00Z')).toBe('2026-11-30');
+  });
+
+  it('writes a calendar day as that day, and moves days across months and years', () => {
+    expect(formatDay('2026-12-03')).toBe('3 december 2026');
+    expect(formatDay('2027-01-01')).toBe('1 januari 2027');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
   });
 });

@@ -10,24 +10,45 @@ export function formatMoney(cents: number): string {
   return `€\u00a0${cents < 0 ? '-' : ''}${euros},${String(abs % 100).padStart(2, '0')}`;
 }
 
+/**
+ * The association's time zone: every date and day boundary Kassa shows follows it, not the browser's (a treasurer
+ * abroad, or a laptop set to UTC, must see the same day as the bar and the server's day counts).
+ */
+export const TIME_ZONE = 'Europe/Amsterdam';
+
 // Dates are not on any first screen: their formatters are made when a date is first shown.
 let longDate: Intl.DateTimeFormat | undefined;
 let longDateTime: Intl.DateTimeFormat | undefined;
+let isoDay: Intl.DateTimeFormat | undefined;
 
 export type DateInput = Date | string | number;
 
 const toDate = (value: DateInput): Date => (value instanceof Date ? value : new Date(value));
 
-/** nl-NL with the long month: "22 november 2026" (with `time`: "22 november 2026 om 21:05"). */
+/** nl-NL with the long month in Dutch time: "22 november 2026" (with `time`: "22 november 2026 om 21:05"). */
 export function formatDate(value: DateInput, opts: { time?: boolean } = {}): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
   if (opts.time) {
-    longDateTime ??= new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+    longDateTime ??= new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE });
     return longDateTime.format(date);
   }
-  longDate ??= new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'long', year: 'numeric' });
+  longDate ??= new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE });
   return longDate.format(date);
+}
+
+/** A calendar day ("2026-12-03") as "3 december 2026", the same in every browser time zone. */
+export const formatDay = (day: string): string => formatDate(`${day}T12:00:00Z`);
+
+/** The Dutch calendar day ("YYYY-MM-DD") of a moment, by default now: the day the server counts it on. */
+export function dutchDay(at: DateInput = new Date()): string {
+  isoDay ??= new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+  return isoDay.format(toDate(at));
+}
+
+/** A calendar day moved by whole days ("2026-03-01", -1 → "2026-02-28"). */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** Black or white, whichever reads better on a category colour. */

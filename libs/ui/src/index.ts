@@ -1,6 +1,6 @@
 import './theme.css';
 
-export { formatMoney, formatDate, textColourOn, CATEGORY_COLOURS, type DateInput } from './format';
+export { formatMoney, formatDate, formatDay, dutchDay, addDays, TIME_ZONE, textColourOn, CATEGORY_COLOURS, type DateInput } from './format';
 export { Money, type MoneyProps } from './money';
 export { DateText } from './date-text';
 export { Button, type ButtonProps, type ButtonVariant } from './button';

@@ -3,7 +3,7 @@ import { DateText, Money } from '@kassa/ui';
 import { friendlyFormatIBAN } from 'ibantools';
 
 /** "2026-08-03" is a calendar day: shown as such, whatever the browser's time zone. */
-const calendarDay = (iso: string) => new Date(`${iso}T12:00:00`);
+const calendarDay = (iso: string) => new Date(`${iso}T12:00:00Z`);
 
 /** The balance, large, then the credit status and the coming direct debit (UX.md "Other screens"). */
 export function BalanceCard({ self }: { self: SelfAccount }) {

@@ -1,6 +1,6 @@
 import type { KassaError } from '@kassa/api-client';
 import { DirectDebitStatus, SKIP_REASON_TEXT, type DirectDebitBatchDetail, type DirectDebitLine } from '@kassa/contracts';
-import { Button, ConfirmModal, formatDate, formatMoney, ListFallback, Money, Pager, TextField, useDialogs } from '@kassa/ui';
+import { Button, ConfirmModal, formatDate, formatDay, formatMoney, ListFallback, Money, Pager, TextField, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
@@ -13,7 +13,7 @@ import {
   useMarkDirectDebitCollectedMutation,
   useMarkDirectDebitFailedMutation,
 } from './direct-debit-api';
-import { formatDay, PAGE_SIZE, STATUS_TAG } from './direct-debit-page';
+import { PAGE_SIZE, STATUS_TAG } from './direct-debit-page';
 import './direct-debit.css';
 
 /** Enough of an IBAN to recognise it (country, bank, last four digits), not enough to copy it: "NL91 ABNA … 4300". */
@@ -171,7 +171,7 @@ export function DirectDebitBatchPage() {
               </Button>
               {batch.status === 'open' ? (
                 <>
-                  <Button disabled={batch.fileStatus !== 'ready'} onClick={() => setModal({ kind: 'collected' })}>
+                  <Button disabled={batch.fileStatus !== 'ready' || data.collectable === false} onClick={() => setModal({ kind: 'collected' })}>
                     Mark collected
                   </Button>
                   <Button variant="danger" onClick={() => setModal({ kind: 'cancel' })}>
@@ -182,6 +182,9 @@ export function DirectDebitBatchPage() {
             </div>
           </section>
 
+          {batch.status === 'open' && data.collectable === false ? (
+            <p className="k-muted">The bank collects this batch on {formatDay(batch.collectionDate)} (Dutch time): mark it collected from that day on.</p>
+          ) : null}
           <section className="k-stack" aria-labelledby="dd-debits">
             <div className="k-row direct-debit__filters">
               <h2 id="dd-debits" className="direct-debit__heading">

@@ -42,10 +42,11 @@ const debit = (n: number, name: string, amount: number) => ({
   failReason: null,
 });
 
-function stubApi() {
+function stubApi(extra: object = {}) {
   return stubAdminApi((call) => {
     if (call.path.endsWith(`/admin/direct_debit/${ID}/`)) {
       return json(200, ok({
+        ...extra,
         batch,
         creditor: { name: 'Studievereniging', iban: 'NL91ABNA0417164300', bic: 'ABNANL2A', creditorId: 'NL28ZZZ401234560000' },
         debits: { items: [debit(1, 'Zoë Verhoeven', 1_000), debit(2, 'Ömer Kaya', 2_345)], pageCount: 1, total: 2 },
@@ -98,6 +99,20 @@ describe('/admin/direct_debit', { timeout: 20_000 }, () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Mark collected' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/api/admin/direct_debit/${ID}/collected`]));
+  });
+});
+
+describe('/admin/direct_debit/{batchId} before its collection date', { timeout: 20_000 }, () => {
+  it('shows the collection date and keeps "Mark collected" off until that day', async () => {
+    stubApi({ collectable: false });
+    renderAdmin(
+      <Routes>
+        <Route path="/admin/direct_debit/:batchId" element={<DirectDebitBatchPage />} />
+      </Routes>,
+      `/admin/direct_debit/${ID}`,
+    );
+    expect(await screen.findByText('The bank collects this batch on 1 december 2026 (Dutch time): mark it collected from that day on.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark collected' })).toBeDisabled();
   });
 });
 

@@ -7,7 +7,7 @@ import {
   type DirectDebitBatchSummary,
   type DirectDebitPreview,
 } from '@kassa/contracts';
-import { Button, formatDate, ListFallback, Money, Pager, TextField, useDialogs } from '@kassa/ui';
+import { Button, dutchDay, formatDate, formatDay, ListFallback, Money, Pager, TextField, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
@@ -19,8 +19,6 @@ import './direct-debit.css';
 
 export const PAGE_SIZE = 15;
 
-/** "2026-12-01" is a calendar day: shown as such (nl-NL, long month), whatever the browser's time zone. */
-export const formatDay = (day: string) => formatDate(new Date(`${day}T12:00:00`));
 
 export const STATUS_TAG: Record<DirectDebitBatchSummary['status'], { label: string; tone: string }> = {
   open: { label: 'Open', tone: 'k-tag--info' },
@@ -30,10 +28,6 @@ export const STATUS_TAG: Record<DirectDebitBatchSummary['status'], { label: stri
 
 const FILE_TEXT: Record<DirectDebitBatchSummary['fileStatus'], string> = { pending: 'Being written', ready: 'Ready', failed: 'Failed' };
 
-/** Today in the Netherlands, as "YYYY-MM-DD". */
-export function dutchToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 /** The last day of the previous month: a monthly batch collects what was owed then. */
 export function lastDayOfPreviousMonth(today: string): string {
@@ -116,7 +110,7 @@ function PreviewPanel({ preview }: { preview: DirectDebitPreview }) {
 
 /** The new-batch form: both dates, then who the batch would include and skip (from the server) before it is made. */
 function NewBatchForm({ onDone }: { onDone: (id: string | null) => void }) {
-  const today = dutchToday();
+  const today = dutchDay();
   const [draft, setDraft] = useState<DirectDebitBatchBody>({ collectionDate: nextBusinessDay(today), cutoff: lastDayOfPreviousMonth(today) });
   const [errors, setErrors] = useState<{ collectionDate?: string; cutoff?: string }>({});
   const [otherLines, setOtherLines] = useState<string[]>([]);

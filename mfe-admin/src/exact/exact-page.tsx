@@ -1,6 +1,6 @@
 import { readAccessToken, type KassaError } from '@kassa/api-client';
 import { EXPORT_MAX_DAYS, type AccountingExport, type ExportStatus } from '@kassa/contracts';
-import { Button, ConfirmModal, DateText, formatDate, ListFallback, Money, Pager, TextField, useDialogs } from '@kassa/ui';
+import { addDays, Button, ConfirmModal, DateText, dutchDay, formatDay, ListFallback, Money, Pager, TextField, useDialogs } from '@kassa/ui';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
@@ -20,15 +20,11 @@ const STATUS_TAG: Record<ExportStatus, { tone: string; label: string }> = {
 };
 
 /** A Dutch day as the pages show dates: "24 november 2026". */
-export const dayText = (day: string) => formatDate(`${day}T12:00:00`);
+export const dayText = formatDay;
 const rangeText = (start: string, end: string) => (start === end ? dayText(start) : `${dayText(start)} – ${dayText(end)}`);
 
-/** Yesterday in the browser's calendar (the bar is in the Netherlands, as is its treasurer). */
-function yesterday(): string {
-  const d = new Date();
-  d.setDate(d.getDate() - 1);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+/** Yesterday in the bar's calendar (Europe/Amsterdam), whatever the browser's zone. */
+const yesterday = (): string => addDays(dutchDay(), -1);
 
 const dayCount = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 

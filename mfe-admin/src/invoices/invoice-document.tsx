@@ -1,8 +1,6 @@
 import { INVOICE_PAYMENT_DAYS, type InvoiceView } from '@kassa/contracts';
-import { formatDate, formatMoney } from '@kassa/ui';
+import { formatDate, formatDay, formatMoney } from '@kassa/ui';
 
-/** A local day (YYYY-MM-DD) in nl-NL with the long month; read at noon so no time zone moves it to another day. */
-export const formatDay = (day: string) => formatDate(`${day}T12:00:00`);
 
 /** The invoice date plus the payment term, as a local day. */
 function dueDay(issueDay: string): string {

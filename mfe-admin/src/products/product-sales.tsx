@@ -1,10 +1,8 @@
 import type { KassaError } from '@kassa/api-client';
 import type { AdminProduct } from '@kassa/contracts';
-import { formatDate, LoadError, Spinner } from '@kassa/ui';
+import { dutchDay, formatDate, LoadError, Spinner } from '@kassa/ui';
 import { useGetProductCountPerDayQuery, useGetProductCountQuery } from './products-api';
 
-/** Today as a Dutch calendar day (YYYY-MM-DD): the server counts sales by the bar's day. */
-export const dutchToday = (now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 
 const DAY_MS = 86_400_000;
 /** Day number within the year (0 = 1 January) of a YYYY-MM-DD. */
@@ -31,7 +29,8 @@ export function YearChart({ year, days }: { year: number; days: { day: string; c
 
 /** A product's sales (completed and not undone): today, since 1 January, and the year chart. */
 export function ProductSales({ product }: { product: AdminProduct }) {
-  const today = dutchToday();
+  // Today as a Dutch calendar day: the server counts sales by the bar's day.
+  const today = dutchDay();
   const year = Number(today.slice(0, 4));
   const todayCount = useGetProductCountQuery({ id: product.id, start: today });
   const yearCount = useGetProductCountQuery({ id: product.id, start: `${year}-01-01` });

@@ -40,6 +40,11 @@ export const PaymentsEnv = BaseEnv.extend({
   EXACT_JOURNAL_CODE: z.string().min(1).default('90'),
   /** Encrypts the Exact tokens at rest (AES-256-GCM; the key is its SHA-256). */
   EXACT_TOKEN_KEY: z.string().min(32).default(DEV_SECRETS.EXACT_TOKEN_KEY),
+  /**
+   * Lets a batch be marked collected before its collection date. Only for the end-to-end tests, whose batch cannot wait
+   * a business day on the real clock; never set it for a bar.
+   */
+  DIRECT_DEBIT_COLLECT_EARLY: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
 }).superRefine((env, ctx) => {
   if (env.EXACT_PROVIDER === 'exact') {
     for (const key of ['EXACT_CLIENT_ID', 'EXACT_CLIENT_SECRET'] as const) {

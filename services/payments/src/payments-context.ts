@@ -45,6 +45,6 @@ export interface PaymentsContext extends PaymentsDeps {
 }
 
 /** What the direct-debit feature needs of the context. */
-export const directDebitDeps = (ctx: PaymentsContext): DirectDebitDeps => ({ db: ctx.db, accounts: ctx.accounts, checkout: ctx.checkout, audit: ctx.audit, fileQueue: ctx.directDebitQueue, now: ctx.now });
+export const directDebitDeps = (ctx: PaymentsContext): DirectDebitDeps => ({ db: ctx.db, accounts: ctx.accounts, checkout: ctx.checkout, audit: ctx.audit, fileQueue: ctx.directDebitQueue, now: ctx.now, collectEarly: ctx.env.DIRECT_DEBIT_COLLECT_EARLY });
 
 export const actorOf = (user: { sub: string; username: string }) => ({ id: user.sub, username: user.username });

@@ -80,7 +80,11 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
 
   let payments: ServiceApp | null = null;
   let paymentsUrl = 'http://127.0.0.1:9';
-  const paymentsEnv = PaymentsEnv.parse(testEnv(mongoUri, { STANDIN_TERMINAL_DELAY_MS: '150', TERMINAL_POLL_MS: '100', ACCOUNTS_URL: accountsUrl, CATALOG_URL: catalogUrl }));
+  // Payments runs on the real clock while accounts and checkout may run on a test clock: its batches may be collected
+  // before their collection date (direct-debit.int.test.ts checks that rule on a payments clock of its own).
+  const paymentsEnv = PaymentsEnv.parse(
+    testEnv(mongoUri, { STANDIN_TERMINAL_DELAY_MS: '150', TERMINAL_POLL_MS: '100', ACCOUNTS_URL: accountsUrl, CATALOG_URL: catalogUrl, DIRECT_DEBIT_COLLECT_EARLY: '1' }),
+  );
   if (opts.card) {
     closers.push(() => clearRedisPrefix(paymentsEnv.REDIS_URL, paymentsEnv.QUEUE_PREFIX));
     const paymentsDb = await connectMongo(paymentsEnv.MONGODB_URI, `${paymentsEnv.MONGODB_DB_PREFIX}_payments`);

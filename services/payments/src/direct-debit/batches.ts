@@ -34,7 +34,13 @@ export interface DirectDebitDeps {
   audit: AuditClient;
   fileQueue: Queue<DirectDebitFileData>;
   now: () => Date;
+  /** DIRECT_DEBIT_COLLECT_EARLY: marking collected before the collection date allowed (end-to-end tests only). */
+  collectEarly?: boolean;
 }
+
+/** A batch may be marked collected from its collection date on, in Dutch time: the bank has not collected before. */
+export const collectable = (deps: Pick<DirectDebitDeps, 'now' | 'collectEarly'>, b: Pick<DirectDebitBatchDoc, 'collectionDate'>) =>
+  Boolean(deps.collectEarly) || localDay(deps.now(), TZ) >= b.collectionDate;
 
 export const BATCH_ENTITY = 'direct_debit_batch';
 const TZ = 'Europe/Amsterdam';
@@ -263,6 +269,7 @@ export async function markCollected(deps: DirectDebitDeps, id: string, actor: Au
   if (before.status === 'collected') return batchSummary(before);
   if (before.status === 'cancelled') throw new AppError(409, 'conflict', 'This batch was cancelled: it cannot be collected.');
   if (before.fileStatus !== 'ready') throw new AppError(409, 'conflict', 'The file of this batch is not written yet: download and send it to the bank first.');
+  if (!collectable(deps, before)) throw new AppError(409, 'conflict', `The bank collects this batch on ${longDay(before.collectionDate)}: mark it collected on that day or later.`);
   const now = deps.now();
   // Claimed before any debtor is credited: cancelling it at the same moment gets 409.
   await claimTransition(deps.db, { entity: BATCH_ENTITY, id, from: 'open', to: 'collected', by: actor.username }, now);

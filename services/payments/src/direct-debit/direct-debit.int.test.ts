@@ -155,6 +155,22 @@ describe('direct debit: batches, file, collected, failed', () => {
     expect(schemaErrors('pain.008.001.08', v08.body)).toEqual([]);
   });
 
+  it('refuses to mark a batch collected before its collection date in Dutch time, and says when', async () => {
+    const batch = (await call('GET', '/api/admin/direct_debit/?status=open')).json().result.items[0];
+    // The last quarter hour before the collection date begins in Amsterdam (22:45 or 21:45 UTC, by the season).
+    clock = new Date(Date.parse(`${batch.collectionDate}T00:00:00Z`) - 4 * 3_600_000);
+    while (localDay(new Date(clock.getTime() + 15 * 60_000), 'Europe/Amsterdam') !== batch.collectionDate) clock = new Date(clock.getTime() + 15 * 60_000);
+    expect(today()).not.toBe(batch.collectionDate);
+    const early = await call('POST', `/api/admin/direct_debit/${batch.id}/collected`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().errorMessage).toMatch(/^The bank collects this batch on \d+ \p{L}+ \d{4}: mark it collected on that day or later\.$/u);
+    expect((await call('GET', `/api/admin/direct_debit/${batch.id}/`)).json().result).toMatchObject({ collectable: false, batch: { status: 'open' } });
+    // A quarter of an hour later it is midnight in Amsterdam, an hour before it is in UTC: the collection date has begun.
+    clock = new Date(clock.getTime() + 15 * 60_000);
+    expect(today()).toBe(batch.collectionDate);
+    expect((await call('GET', `/api/admin/direct_debit/${batch.id}/`)).json().result.collectable).toBe(true);
+  });
+
   it('marking collected twice posts once, and every account of the batch is at 0 after', async () => {
     const batch = (await call('GET', '/api/admin/direct_debit/?status=open')).json().result.items[0];
     const [a, b] = await Promise.all([call('POST', `/api/admin/direct_debit/${batch.id}/collected`), call('POST', `/api/admin/direct_debit/${batch.id}/collected`)]);
@@ -242,7 +258,10 @@ describe('direct debit: batches, file, collected, failed', () => {
   it('refuses a cut-off that is not after the last collected one', async () => {
     const open = (await call('GET', '/api/admin/direct_debit/?status=open')).json().result.items[0];
     await call('POST', `/api/admin/direct_debit/${open.id}/cancel`);
-    const res = await call('POST', '/api/admin/direct_debit/', { collectionDate: nextBusinessDay(today()), cutoff: localDay(new Date(clock.getTime() - 3 * 86_400_000), 'Europe/Amsterdam') });
+    const collected = (await call('GET', '/api/admin/direct_debit/?status=collected')).json().result.items as { cutoff: string }[];
+    const last = collected.map((b) => b.cutoff).sort().at(-1)!;
+    const before = localDay(new Date(Date.parse(`${last}T12:00:00Z`) - 86_400_000), 'Europe/Amsterdam');
+    const res = await call('POST', '/api/admin/direct_debit/', { collectionDate: nextBusinessDay(today()), cutoff: before });
     expect(res.statusCode).toBe(422);
     expect(res.json().detail[0].loc).toEqual(['body', 'cutoff']);
   });

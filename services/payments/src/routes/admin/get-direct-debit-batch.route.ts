@@ -1,7 +1,7 @@
 import { ApiResponse, DirectDebitBatchDetail, DirectDebitBatchQuery, IdParam, ok, type DirectDebitSkipReason } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
-import { batchSummary, debitLine, loadBatch } from '../../direct-debit/batches';
-import type { PaymentsContext } from '../../payments-context';
+import { batchSummary, collectable, debitLine, loadBatch } from '../../direct-debit/batches';
+import { directDebitDeps, type PaymentsContext } from '../../payments-context';
 
 /** GET /api/admin/direct_debit/{id}/: the batch, a page of its debits (optionally of one status) and every skipped account. */
 export default function getDirectDebitBatch(app: ServiceApp, ctx: PaymentsContext) {
@@ -20,6 +20,7 @@ export default function getDirectDebitBatch(app: ServiceApp, ctx: PaymentsContex
         creditor: { name: batch.creditor.name ?? '', iban: batch.creditor.iban ?? '', bic: batch.creditor.bic ?? '', creditorId: batch.creditor.creditorId ?? '' },
         debits: { items: debits.slice((page - 1) * perPage, page * perPage).map(debitLine), pageCount: Math.ceil(debits.length / perPage), total: debits.length },
         skipped: batch.skipped.map((s) => ({ accountId: s.accountId, name: s.name, amount: s.amount, reason: s.reason as DirectDebitSkipReason, detail: s.detail ?? null })),
+        collectable: collectable(directDebitDeps(ctx), batch),
       });
     },
   );
