@@ -26,6 +26,12 @@ describe('loadConfig in production', () => {
     expect(() => loadConfig(ServiceEnv, { NODE_ENV: 'production', ...own, KASSA_SEED_DEMO: '1' })).toThrow(/^Refusing[^\n]*\n {2}KASSA_SEED_DEMO: [^\n]*$/);
   });
 
+  it("refuses the end-to-end tests' early collection of a direct-debit batch", () => {
+    const WithEarly = ServiceEnv.extend({ DIRECT_DEBIT_COLLECT_EARLY: z.enum(['0', '1']).default('0').transform((v) => v === '1') });
+    expect(() => loadConfig(WithEarly, { NODE_ENV: 'production', ...own, DIRECT_DEBIT_COLLECT_EARLY: '1' })).toThrow(/^Refusing[^\n]*\n {2}DIRECT_DEBIT_COLLECT_EARLY: [^\n]*$/);
+    expect(loadConfig(WithEarly, { NODE_ENV: 'production', ...own }).DIRECT_DEBIT_COLLECT_EARLY).toBe(false);
+  });
+
   it('names only what is still wrong', () => {
     expect(() => loadConfig(ServiceEnv, { NODE_ENV: 'production', ...own, INTERNAL_TOKEN: DEV_SECRETS.INTERNAL_TOKEN })).toThrow(/^Refusing[^\n]*\n {2}INTERNAL_TOKEN: [^\n]*$/);
   });

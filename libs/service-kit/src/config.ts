@@ -125,6 +125,7 @@ function refusals(env: Record<string, unknown>): { secrets: string[]; others: st
   for (const key of PROVIDER_VARIABLES) {
     if (env[key] === 'standin') others.push(`${key}: "standin" is for training only; name the real provider and its settings`);
   }
+  if (env.DIRECT_DEBIT_COLLECT_EARLY === true) others.push('DIRECT_DEBIT_COLLECT_EARLY: marking a batch collected before its date is for the end-to-end tests only; leave it unset');
   if (env.KASSA_SEED_DEMO === '1') others.push('KASSA_SEED_DEMO: the demo data (users such as admin/admin) is for training only; leave it unset or 0');
   return { secrets, others };
 }

@@ -58,7 +58,7 @@ const CHANGES: Record<string, (ctx: Ctx) => Promise<Call>> = {
   'POST /api/admin/accounts/': async () => ({ url: '/api/admin/accounts/', payload: { name: 'Walk Account' } }),
   'PUT /api/admin/accounts/{id}/': async ({ s }) => ({ url: `/api/admin/accounts/${await s.createAccount('Walk Put', 0)}/`, payload: { name: 'Walk Put (edited)', type: 'member', creditAccount: false } }),
   'PATCH /api/admin/accounts/{id}/': async ({ s }) => ({ url: `/api/admin/accounts/${await s.createAccount('Walk Patch', 0)}/`, payload: { name: 'Walk Patch (edited)' } }),
-  'DELETE /api/admin/accounts/{id}/': async ({ s }) => ({ url: `/api/admin/accounts/${await s.createAccount('Walk Close', 250)}/` }),
+  'DELETE /api/admin/accounts/{id}/': async ({ s }) => ({ url: `/api/admin/accounts/${await s.createAccount('Walk Close', 0)}/` }),
   'POST /api/admin/accounts/{id}/upgrade/': async ({ s }) => ({
     url: `/api/admin/accounts/${await s.createAccount('Walk Upgrade', 0)}/upgrade/`,
     payload: { amount: 1000, method: 'cash_payment', reason: 'walk', nonce: `walk-${new Types.ObjectId().toHexString()}` },
