@@ -17,6 +17,7 @@ import { ProductGrid } from '../products/product-grid';
 import { useGetProductsQuery } from '../products/products-api';
 import { TillTopBar } from './till-top-bar';
 import { useTillEffects } from './use-till-effects';
+import { useGhostTapGuard } from './use-ghost-tap-guard';
 import { useOfflineSync } from '../offline/use-offline-sync';
 import './till.css';
 
@@ -61,6 +62,7 @@ export function TillPage() {
   const store = useAppStore();
   const effects = useTillEffects();
   const sendWaiting = useOfflineSync(effects);
+  useGhostTapGuard();
   const capabilities = useCapabilities();
   const accountsNeeded = capabilities.includes('PAYMENT_ACCOUNT_AUTHED') || capabilities.includes('PAYMENT_ACCOUNT_OTHER');
   const reasonsNeeded = useHasCapabilities('PAYMENT_OTHER');
