@@ -100,6 +100,11 @@ export function TillPage() {
       return selectCart(state).entries.length > 0 && selectStack(state).length === 0 && !selectCheckoutBusy(state);
     },
     accountsNeeded,
+    () => {
+      // The swipe was swallowed: with an empty cart the till says why nothing happened (under a modal it just waits).
+      const state = store.getState();
+      if (selectCart(state).entries.length === 0 && selectStack(state).length === 0) dispatch(noticeShown({ text: 'Add products first', duration: ADDED_SNACKBAR_MS, action: null }));
+    },
   );
 
   const dock = useDock();
@@ -135,7 +140,7 @@ export function TillPage() {
         ) : null}
       </div>
       <footer className="till-status" ref={dock} aria-label="Till status">
-        <PendingCardBar />
+        <PendingCardBar effects={effects} />
         <TillFeedback effects={effects} />
       </footer>
       <CheckoutModals effects={effects} />
