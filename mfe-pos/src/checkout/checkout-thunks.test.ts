@@ -86,7 +86,7 @@ describe('cash, other and account checkouts', () => {
     expect(selectSale(store.getState())).toMatchObject({
       text: expect.stringMatching(/^Successful transaction for €\s2,50/),
       duration: 7000,
-      action: { label: 'Undo', transactionId: TX },
+      action: { label: 'Undo sale', transactionId: TX },
     });
   });
 

@@ -141,7 +141,7 @@ const saleConfirmed =
       saleShown({
         text: successText(result, bar || method === 'self'),
         duration: UNDO_SNACKBAR_MS,
-        action: undoable ? { kind: 'undo-sale', label: 'Undo', transactionId: result.transaction_id, ...(method === 'card' ? { refund: result.total } : {}) } : null,
+        action: undoable ? { kind: 'undo-sale', label: 'Undo sale', transactionId: result.transaction_id, ...(method === 'card' ? { refund: result.total } : {}) } : null,
       }),
     );
     if (method === 'account' || method === 'self') effects.playSuccess();
@@ -373,7 +373,7 @@ export const finishCard =
             saleShown({
               text: successText(result, barMode(getState())),
               duration: UNDO_SNACKBAR_MS,
-              action: mayUndo(getState()) ? { kind: 'undo-sale', label: 'Undo', transactionId: result.transaction_id, refund: result.total } : null,
+              action: mayUndo(getState()) ? { kind: 'undo-sale', label: 'Undo sale', transactionId: result.transaction_id, refund: result.total } : null,
             }),
           );
         }

@@ -88,7 +88,7 @@ export function TillPage() {
   const onAdd = useCallback(
     (p: Product) => {
       if (!dispatch(changeCart(productAdded({ id: p.id, name: p.name, price: p.price, deposit: p.deposit })))) return;
-      dispatch(noticeShown({ text: `${p.name} added`, duration: ADDED_SNACKBAR_MS, action: { kind: 'remove-product', label: 'Undo', productId: p.id } }));
+      dispatch(noticeShown({ text: `${p.name} added`, duration: ADDED_SNACKBAR_MS, action: { kind: 'remove-product', label: 'Remove', productId: p.id } }));
     },
     [dispatch],
   );
