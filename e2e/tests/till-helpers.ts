@@ -229,3 +229,38 @@ export async function onMembersRegister(baseURL: string, username: string) {
   expect(user).toBeDefined();
   expect((await callApi(baseURL, 'PATCH', `/api/admin/users/${user!.id}/`, admin, { registerId: members!.id })).status).toBe(200);
 }
+
+/**
+ * Two taps on the centre of `target` as it is now, `gapMs` apart: the second lands wherever the first left the screen.
+ * Both are dispatched in the page, as a touch screen's events come (pointer and touch events, then the mouse events and
+ * the click made from them), so the gap is the page's own: taps sent one by one from the test arrive up to a second
+ * apart on a loaded machine, which is no double tap.
+ */
+export async function doubleTap(page: Page, target: Locator, gapMs: number) {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('nothing to tap');
+  await page.evaluate(
+    async ({ x, y, gap }) => {
+      const tap = () => {
+        const el = document.elementFromPoint(x, y);
+        if (!el) return;
+        const at = { bubbles: true, cancelable: true, composed: true, clientX: x, clientY: y };
+        const touch = new Touch({ identifier: 1, target: el, clientX: x, clientY: y });
+        el.dispatchEvent(new PointerEvent('pointerdown', { ...at, pointerType: 'touch', isPrimary: true }));
+        el.dispatchEvent(new TouchEvent('touchstart', { ...at, touches: [touch], targetTouches: [touch], changedTouches: [touch] }));
+        el.dispatchEvent(new PointerEvent('pointerup', { ...at, pointerType: 'touch', isPrimary: true }));
+        const end = new TouchEvent('touchend', { ...at, touches: [], targetTouches: [], changedTouches: [touch] });
+        el.dispatchEvent(end);
+        if (end.defaultPrevented) return;
+        const under = document.elementFromPoint(x, y) ?? el;
+        under.dispatchEvent(new MouseEvent('mousedown', at));
+        under.dispatchEvent(new MouseEvent('mouseup', at));
+        under.dispatchEvent(new MouseEvent('click', at));
+      };
+      tap();
+      await new Promise((resolve) => setTimeout(resolve, gap));
+      tap();
+    },
+    { x: box.x + box.width / 2, y: box.y + box.height / 2, gap: gapMs },
+  );
+}

@@ -51,6 +51,12 @@ export function AccountPicker({
     [accounts, query, letter, showAll, openedAt],
   );
   const visible = matches.slice(0, limit);
+  const twins = useMemo(() => {
+    const seen = new Set<string>();
+    const twice = new Set<string>();
+    for (const a of visible) (seen.has(a.name) ? twice : seen).add(a.name);
+    return twice;
+  }, [visible]);
   const filtering = query.trim() !== '' || letter !== null;
   const more = matches.length > limit || (!showAll && !filtering && (accounts?.length ?? 0) > matches.length);
 
@@ -124,7 +130,7 @@ export function AccountPicker({
       ) : (
         <div className="till-picker__grid" role="list" aria-label="Accounts">
           {visible.map((a) => (
-            <AccountTile key={a.id} account={a} barMode={barMode} price={price} onPick={onConfirm} />
+            <AccountTile key={a.id} account={a} barMode={barMode} price={price} onPick={onConfirm} twin={twins.has(a.name)} />
           ))}
         </div>
       )}
@@ -144,8 +150,11 @@ const AccountTile = memo(function AccountTile({
   barMode,
   price,
   onPick,
+  twin = false,
 }: {
   account: TillAccount;
+  /** Another account on screen has the same name: the tile shows the end of its id to tell them apart. */
+  twin?: boolean;
   barMode: boolean;
   price: number | null;
   onPick: (a: TillAccount) => void;
@@ -158,6 +167,7 @@ const AccountTile = memo(function AccountTile({
     <div role="listitem" className="till-picker__cell">
       <button type="button" className={classes.join(' ')} onClick={() => onPick(account)} data-broke={broke || undefined} title={account.name}>
         <span className="till-account__name">{account.name}</span>
+        {twin ? <span className="till-account__twin">#{account.id.slice(-4)}</span> : null}
         {barMode ? (
           <span className="till-account__meta">
             {account.balance !== null ? <Money cents={account.balance} /> : null}

@@ -41,6 +41,23 @@ describe('card reader input', () => {
     expect(onSecret).not.toHaveBeenCalled();
   });
 
+  it('swallows a swipe while not accepting: no key reaches the focused field, and onRefused is told once', () => {
+    const onSecret = vi.fn();
+    const onRefused = vi.fn();
+    function Refusing() {
+      useCardReader(onSecret, () => false, true, onRefused);
+      return <input aria-label="Search products" />;
+    }
+    const { getByRole } = render(<Refusing />);
+    const field = getByRole('textbox');
+    field.focus();
+    const events = [...'$secret9'].map((key) => fireEvent.keyDown(field, { key }));
+    expect(events.every((notCancelled) => notCancelled === false)).toBe(true);
+    vi.advanceTimersByTime(60);
+    expect(onSecret).not.toHaveBeenCalled();
+    expect(onRefused).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps the swipe out of a focused field', () => {
     const onSecret = vi.fn();
     const { getByRole } = render(<Reader onSecret={onSecret} accepting={() => true} />);

@@ -86,7 +86,7 @@ describe('cash, other and account checkouts', () => {
     expect(selectSale(store.getState())).toMatchObject({
       text: expect.stringMatching(/^Successful transaction for €\s2,50/),
       duration: 7000,
-      action: { label: 'Undo', transactionId: TX },
+      action: { label: 'Undo sale', transactionId: TX },
     });
   });
 
@@ -304,9 +304,28 @@ describe('card payments', () => {
     expect(selectPendingCard(store.getState())).toMatchObject({ phase: 'pending', amount: 250 });
     await vi.advanceTimersByTimeAsync(1000);
     expect(selectPendingCard(store.getState())?.phase).toBe('cancelled');
-    store.dispatch(pendingBarClicked());
+    await store.dispatch(pendingBarClicked(effects));
     expect(selectPendingCard(store.getState())).toBeNull();
     expect(selectCart(store.getState()).entries).toEqual([{ product: pils, count: 1 }]);
+  });
+
+  it("bar mode: a failed bar asks before it adds its order to the next customer's cart, naming the failed amount", async () => {
+    cardApi(['pending', 'cancelled']);
+    const { store, effects, confirms, answer } = till(['PAYMENT_CARD', 'PAYMENT_ACCOUNT_OTHER']);
+    store.dispatch(startCheckout('card', effects));
+    await vi.advanceTimersByTimeAsync(1010);
+    expect(selectPendingCard(store.getState())?.phase).toBe('cancelled');
+    store.dispatch(productAdded(pils));
+    answer(false);
+    await store.dispatch(pendingBarClicked(effects));
+    expect(confirms).toHaveLength(1);
+    expect(confirms[0]!.text).toMatch(/failed order of €\s2,50/);
+    expect(selectCart(store.getState()).entries).toEqual([{ product: pils, count: 1 }]);
+    expect(selectPendingCard(store.getState())?.phase).toBe('cancelled');
+    answer(true);
+    await store.dispatch(pendingBarClicked(effects));
+    expect(selectCart(store.getState()).entries).toEqual([{ product: pils, count: 2 }]);
+    expect(selectPendingCard(store.getState())).toBeNull();
   });
 
   it('bar mode: a completed payment clears the bar and confirms the sale', async () => {

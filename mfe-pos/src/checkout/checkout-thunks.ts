@@ -10,7 +10,7 @@ import type { CheckoutBody, CheckoutMethod, Product, PurchaseResult } from '@kas
 import { productsApi } from '../products/products-api';
 import { formatMoney } from '@kassa/ui';
 import { accountsApi } from '../accounts/accounts-api';
-import { cartCleared, cartRepriced, productAdded, productRemoved, cartRestored, productsTotal, productsUnavailable, selectCart, selectTotal, selectProductsTotal, topUpSet, type CartEntry, type CartState } from '../cart/cart-slice';
+import { cartCleared, cartRepriced, productAdded, productRemoved, cartRestored, productsTotal, productsUnavailable, selectCart, selectCartIsEmpty, selectTotal, selectProductsTotal, topUpSet, type CartEntry, type CartState } from '../cart/cart-slice';
 import { checkmarkShown, noticeCleared, saleShown, UNDO_SNACKBAR_MS, UNDONE_SNACKBAR_MS } from '../feedback/feedback-slice';
 import { checkoutApi } from './checkout-api';
 import {
@@ -141,7 +141,7 @@ const saleConfirmed =
       saleShown({
         text: successText(result, bar || method === 'self'),
         duration: UNDO_SNACKBAR_MS,
-        action: undoable ? { kind: 'undo-sale', label: 'Undo', transactionId: result.transaction_id, ...(method === 'card' ? { refund: result.total } : {}) } : null,
+        action: undoable ? { kind: 'undo-sale', label: 'Undo sale', transactionId: result.transaction_id, ...(method === 'card' ? { refund: result.total } : {}) } : null,
       }),
     );
     if (method === 'account' || method === 'self') effects.playSuccess();
@@ -373,7 +373,7 @@ export const finishCard =
             saleShown({
               text: successText(result, barMode(getState())),
               duration: UNDO_SNACKBAR_MS,
-              action: mayUndo(getState()) ? { kind: 'undo-sale', label: 'Undo', transactionId: result.transaction_id, refund: result.total } : null,
+              action: mayUndo(getState()) ? { kind: 'undo-sale', label: 'Undo sale', transactionId: result.transaction_id, refund: result.total } : null,
             }),
           );
         }
@@ -549,12 +549,26 @@ export const cardSwiped =
     void dispatch(purchase('account', { cardSecret: secret }, effects));
   };
 
-/** Clicking the pending bar: a failed payment gives its cart back (added to whatever is in the cart now). */
-export const pendingBarClicked = (): AppThunk => (dispatch, getState) => {
+/**
+ * Clicking the pending bar: a failed payment gives its order back. Into an empty cart at once; when the next customer's
+ * order is in the cart, only after staff confirm that the two go together.
+ */
+export const pendingBarClicked = (effects: TillEffects): AppThunk<Promise<void>> => async (dispatch, getState) => {
+  const before = getState();
+  const failed = selectPendingCard(before);
+  if (!failed || orderLocked(before)) return;
+  if (failed.phase !== 'error' && !FINAL_FAILURES.has(failed.phase)) return;
+  if (!selectCartIsEmpty(before)) {
+    const together = await effects.dialogs.confirm({
+      title: 'Another order is in the cart',
+      text: `Add the failed order of ${formatMoney(failed.amount)} to the order in the cart (${formatMoney(selectTotal(before))})? Only when it is the same customer's.`,
+      confirmLabel: 'Add to this order',
+    });
+    if (!together) return;
+  }
   const state = getState();
   const pending = selectPendingCard(state);
-  if (!pending || orderLocked(state)) return;
-  if (pending.phase !== 'error' && !FINAL_FAILURES.has(pending.phase)) return;
+  if (pending !== failed || orderLocked(state)) return;
   const current = selectCart(state);
   const entries = pending.cart.entries.map((e) => ({ ...e }));
   for (const e of current.entries) {

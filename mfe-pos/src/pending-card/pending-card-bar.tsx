@@ -2,7 +2,7 @@ import { useAppDispatch, useAppSelector } from '@kassa/api-client';
 import type { TransactionStatus } from '@kassa/contracts';
 import { Money, Spinner } from '@kassa/ui';
 import { selectPendingCard, type CardPhase } from '../checkout/checkout-slice';
-import { pendingBarClicked } from '../checkout/checkout-thunks';
+import { pendingBarClicked, type TillEffects } from '../checkout/checkout-thunks';
 import { memo } from 'react';
 
 const FAILED_MESSAGES: Partial<Record<TransactionStatus, string>> = {
@@ -26,7 +26,7 @@ const toneOf = (phase: CardPhase): Tone =>
  * SPEC "Pending card transaction bar": blue with a spinner while the terminal waits, green when completed, red when
  * failed; a failed bar gives the cart back when clicked.
  */
-export const PendingCardBar = memo(function PendingCardBar() {
+export const PendingCardBar = memo(function PendingCardBar({ effects }: { effects: TillEffects }) {
   const dispatch = useAppDispatch();
   const pending = useAppSelector(selectPendingCard);
   if (!pending) return null;
@@ -35,9 +35,12 @@ export const PendingCardBar = memo(function PendingCardBar() {
     <>
       {tone === 'waiting' ? <Spinner size={24} label="Waiting for payment" /> : null}
       {tone === 'failed' ? (
-        <span className="till-pending__text">
-          Transaction failed, please try again! {failureText(pending.phase, pending.error)}
-        </span>
+        <>
+          <Money cents={pending.amount} tone="plain" className="till-pending__amount" />
+          <span className="till-pending__text">
+            Transaction failed, please try again! {failureText(pending.phase, pending.error)}
+          </span>
+        </>
       ) : (
         <>
           <Money cents={pending.amount} tone="plain" className="till-pending__amount" />
@@ -50,7 +53,7 @@ export const PendingCardBar = memo(function PendingCardBar() {
   );
   if (tone === 'failed') {
     return (
-      <button type="button" className="till-pending till-pending--failed" onClick={() => dispatch(pendingBarClicked())}>
+      <button type="button" className="till-pending till-pending--failed" onClick={() => void dispatch(pendingBarClicked(effects))}>
         {body}
       </button>
     );

@@ -57,7 +57,7 @@ describe('till page', () => {
     const snackbar = screen.getByRole('status');
     expect(snackbar).toHaveTextContent('Pils added');
     act(() => {
-      fireEvent.click(within(snackbar).getByRole('button', { name: 'Undo' }));
+      fireEvent.click(within(snackbar).getByRole('button', { name: 'Remove' }));
     });
     expect(within(cart).getByTestId('cart-count')).toHaveTextContent('1');
   });

@@ -17,6 +17,7 @@ import { ProductGrid } from '../products/product-grid';
 import { useGetProductsQuery } from '../products/products-api';
 import { TillTopBar } from './till-top-bar';
 import { useTillEffects } from './use-till-effects';
+import { useGhostTapGuard } from './use-ghost-tap-guard';
 import { useOfflineSync } from '../offline/use-offline-sync';
 import './till.css';
 
@@ -61,6 +62,7 @@ export function TillPage() {
   const store = useAppStore();
   const effects = useTillEffects();
   const sendWaiting = useOfflineSync(effects);
+  useGhostTapGuard();
   const capabilities = useCapabilities();
   const accountsNeeded = capabilities.includes('PAYMENT_ACCOUNT_AUTHED') || capabilities.includes('PAYMENT_ACCOUNT_OTHER');
   const reasonsNeeded = useHasCapabilities('PAYMENT_OTHER');
@@ -86,7 +88,7 @@ export function TillPage() {
   const onAdd = useCallback(
     (p: Product) => {
       if (!dispatch(changeCart(productAdded({ id: p.id, name: p.name, price: p.price, deposit: p.deposit })))) return;
-      dispatch(noticeShown({ text: `${p.name} added`, duration: ADDED_SNACKBAR_MS, action: { kind: 'remove-product', label: 'Undo', productId: p.id } }));
+      dispatch(noticeShown({ text: `${p.name} added`, duration: ADDED_SNACKBAR_MS, action: { kind: 'remove-product', label: 'Remove', productId: p.id } }));
     },
     [dispatch],
   );
@@ -98,6 +100,11 @@ export function TillPage() {
       return selectCart(state).entries.length > 0 && selectStack(state).length === 0 && !selectCheckoutBusy(state);
     },
     accountsNeeded,
+    () => {
+      // The swipe was swallowed: with an empty cart the till says why nothing happened (under a modal it just waits).
+      const state = store.getState();
+      if (selectCart(state).entries.length === 0 && selectStack(state).length === 0) dispatch(noticeShown({ text: 'Add products first', duration: ADDED_SNACKBAR_MS, action: null }));
+    },
   );
 
   const dock = useDock();
@@ -133,7 +140,7 @@ export function TillPage() {
         ) : null}
       </div>
       <footer className="till-status" ref={dock} aria-label="Till status">
-        <PendingCardBar />
+        <PendingCardBar effects={effects} />
         <TillFeedback effects={effects} />
       </footer>
       <CheckoutModals effects={effects} />
