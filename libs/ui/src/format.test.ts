@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dutchDay, formatDate, formatDay, formatMoney } from './format';
+import { addDays, CATEGORY_COLOURS, contrastRatio, dutchDay, formatDate, formatDay, formatMoney, luminanceOf, textColourOn } from './format';
 
 // Runs on Node's full ICU: the formatter written out must say what Intl says, digit for digit and space for space.
 const intl = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
@@ -45,5 +45,18 @@ describe("Dutch days, whatever the browser's zone", () => {
     expect(formatDay('2027-01-01')).toBe('1 januari 2027');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+});
+
+describe('textColourOn', () => {
+  it('gives every category colour text of at least 4.5:1 contrast (WCAG AA), the demo tiles included', () => {
+    // The demo's beer, soft-drink, snack, wine and other tiles, then the palette offered for new categories.
+    for (const colour of ['#f2b705', '#2e86de', '#e67e22', '#8e44ad', '#c0392b', ...CATEGORY_COLOURS]) {
+      const text = textColourOn(colour);
+      expect(contrastRatio(luminanceOf(colour)!, luminanceOf(text)!), `${text} on ${colour}`).toBeGreaterThanOrEqual(4.5);
+    }
+    expect(textColourOn('#e67e22')).toBe('#000000');
+    expect(textColourOn('#2c3e50')).toBe('#ffffff');
+    expect(textColourOn('not a colour')).toBe('#000000');
   });
 });

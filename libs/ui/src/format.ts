@@ -51,15 +51,27 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Black or white, whichever reads better on a category colour. */
-export function textColourOn(hex: string): '#000000' | '#ffffff' {
+/** WCAG 2 relative luminance of a colour (#rgb or #rrggbb), 0 (black) to 1 (white). */
+export function luminanceOf(hex: string): number | null {
   const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
-  if (!m?.[1]) return '#000000';
+  if (!m?.[1]) return null;
   const h = m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1];
   const [r, g, b] = [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16) / 255) as [number, number, number];
   const lin = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-  const luminance = 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-  return luminance > 0.4 ? '#000000' : '#ffffff';
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+/** WCAG 2 contrast ratio of two luminances (1 to 21). */
+export const contrastRatio = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+
+/**
+ * Black or white text on a category colour, whichever has the higher contrast (WCAG 2): white only on colours darker
+ * than luminance 0.179, where the two are equal. (A fixed 0.4 put white on orange at 2.9:1.)
+ */
+export function textColourOn(hex: string): '#000000' | '#ffffff' {
+  const luminance = luminanceOf(hex);
+  if (luminance === null) return '#000000';
+  return contrastRatio(luminance, 0) >= contrastRatio(luminance, 1) ? '#000000' : '#ffffff';
 }
 
 /** The palette offered for new categories (the same colours as --k-cat-1 … --k-cat-10). */
