@@ -34,6 +34,33 @@ describe('OnScreenKeyboard', () => {
     expect(screen.queryByRole('group', { name: 'On-screen keyboard' })).not.toBeInTheDocument();
   });
 
+  it('hides as soon as its field leaves the page (a dialog that closed as the sale completed)', async () => {
+    function Dialog() {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          {open ? (
+            <label>
+              Amount
+              <input onKeyDown={(e) => e.key === 'Enter' && setOpen(false)} />
+            </label>
+          ) : null}
+          <OnScreenKeyboard enabled />
+        </>
+      );
+    }
+    render(<Dialog />);
+    await act(async () => {
+      fireEvent.focusIn(screen.getByLabelText('Amount'));
+    });
+    expect(await screen.findByRole('group', { name: 'On-screen keyboard' })).toBeInTheDocument();
+    await act(async () => {
+      fireEvent.keyDown(screen.getByLabelText('Amount'), { key: 'Enter' });
+    });
+    expect(screen.queryByLabelText('Amount')).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'On-screen keyboard' })).not.toBeInTheDocument();
+  });
+
   it('stays away when switched off and for fields with their own keypad', async () => {
     const { rerender } = render(<Form enabled={false} />);
     fireEvent.focusIn(screen.getByLabelText('Search'));

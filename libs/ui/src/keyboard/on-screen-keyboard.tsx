@@ -30,7 +30,17 @@ export function OnScreenKeyboard({ enabled }: { enabled: boolean }) {
     };
   }, [enabled]);
 
-  // A field that left the page (a closed dialog) takes the keyboard with it.
+  // A field that leaves the page (a payment dialog closing as its sale completes) takes the keyboard with it at once,
+  // not at the next tap: the keyboard would otherwise cover the sale's Undo and the pay buttons (issue 44 §6).
+  useEffect(() => {
+    if (!target) return undefined;
+    const gone = new MutationObserver(() => {
+      if (!target.isConnected) setTarget(null);
+    });
+    gone.observe(document.body, { childList: true, subtree: true });
+    return () => gone.disconnect();
+  }, [target]);
+
   const visible = enabled && target !== null && target.isConnected;
   if (!visible) return null;
   return (
