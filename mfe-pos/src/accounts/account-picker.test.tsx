@@ -138,3 +138,15 @@ describe('account picker', () => {
     expect(names()).toHaveLength(180);
   });
 });
+
+describe('offline', () => {
+  it('says in bar mode that the balances are the last loaded ones, and when they were loaded', () => {
+    picker({ barMode: true, balancesAsOf: Date.parse('2026-11-22T19:04:00Z') });
+    expect(screen.getByRole('status')).toHaveTextContent('Offline: balances as last loaded at 20:04, without the sales made since.');
+  });
+
+  it('says nothing of the kind online', () => {
+    picker({ barMode: true });
+    expect(screen.queryByText(/Offline: balances/)).not.toBeInTheDocument();
+  });
+});

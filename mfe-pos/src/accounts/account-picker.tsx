@@ -4,6 +4,8 @@ import { Button, LoadingArea, Modal, Money, RefreshIcon, SearchIcon } from '@kas
 import { memo, useMemo, useState, type KeyboardEvent } from 'react';
 import { filterAccounts, isBroke, LETTERS, LONG_ACCOUNT_NAME, type Letter } from './account-filter';
 
+const CLOCK = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Amsterdam' });
+
 /** Tiles drawn at once; "Show more" adds the next page, so 5,000 accounts never render together. */
 export const ACCOUNT_PAGE = 90;
 
@@ -19,6 +21,8 @@ export interface AccountPickerProps {
   onConfirm: (account: TillAccount) => void;
   onCancel: () => void;
   stackIndex?: number;
+  /** Offline in bar mode: when the balances shown were last loaded (ms), so the picker says they are not current. */
+  balancesAsOf?: number | null;
   /** Current time in ms, for the 75-day window (tests fix it). */
   now?: number;
 }
@@ -34,6 +38,7 @@ export function AccountPicker({
   onConfirm,
   onCancel,
   stackIndex,
+  balancesAsOf = null,
   now,
 }: AccountPickerProps) {
   const [query, setQuery] = useState('');
@@ -89,6 +94,11 @@ export function AccountPicker({
         </Button>
       }
     >
+      {balancesAsOf !== null ? (
+        <p className="k-alert k-alert--info till-picker__stale" role="status">
+          Offline: balances as last loaded at {CLOCK.format(balancesAsOf)}, without the sales made since.
+        </p>
+      ) : null}
       <div className="till-picker__bar">
         <label className="till-picker__search">
           <SearchIcon />

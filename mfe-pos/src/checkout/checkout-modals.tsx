@@ -1,4 +1,5 @@
 import { useAppDispatch, useAppSelector, useConfig, useHasCapabilities } from '@kassa/api-client';
+import { useOnline } from '../offline/connection';
 import type { TillAccount } from '@kassa/contracts';
 import { Modal, Spinner } from '@kassa/ui';
 import { memo, useCallback, useState } from 'react';
@@ -117,7 +118,8 @@ function ReasonStep({ stackIndex, onCancel }: { stackIndex: number; onCancel: ()
 function AccountStep({ item, stackIndex, onCancel, effects }: { item: ModalItem; stackIndex: number; onCancel: () => void; effects: TillEffects }) {
   const dispatch = useAppDispatch();
   const barMode = useHasCapabilities('PAYMENT_ACCOUNT_OTHER');
-  const { data, isFetching, refetch } = useGetTillAccountsQuery();
+  const { data, isFetching, refetch, fulfilledTimeStamp } = useGetTillAccountsQuery();
+  const online = useOnline();
   const onConfirm = useCallback((a: TillAccount) => dispatch(pickAccount({ id: a.id, name: a.name }, effects)), [dispatch, effects]);
   return (
     <AccountPicker
@@ -130,6 +132,7 @@ function AccountStep({ item, stackIndex, onCancel, effects }: { item: ModalItem;
       onConfirm={onConfirm}
       onCancel={onCancel}
       stackIndex={stackIndex}
+      balancesAsOf={!online && barMode ? (fulfilledTimeStamp ?? null) : null}
     />
   );
 }
