@@ -27,6 +27,7 @@ export function useGhostTapGuard(): void {
     let lastTap: { x: number; y: number } | null = null;
     let guard: { x: number; y: number; until: number } | null = null;
     let modals = document.body.querySelectorAll(':scope > .k-modal-backdrop').length;
+    let lapse: ReturnType<typeof setTimeout> | undefined;
 
     const onEvent = (e: Event) => {
       const at = where(e);
@@ -42,12 +43,20 @@ export function useGhostTapGuard(): void {
       const now = document.body.querySelectorAll(':scope > .k-modal-backdrop').length;
       if (now === modals) return;
       modals = now;
-      if (lastTap) guard = { ...lastTap, until: performance.now() + GHOST_TAP_MS };
+      if (!lastTap) return;
+      guard = { ...lastTap, until: performance.now() + GHOST_TAP_MS };
+      // Said on the page while it holds (`data-ghost-guard` on the body), so a test that taps as fast as a script
+      // can waits for it to end rather than for a fixed time.
+      document.body.dataset.ghostGuard = 'on';
+      clearTimeout(lapse);
+      lapse = setTimeout(() => delete document.body.dataset.ghostGuard, GHOST_TAP_MS);
     });
     observer.observe(document.body, { childList: true });
     for (const type of GUARDED) window.addEventListener(type, onEvent, { capture: true });
     return () => {
       observer.disconnect();
+      clearTimeout(lapse);
+      delete document.body.dataset.ghostGuard;
       for (const type of GUARDED) window.removeEventListener(type, onEvent, { capture: true });
     };
   }, []);
