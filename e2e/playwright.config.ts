@@ -43,6 +43,8 @@ export default defineConfig({
       DIRECT_DEBIT_COLLECT_EARLY: '1',
       // POS Wrapped worked out every 15 s instead of every six hours, so a spec sees its own sales in it.
       POS_WRAPPED_EVERY_MS: '15000',
+      // "Names on the live slide" reaches the slide at once, so the slides spec can switch it on and off.
+      PUBLIC_SCREEN_CACHE_MS: '0',
       LOG_LEVEL: 'warn',
     },
   },

@@ -91,6 +91,18 @@ export const LiveTransaction = z.object({
 });
 export type LiveTransaction = z.infer<typeof LiveTransaction>;
 
+/** On the live feed after a sale is undone: `undoes` is the announcement id of the sale, which the slide marks undone. */
+export const LiveUndo = z.object({ id: z.uuid(), at: z.string(), undoes: z.uuid() });
+export type LiveUndo = z.infer<typeof LiveUndo>;
+
+/** What the live feed carries: a completed sale, or the undo of one. */
+export const LiveMessage = z.union([LiveUndo, LiveTransaction]);
+export type LiveMessage = z.infer<typeof LiveMessage>;
+
+/** GET /internal/settings/public-screen on accounts: what public screens may show (checkout asks before announcing). */
+export const PublicScreenSettings = z.object({ showNames: z.boolean() });
+export type PublicScreenSettings = z.infer<typeof PublicScreenSettings>;
+
 /** GET /internal/accounts/:id on accounts: what other services may know about an account. `balance` is the ledger head's. */
 export const InternalAccount = z.object({
   id: ObjectId,

@@ -155,6 +155,8 @@ export type UserUpgradeInfo = z.infer<typeof UserUpgradeInfo>;
 export const AdminSettings = z.object({
   aprilFoolsEnabled: z.boolean(),
   posWrappedAvailable: z.boolean(),
+  /** The live transactions slide (a public screen) shows members' first names beside their drinks. */
+  slideShowsNames: z.boolean(),
   requireTfa: z.boolean(),
   requireSettingAccountPin: z.boolean(),
   accountUpgradeMinAmount: Cents,
@@ -176,6 +178,7 @@ export type AdminSettings = z.infer<typeof AdminSettings>;
 export const AdminSettingsBody = z.object({
   aprilFoolsEnabled: z.boolean().optional(),
   posWrappedAvailable: z.boolean().optional(),
+  slideShowsNames: z.boolean().optional(),
   requireTfa: z.boolean().optional(),
   requireSettingAccountPin: z.boolean().optional(),
   accountUpgradeMinAmount: z.number().int().min(100).max(IDEAL_MAX_AMOUNT).optional(),

@@ -18,3 +18,4 @@ export * from './upkeep';
 export * from './api-docs';
 export * from './transition-claims';
 export * from './group-sum-count';
+export * from './ttl-cache';

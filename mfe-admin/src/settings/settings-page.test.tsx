@@ -7,7 +7,7 @@ import { parseMinTopUp, SettingsPage } from './settings-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const saved = { aprilFoolsEnabled: true, posWrappedAvailable: false, requireTfa: false, requireSettingAccountPin: false, accountUpgradeMinAmount: 500, conditionsVersion: 3, creditLimit: 15000, creditorName: '', creditorIban: '', creditorBic: '', creditorId: '', invoiceSender: { name: '', address: '', vatNumber: '', kvkNumber: '', iban: '', email: '' }, offlinePrepaidFloor: 0 };
+const saved = { aprilFoolsEnabled: true, posWrappedAvailable: false, slideShowsNames: false, requireTfa: false, requireSettingAccountPin: false, accountUpgradeMinAmount: 500, conditionsVersion: 3, creditLimit: 15000, creditorName: '', creditorIban: '', creditorBic: '', creditorId: '', invoiceSender: { name: '', address: '', vatNumber: '', kvkNumber: '', iban: '', email: '' }, offlinePrepaidFloor: 0 };
 
 function stubApi(answer?: (body: Record<string, unknown>) => Response) {
   const puts: Record<string, unknown>[] = [];
@@ -42,6 +42,8 @@ describe('/admin/settings', { timeout: 20_000 }, () => {
     renderPage();
     expect(await screen.findByRole('checkbox', { name: "April Fools' Day" })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Require two-factor sign-in' })).not.toBeChecked();
+    // A public screen shows no names unless chosen.
+    expect(screen.getByRole('checkbox', { name: 'Names on the live slide' })).not.toBeChecked();
     expect(screen.getByLabelText('Minimum online top-up (€)')).toHaveValue('5,00');
     expect(screen.getByText(/Terms version/)).toHaveTextContent('Terms version 3 is in force.');
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
@@ -52,11 +54,12 @@ describe('/admin/settings', { timeout: 20_000 }, () => {
     renderPage();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('checkbox', { name: 'Require an account PIN' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Names on the live slide' }));
     const min = screen.getByLabelText('Minimum online top-up (€)');
     await user.clear(min);
     await user.type(min, '7,50');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(puts).toEqual([{ requireSettingAccountPin: true, accountUpgradeMinAmount: 750 }]));
+    await waitFor(() => expect(puts).toEqual([{ requireSettingAccountPin: true, slideShowsNames: true, accountUpgradeMinAmount: 750 }]));
     expect(await screen.findByRole('status')).toHaveTextContent('Settings saved.');
     // The saved settings reach the page through the cache (settings-api.ts puts them there when the save is answered),
     // whose subscribers may hear of it a render after the form shows its notice; no read of the settings is waited

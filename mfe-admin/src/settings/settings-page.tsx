@@ -12,7 +12,7 @@ import './settings.css';
 /** The smallest minimum top-up the server takes (cents): the bank's fee makes smaller payments pointless. */
 export const MIN_TOP_UP_FLOOR = 100;
 
-type Flag = 'aprilFoolsEnabled' | 'posWrappedAvailable' | 'requireTfa' | 'requireSettingAccountPin';
+type Flag = 'aprilFoolsEnabled' | 'posWrappedAvailable' | 'slideShowsNames' | 'requireTfa' | 'requireSettingAccountPin';
 
 const FLAGS: { key: Flag; label: string; hint: string }[] = [
   { key: 'requireTfa', label: 'Require two-factor sign-in', hint: 'Everyone without a second factor, admins too, must set one up before they can do anything else (the server holds to it).' },
@@ -22,6 +22,11 @@ const FLAGS: { key: Flag; label: string; hint: string }[] = [
     hint: 'Members whose account has no PIN must set one before they can pay with or top up their account.',
   },
   { key: 'posWrappedAvailable', label: 'POS Wrapped', hint: "Members see their year at the bar on their account page." },
+  {
+    key: 'slideShowsNames',
+    label: 'Names on the live slide',
+    hint: "The live transactions slide shows a member's first name beside their drinks. It is a public screen: off unless the members agreed.",
+  },
   { key: 'aprilFoolsEnabled', label: "April Fools' Day", hint: 'On 1 April the PIN keypad shuffles its digits at the till.' },
 ];
 
@@ -55,7 +60,7 @@ interface Draft {
 }
 
 const draftOf = (s: AdminSettings): Draft => ({
-  flags: { aprilFoolsEnabled: s.aprilFoolsEnabled, posWrappedAvailable: s.posWrappedAvailable, requireTfa: s.requireTfa, requireSettingAccountPin: s.requireSettingAccountPin },
+  flags: { aprilFoolsEnabled: s.aprilFoolsEnabled, posWrappedAvailable: s.posWrappedAvailable, slideShowsNames: s.slideShowsNames, requireTfa: s.requireTfa, requireSettingAccountPin: s.requireSettingAccountPin },
   minTopUp: centsToInput(s.accountUpgradeMinAmount),
   creditLimit: centsToInput(s.creditLimit),
   creditor: { creditorName: s.creditorName, creditorIban: s.creditorIban, creditorBic: s.creditorBic, creditorId: s.creditorId },

@@ -1,4 +1,4 @@
-import { LiveTransaction } from '@kassa/contracts';
+import { LiveMessage, type LiveTransaction } from '@kassa/contracts';
 
 /** The gateway's server-sent events of completed sales (services/gateway/src/live/live-feed.ts). */
 export const LIVE_FEED_URL = '/api/live/transactions';
@@ -12,9 +12,12 @@ export const LIVE_FEED_REOPEN_MS = 5_000;
 
 export type LiveFeedStatus = 'connecting' | 'open' | 'reconnecting';
 
+/** A sale on the slide; `undone` once the till or an administrator undid it (the slide strikes it through). */
+export type LiveSale = LiveTransaction & { undone?: boolean };
+
 export interface LiveFeedState {
   /** Newest first, at most LIVE_FEED_KEEP. */
-  sales: readonly LiveTransaction[];
+  sales: readonly LiveSale[];
   status: LiveFeedStatus;
 }
 
@@ -54,8 +57,17 @@ export function createLiveFeed(
     for (const listener of listeners) listener();
   };
 
-  const add = (sale: LiveTransaction) => {
-    if (state.sales.some((s) => s.id === sale.id)) return;
+  // Undos heard, by the sale's announcement id: on a reconnect the replay may bring an undo before its sale.
+  const undone = new Set<string>();
+  const markUndone = (saleId: string) => {
+    undone.add(saleId);
+    if (undone.size > 4 * keep) undone.delete(undone.values().next().value!);
+    if (state.sales.some((s) => s.id === saleId && !s.undone)) set({ sales: state.sales.map((s) => (s.id === saleId ? { ...s, undone: true } : s)) });
+  };
+
+  const add = (heard: LiveTransaction) => {
+    if (state.sales.some((s) => s.id === heard.id)) return;
+    const sale: LiveSale = undone.has(heard.id) ? { ...heard, undone: true } : heard;
     // Sales missed during a dropped connection arrive in the replay after newer ones; order by time, not arrival.
     const sales = [sale, ...state.sales].sort((a, b) => Date.parse(b.at) - Date.parse(a.at)).slice(0, keep);
     if (sales.includes(sale)) set({ sales });
@@ -87,8 +99,10 @@ export function createLiveFeed(
       } catch {
         return;
       }
-      const parsed = LiveTransaction.safeParse(data);
-      if (parsed.success) add(parsed.data);
+      const parsed = LiveMessage.safeParse(data);
+      if (!parsed.success) return;
+      if ('undoes' in parsed.data) markUndone(parsed.data.undoes);
+      else add(parsed.data);
     });
   };
 

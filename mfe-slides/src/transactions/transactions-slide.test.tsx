@@ -144,6 +144,28 @@ describe('TransactionsSlide', () => {
     expect(screen.getByText('3× Radler')).toBeInTheDocument();
   });
 
+  it('marks an undone sale "Undone" and strikes its amount through, also when the undo came first in a replay', () => {
+    renderSlide();
+    const source = FakeEventSource.latest();
+    const kept = sale({ items: [{ name: 'Cola', amount: 1 }] });
+    const undone = sale({ items: [{ name: 'Tosti', amount: 2 }], total: 500 });
+    act(() => source.emit('transaction', kept));
+    act(() => source.emit('transaction', undone));
+    act(() => source.emit('transaction', { id: '00000000-0000-4000-8000-ffffffffffff', at: new Date().toISOString(), undoes: undone.id }));
+    const [top, below] = rows();
+    expect(top).toHaveTextContent('2× Tosti');
+    expect(within(top!).getByText('Undone')).toBeInTheDocument();
+    expect(within(top!).getByText('€ 5,00').tagName).toBe('S');
+    expect(within(below!).queryByText('Undone')).toBeNull();
+    expect(within(below!).getByText('€ 2,50').tagName).not.toBe('S');
+
+    // A reconnect's replay: the undo of a sale may arrive before the sale itself.
+    const late = sale({ items: [{ name: 'Radler', amount: 1 }] });
+    act(() => source.emit('transaction', { id: '00000000-0000-4000-8000-fffffffffffe', at: new Date().toISOString(), undoes: late.id }));
+    act(() => source.emit('transaction', late));
+    expect(within(rows()[0]!).getByText('Undone')).toBeInTheDocument();
+  });
+
   it('ignores events that are not sales', () => {
     renderSlide();
     const source = FakeEventSource.latest();

@@ -33,6 +33,7 @@ import postAudit from './routes/internal/post-audit.route';
 import postPostings from './routes/internal/post-postings.route';
 import getPosting from './routes/internal/get-posting.route';
 import getInvoiceSender from './routes/internal/get-invoice-sender.route';
+import getPublicScreen from './routes/internal/get-public-screen.route';
 import getInternalLedgers from './routes/internal/get-ledgers.route';
 import getLedgerDay from './routes/internal/get-ledger-day.route';
 import getDirectDebitDebtors from './routes/internal/get-direct-debit-debtors.route';
@@ -94,6 +95,7 @@ const routes: ((app: ServiceApp, ctx: AccountsContext) => void)[] = [
   getAdminSettings,
   putAdminSettings,
   getInvoiceSender,
+  getPublicScreen,
   getUserUpgradeInfo,
   postLogin,
   getViaductStart,

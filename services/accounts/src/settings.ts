@@ -6,6 +6,8 @@ import { SETTINGS_KEY, settingsModel } from './models/settings.model';
 export interface Settings {
   aprilFoolsEnabled: boolean;
   posWrappedAvailable: boolean;
+  /** The live transactions slide shows members' first names (off by default: a public screen). */
+  slideShowsNames: boolean;
   requireTfa: boolean;
   requireSettingAccountPin: boolean;
   accountUpgradeMinAmount: number;
@@ -38,6 +40,7 @@ export async function getSettings(db: Connection): Promise<Settings> {
   return {
     aprilFoolsEnabled: doc.aprilFoolsEnabled ?? true,
     posWrappedAvailable: doc.posWrappedAvailable ?? false,
+    slideShowsNames: doc.slideShowsNames ?? false,
     requireTfa: doc.requireTfa ?? false,
     requireSettingAccountPin: doc.requireSettingAccountPin ?? false,
     accountUpgradeMinAmount: doc.accountUpgradeMinAmount ?? 500,

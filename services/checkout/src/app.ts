@@ -20,7 +20,7 @@ import postCardOutcome from './routes/internal/post-card-outcome.route';
 import postFinish from './routes/transactions/post-finish.route';
 import postUndo from './routes/transactions/post-undo.route';
 import type { CheckoutContext, CheckoutDeps } from './sales/context';
-import { redisLivePublisher } from './sales/live-feed';
+import { publicScreenSettings, redisLivePublisher } from './sales/live-feed';
 import { priceBook } from './sales/price-book';
 import { registerUndoAuditCheck } from './sales/undo';
 import { settleStrandedSales } from './sales/stranded-sales';
@@ -55,12 +55,14 @@ export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: P
   const live = deps.live ?? redisLivePublisher(env.REDIS_URL, env.QUEUE_PREFIX, app.log);
   if (!deps.live) app.addHook('onClose', async () => live.close());
   const catalog = deps.catalog ?? internalClient(serviceUrls(env, 'catalog'), env.INTERNAL_TOKEN);
+  const accounts = deps.accounts ?? internalClient(serviceUrls(env, 'accounts'), env.INTERNAL_TOKEN);
   const ctx: CheckoutContext = {
     env,
     db,
     log: app.log,
-    accounts: deps.accounts ?? internalClient(serviceUrls(env, 'accounts'), env.INTERNAL_TOKEN),
+    accounts,
     catalog,
+    publicScreen: publicScreenSettings(accounts, env.PUBLIC_SCREEN_CACHE_MS),
     prices: priceBook(catalog),
     payments: deps.payments ?? internalClient(serviceUrls(env, 'payments'), env.INTERNAL_TOKEN),
     live,

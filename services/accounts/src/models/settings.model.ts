@@ -8,6 +8,8 @@ const settingsSchema = new Schema(
     key: { type: String, required: true, default: SETTINGS_KEY },
     aprilFoolsEnabled: { type: Boolean, default: true },
     posWrappedAvailable: { type: Boolean, default: false },
+    /** The live transactions slide (a public screen) shows members' first names beside their drinks: off unless chosen. */
+    slideShowsNames: { type: Boolean, default: false },
     requireTfa: { type: Boolean, default: false },
     requireSettingAccountPin: { type: Boolean, default: false },
     /** Smallest top-up in cents. */

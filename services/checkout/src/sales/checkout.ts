@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   amountDue,
   formatEuros,
@@ -19,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { insertSale, transactionModel, type TransactionDoc } from '../models/transaction.model';
 import { recordOfflineRefusal } from '../offline/offline-refusals';
 import { postLedger, type CheckoutContext } from './context';
-import { publicName } from './live-feed';
+import { liveSaleId, publicName } from './live-feed';
 import { purchaseResult, storedError } from './views';
 
 /** Which capabilities open which checkout method (any one of a list is enough). */
@@ -339,16 +338,22 @@ export async function complete(
   return purchaseResult(current!);
 }
 
-/** Puts a completed sale on the live feed. Best effort and not awaited: the live slide must never slow down or fail a sale. */
+/**
+ * Puts a completed sale on the live feed, with a first name only when the board chose names on the slide. Best effort
+ * and not awaited: the live slide must never slow down or fail a sale.
+ */
 function announce(ctx: CheckoutContext, done: TransactionDoc): void {
-  void ctx.live.publish({
-    id: randomUUID(),
-    at: done.createdAt.toISOString(),
-    total: amountDue(done),
-    method: done.method,
-    items: done.products.map((p) => ({ name: p.name, amount: p.amount })),
-    who: done.method === 'account' || done.method === 'self' ? publicName(done.accountName) : null,
-  });
+  const onAccount = done.method === 'account' || done.method === 'self';
+  void ctx.publicScreen().then(({ showNames }) =>
+    ctx.live.publish({
+      id: liveSaleId(ctx.env.INTERNAL_TOKEN, String(done._id)),
+      at: done.createdAt.toISOString(),
+      total: amountDue(done),
+      method: done.method,
+      items: done.products.map((p) => ({ name: p.name, amount: p.amount })),
+      who: showNames && onAccount ? publicName(done.accountName) : null,
+    }),
+  );
 }
 
 async function cancel(ctx: CheckoutContext, tx: TransactionDoc, err: AppError): Promise<void> {

@@ -1,4 +1,4 @@
-import { PostingResult, type PostingRequest } from '@kassa/contracts';
+import { PostingResult, type PostingRequest, type PublicScreenSettings } from '@kassa/contracts';
 import type { AuditClient, InternalClient } from '@kassa/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Connection } from 'mongoose';
@@ -22,6 +22,8 @@ export interface CheckoutDeps {
 
 export interface CheckoutContext extends CheckoutDeps {
   env: CheckoutEnv;
+  /** What the public live slide may show (live-feed.ts), through a short cache. */
+  publicScreen: () => Promise<PublicScreenSettings>;
   /** Catalog prices through a short cache (price-book.ts). */
   prices: PriceBook;
   /** Unknown member cards per register (card-tries.ts). */

@@ -1,11 +1,12 @@
-import { LIVE_RECENT_SALES, LIVE_TRANSACTIONS_CHANNEL, type LiveTransaction } from '@kassa/contracts';
-import { createRedis, redisReady } from '@kassa/service-kit';
+import { createHmac } from 'node:crypto';
+import { LIVE_RECENT_SALES, LIVE_TRANSACTIONS_CHANNEL, PublicScreenSettings, type LiveMessage } from '@kassa/contracts';
+import { createRedis, redisReady, ttlCache, type InternalClient } from '@kassa/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Announces completed sales to the live slide. Best effort: a sale never fails because the feed is down. */
 export interface LivePublisher {
   /** Resolves once the sale went out (or was dropped with a warning), a moment later with the others of its moment. */
-  publish(sale: LiveTransaction): Promise<void>;
+  publish(sale: LiveMessage): Promise<void>;
   /** Resolves true once the feed can take announcements (false after a while without Redis). */
   ready(): Promise<boolean>;
   close(): Promise<void>;
@@ -39,7 +40,7 @@ type AnnouncingRedis = ReturnType<typeof createRedis> & { kassaAnnounceSales(rec
 
 /** The sales of the current window, and the promise that settles once they went out. */
 interface Batch {
-  sales: LiveTransaction[];
+  sales: LiveMessage[];
   sent: Promise<void>;
   /** Ends the window: the batch goes out once the one before it has. */
   close: () => void;
@@ -63,7 +64,7 @@ export function redisLivePublisher(redisUrl: string, queuePrefix: string, log: F
     batch?.close();
     return last;
   };
-  const send = async (sales: LiveTransaction[]) => {
+  const send = async (sales: LiveMessage[]) => {
     for (let i = 0; i < sales.length; i += MAX_PER_COMMAND) {
       const part = sales.slice(i, i + MAX_PER_COMMAND);
       try {
@@ -79,7 +80,7 @@ export function redisLivePublisher(redisUrl: string, queuePrefix: string, log: F
       if (!waiting) {
         let close!: () => void;
         const closed = new Promise<void>((resolve) => (close = resolve));
-        const sales: LiveTransaction[] = [];
+        const sales: LiveMessage[] = [];
         last = Promise.all([last, closed]).then(() => send(sales));
         waiting = { sales, sent: last, close };
         timer = setTimeout(() => void flush(), ANNOUNCE_WINDOW_MS);
@@ -93,6 +94,24 @@ export function redisLivePublisher(redisUrl: string, queuePrefix: string, log: F
       redis.disconnect();
     },
   };
+}
+
+/**
+ * A sale's id on the live feed: fixed per sale, so its undo can name it, yet not the sale's id (a public screen must not
+ * hand out ids a till could ask about): an HMAC of the sale id under the internal secret, shaped as a version-4 UUID.
+ */
+export function liveSaleId(secret: string, saleId: string): string {
+  const h = createHmac('sha256', secret).update(`live-sale:${saleId}`).digest().subarray(0, 16);
+  h[6] = (h[6]! & 0x0f) | 0x40;
+  h[8] = (h[8]! & 0x3f) | 0x80;
+  const hex = h.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The public-screen settings from accounts, kept for `keepMs` (PUBLIC_SCREEN_CACHE_MS); unknown (accounts down) shows no names. */
+export function publicScreenSettings(accounts: InternalClient, keepMs: number): () => Promise<PublicScreenSettings> {
+  const cache = ttlCache(keepMs, () => accounts('/internal/settings/public-screen', PublicScreenSettings));
+  return () => cache.get().catch(() => ({ showNames: false }));
 }
 
 /** A public screen shows the first name only (SPEC: first name or initials, no balances). */

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { PostingResult, TokenClaims, UndoResult } from '@kassa/contracts';
 import { amountDue, formatEuros, ledgerKeys } from '@kassa/contracts';
 import { AppError, localDay, notFound, type AuditWarnLogger } from '@kassa/service-kit';
 import { transactionModel, type TransactionDoc } from '../models/transaction.model';
 import { postLedger, type CheckoutContext } from './context';
+import { liveSaleId } from './live-feed';
 import { isOwnSale } from './own-sale';
 import { undoResult } from './views';
 
@@ -54,7 +56,7 @@ export async function undoSale(ctx: CheckoutContext, id: string, user: TokenClai
   }
 
   const now = ctx.now();
-  await Tx.updateOne(
+  const { modifiedCount } = await Tx.updateOne(
     { _id: tx._id, undone: null },
     {
       $set: {
@@ -70,6 +72,8 @@ export async function undoSale(ctx: CheckoutContext, id: string, user: TokenClai
       },
     },
   );
+  // The live slide marks the sale undone (once: a repeated or concurrent undo changed nothing and says nothing).
+  if (modifiedCount > 0) void ctx.live.publish({ id: randomUUID(), at: now.toISOString(), undoes: liveSaleId(ctx.env.INTERNAL_TOKEN, id) });
   const current = (await Tx.findById(tx._id).lean()) as TransactionDoc;
   return undoResult(current);
 }

@@ -1,7 +1,6 @@
 import { ApiResponse, ok, PricesRequest, PricesResult, type PricedProduct } from '@kassa/contracts';
-import type { ServiceApp } from '@kassa/service-kit';
+import { ttlCache, type ServiceApp } from '@kassa/service-kit';
 import { productModel } from '../../models/product.model';
-import { ttlCache } from '../../ttl-cache';
 
 /** An id the kept catalog does not know makes it load again when it is older than this (a product just created). */
 const UNKNOWN_ID_RELOAD_MS = 250;

@@ -1,9 +1,8 @@
 import { ApiResponse, MenuResult, ok } from '@kassa/contracts';
-import type { ServiceApp } from '@kassa/service-kit';
+import { ttlCache, type ServiceApp } from '@kassa/service-kit';
 import { byMenuOrder } from '../../admin/bar-menu';
 import { loadCategories } from '../../catalog-read';
 import { categoryModel } from '../../models/category.model';
-import { ttlCache } from '../../ttl-cache';
 
 /** Every TV polls this; a price change may take this long to reach the wall. */
 export const MENU_CACHE_MS = 5_000;

@@ -1,4 +1,4 @@
-import { LIVE_TRANSACTIONS_CHANNEL, type Capability, type LiveTransaction } from '@kassa/contracts';
+import { LIVE_TRANSACTIONS_CHANNEL, type Capability, type LiveTransaction, type LiveUndo } from '@kassa/contracts';
 import { createRedis } from '@kassa/service-kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -7,6 +7,8 @@ import { loginAs } from '@kassa/test-stack/accounts';
 import { type CheckoutStack, startCheckoutStack } from '@kassa/test-stack';
 
 const nonce = () => randomUUID();
+/** A sale or an undo as the slide hears it (an undo has only id, at and undoes). */
+type Heard = LiveTransaction & Partial<LiveUndo>;
 
 describe('POST /api/checkout/{method}/', () => {
   let s: CheckoutStack;
@@ -15,11 +17,14 @@ describe('POST /api/checkout/{method}/', () => {
   /** What checkout announces on the live feed from now on, as the slides receive it. */
   const listenToLiveFeed = async () => {
     const sub = createRedis(s.env.REDIS_URL, { forWorker: true });
-    const received: LiveTransaction[] = [];
-    sub.on('message', (_channel: string, message: string) => received.push(JSON.parse(message) as LiveTransaction));
+    const received: Heard[] = [];
+    sub.on('message', (_channel: string, message: string) => received.push(JSON.parse(message) as Heard));
     await sub.subscribe(`${s.env.QUEUE_PREFIX}:${LIVE_TRANSACTIONS_CHANNEL}`);
     return { sub, received };
   };
+
+  /** The board's "Names on the live slide" (accounts' settings document, as its admin page saves it). */
+  const slideShowsNames = (on: boolean) => s.accountsDb.collection('settings').updateOne({ key: 'global' }, { $set: { slideShowsNames: on } }, { upsert: true });
 
   beforeAll(async () => {
     s = await startCheckoutStack(inject('mongoUri'));
@@ -246,11 +251,20 @@ describe('POST /api/checkout/{method}/', () => {
     }
   });
 
-  it('announces a completed sale on the live feed with the first name only and no balance', async () => {
+  it('announces an account sale without a name unless the board chose names on the slide, then the first name only', async () => {
     const { sub, received } = await listenToLiveFeed();
+    const named = await s.anotherCheckout({});
     try {
       const account = await s.createAccount('Lieke van der Laan', 2000);
-      const res = await s.pay('account', { products: [line(6, 2)], account_id: account, nonce: nonce() }, ['PAYMENT_ACCOUNT_OTHER']);
+      const sell = (app: typeof s.app, amount: number) =>
+        app.inject({ method: 'POST', url: '/api/checkout/account/', headers: { authorization: s.token(['PAYMENT_ACCOUNT_OTHER', 'PAYMENT_UNDO']) }, payload: { products: [line(6, amount)], account_id: account, nonce: nonce() } });
+      // Off by default: a public screen pairs no member with their drinks.
+      await sell(s.app, 3);
+      await expect.poll(() => received.find((r) => r.items?.[0]?.amount === 3), { timeout: 5000, interval: 20 }).toMatchObject({ method: 'account', who: null });
+
+      await slideShowsNames(true);
+      // A checkout process that has not kept the old setting (each keeps it for PUBLIC_SCREEN_CACHE_MS).
+      const res = await sell(named, 2);
       const id = res.json().result.transaction_id;
       const mine = () => received.find((r) => r.who === 'Lieke');
       await expect.poll(mine, { timeout: 5000, interval: 20 }).toMatchObject({
@@ -263,8 +277,19 @@ describe('POST /api/checkout/{method}/', () => {
       // The feed is public: it never carries the sale's id, with which a till could ask for the sale.
       expect(mine()!.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(JSON.stringify(received)).not.toContain(id);
+
+      // Undone, the slide hears which announcement to mark, once however often the undo is asked.
+      const undo = () => named.inject({ method: 'POST', url: `/api/transactions/${id}/undo/`, headers: { authorization: s.token(['PAYMENT_ACCOUNT_OTHER', 'PAYMENT_UNDO']) }, payload: {} });
+      expect((await undo()).statusCode).toBe(200);
+      expect((await undo()).statusCode).toBe(200);
+      await expect.poll(() => received.filter((r) => r.undoes === mine()!.id).length, { timeout: 5000, interval: 20 }).toBe(1);
+      await sell(s.app, 4);
+      await expect.poll(() => received.some((r) => r.items?.[0]?.amount === 4), { timeout: 5000, interval: 20 }).toBe(true);
+      expect(received.filter((r) => r.undoes)).toHaveLength(1);
     } finally {
       sub.disconnect();
+      await slideShowsNames(false);
+      await named.close();
     }
   });
 });
