@@ -246,16 +246,19 @@ function RolesCard({ user, self, saving, onChange }: { user: AdminUser; self: bo
         Admin roles
       </h2>
       <p className="k-muted">Every admin reads every admin page; a role decides what they may change.</p>
-      <fieldset className="k-stack" aria-labelledby="user-roles">
+      <fieldset className="k-stack user-page__roles" aria-labelledby="user-roles">
         {ALL_ADMIN_ROLES.map((role) => {
           const held = user.roles.includes(role);
           const locked = held && (user.roles.length === 1 || (self && role === 'board'));
+          // Said on the page, not in a tooltip: a tablet has no hover.
+          const why = locked ? (self && role === 'board' ? 'Yours: another admin can take your board role.' : 'An admin holds at least one role.') : null;
           return (
-            <label key={role} className="k-row" title={locked ? (self && role === 'board' ? 'Another admin can take your board role' : 'An admin holds at least one role') : undefined}>
+            <label key={role} className="user-page__role">
               <input type="checkbox" checked={held} disabled={saving || locked} onChange={(e) => toggle(role, e.target.checked)} />
               <span>
                 <strong>{ADMIN_ROLE_LABELS[role]}</strong> <span className="k-muted">{ROLE_HINTS[role]}</span>
               </span>
+              {why ? <span className="k-muted user-page__role-note">{why}</span> : null}
             </label>
           );
         })}

@@ -131,7 +131,10 @@ describe('/admin/users and /admin/registers', { timeout: 20_000 }, () => {
       </Routes>,
       `/admin/users/${user.id}`,
     );
-    expect(within(await screen.findByRole('group', { name: 'Admin roles' })).getByRole('checkbox', { name: /Auditor/ })).toBeDisabled();
+    const roles = await screen.findByRole('group', { name: 'Admin roles' });
+    expect(within(roles).getByRole('checkbox', { name: /Auditor/ })).toBeDisabled();
+    // Said beside the box, not only in a tooltip a tablet cannot show.
+    expect(within(roles).getByText('An admin holds at least one role.')).toBeVisible();
   });
 
   it('shows what each register may do and who signs in at it', async () => {
