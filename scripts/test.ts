@@ -6,7 +6,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { staleReason } from './lib/frontend-builds';
 import { ROOT } from './lib/local-mongo';
+import { FRONTENDS } from './lib/processes';
 
 const outDir = join(ROOT, '.data', 'test-reports');
 mkdirSync(outDir, { recursive: true });
@@ -47,7 +49,18 @@ if (want('lint')) run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 
 // The front-ends are built before vitest: scripts/bundle-budget.test.ts reads this build (shell plus till initial
 // JavaScript within 250 KB gzipped), and the end-to-end tests run against it.
-const built = want('vitest') || want('e2e') ? run('build', 'npm', ['run', 'build']) : false;
+// A front-end whose build is newer than everything it is made from (scripts/lib/frontend-builds.ts, as `npm start`
+// decides) is not built again: a developer's second run skips the build; a fresh clone builds all five.
+const built = want('vitest') || want('e2e') ? buildStaleFrontends() : false;
+
+function buildStaleFrontends(): boolean {
+  const stale = FRONTENDS.filter((app) => process.env.KASSA_REBUILD === '1' || staleReason(ROOT, app) !== null);
+  if (stale.length === 0) {
+    console.log('\n[test] build: every front-end is newer than its sources, not built again (KASSA_REBUILD=1 builds them)');
+    return true;
+  }
+  return run('build', 'npm', ['run', 'build', ...stale.flatMap((app) => ['-w', app])]);
+}
 
 if (want('vitest')) {
   const file = join(outDir, 'vitest.json');
