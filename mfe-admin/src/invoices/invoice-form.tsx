@@ -99,11 +99,12 @@ export function InvoiceForm({ invoice, onDone }: { invoice?: InvoiceView; onDone
             >
               <option value="">Choose an account</option>
               {[...options]
-                .sort((a, b) => Number(b.type === 'event') - Number(a.type === 'event'))
+                // Tabs first (they are what is invoiced most), then the other event accounts.
+                .sort((a, b) => Number(Boolean(b.tab)) * 2 + Number(b.type === 'event') - (Number(Boolean(a.tab)) * 2 + Number(a.type === 'event')))
                 .map((a) => (
                   <option key={a.id} value={a.id}>
                     {a.name}
-                    {a.type === 'event' ? ' (event)' : ''}
+                    {a.tab ? ' (tab)' : a.type === 'event' ? ' (event)' : ''}
                   </option>
                 ))}
             </select>
