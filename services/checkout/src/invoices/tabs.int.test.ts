@@ -113,6 +113,22 @@ describe('an event or external tab: sold to without balance, invoiced, never deb
     expect(await payments('POST', `/api/admin/direct_debit/${batch.json().result.id}/cancel`)).toMatchObject({ statusCode: 200 });
   });
 
+  it('leaves out of its invoice the sales a batch collects from the credit account it was before: one debt, one route', async () => {
+    const was = await creditAccount('Oud-krediet Commissie');
+    const collected = await sell(was, 0, 3);
+    const dates = { collectionDate: nextBusinessDay(today()), cutoff: today() };
+    const batch = await payments('POST', '/api/admin/direct_debit/', dates);
+    expect(batch.statusCode, batch.body).toBe(200);
+    const detail = await payments('GET', `/api/admin/direct_debit/${batch.json().result.id}/?page=1&perPage=100`);
+    expect(detail.json().result.debits.items.find((d: { accountId: string }) => d.accountId === was)).toMatchObject({ amount: collected });
+    const became = await accounts('PATCH', `/api/admin/accounts/${was}/`, { ...TAB, creditAccount: false, tabLimit: 10_000 });
+    expect(became.statusCode, became.body).toBe(200);
+    // The batch collects its debt up to the cut-off (today): the tab's invoice leaves those sales out, saying so.
+    const lines = await checkout('GET', `/api/admin/invoices/preview/?accountId=${was}&from=${today()}&to=${today()}`);
+    expect(lines.json().result).toMatchObject({ total: 0, lines: [], collectedCount: 1, collectedThrough: today() });
+    expect(await payments('POST', `/api/admin/direct_debit/${batch.json().result.id}/cancel`)).toMatchObject({ statusCode: 200 });
+  });
+
   it('refuses the sale that would take it past its limit, saying so, and takes it once the limit is raised', async () => {
     const tab = await newTab('Alumni Borrel', { type: 'external', tabLimit: 1_000 });
     const price = s.products[1]!.price;
