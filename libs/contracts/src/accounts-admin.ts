@@ -8,6 +8,10 @@ import { Cents, ObjectId, PageQuery } from './wrapper';
 export const ADMIN_UPGRADE_MAX = 1_000_000;
 /** The largest credit limit an account may get (cents): € 5.000,00. */
 export const CREDIT_LIMIT_MAX = 500_000;
+/** The largest limit a tab may get (cents): € 10.000,00. A tab without a limit is chosen as such (`tabLimit: null`). */
+export const TAB_LIMIT_MAX = 1_000_000;
+/** Account types that may run a tab. */
+export const TAB_TYPES: readonly AccountType[] = ['event', 'external'];
 
 /**
  * Ways an admin puts money on an account (SPEC 4 payment methods an admin may book), and `correction` for a
@@ -58,6 +62,14 @@ export const AdminAccount = z.object({
   bic: z.string().nullable(),
   mandateId: z.string().nullable(),
   mandateSignedAt: CalendarDay.nullable(),
+  /**
+   * A tab (event or external account): sales are taken without balance down to minus `tabLimit` (or without limit
+   * when that is null), it is invoiced to `invoiceName` at `invoiceAddress` and never in a direct-debit batch.
+   */
+  tab: z.boolean().optional(),
+  tabLimit: Cents.nullable().optional(),
+  invoiceName: z.string().nullable().optional(),
+  invoiceAddress: z.string().nullable().optional(),
   hasPin: z.boolean(),
   /** Until when wrong PINs have locked the account (its PIN payments are refused), or null: not locked now. */
   pinLockedUntil: z.string().nullable().optional(),
@@ -100,6 +112,20 @@ export const AdminAccountBody = z.object({
   bic: Bic.default(null),
   mandateId: z.string().trim().max(35, 'A mandate id has at most 35 characters.').regex(/^[A-Za-z0-9+?/:().,'-]*$/, 'A mandate id has only letters, digits and + ? / - : ( ) . , \'.').nullable().default(null),
   mandateSignedAt: CalendarDay.nullable().default(null),
+  tab: z.boolean().default(false),
+  /**
+   * A tab's limit in cents, or null for no limit. Never defaulted: making an account a tab needs it said (a number, or
+   * null on purpose), so no tab is unlimited by accident.
+   */
+  tabLimit: z
+    .number({ error: 'A limit is a whole number of cents.' })
+    .int('A limit is a whole number of cents.')
+    .min(1, 'A tab limit is above € 0,00; choose no limit to leave the tab open.')
+    .max(TAB_LIMIT_MAX, 'A tab limit cannot be above € 10.000,00.')
+    .nullable()
+    .optional(),
+  invoiceName: z.string().trim().max(100, 'A name has at most 100 characters.').nullable().default(null),
+  invoiceAddress: z.string().trim().max(300, 'An address has at most 300 characters.').nullable().default(null),
 });
 export type AdminAccountBody = z.input<typeof AdminAccountBody>;
 
@@ -113,6 +139,10 @@ export const AdminAccountPatchBody = z.object({
   bic: Bic.optional(),
   mandateId: AdminAccountBody.shape.mandateId.removeDefault().optional(),
   mandateSignedAt: CalendarDay.nullable().optional(),
+  tab: z.boolean().optional(),
+  tabLimit: AdminAccountBody.shape.tabLimit,
+  invoiceName: AdminAccountBody.shape.invoiceName.removeDefault().optional(),
+  invoiceAddress: AdminAccountBody.shape.invoiceAddress.removeDefault().optional(),
 });
 export type AdminAccountPatchBody = z.input<typeof AdminAccountPatchBody>;
 

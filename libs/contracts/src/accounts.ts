@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { Cents, ObjectId } from './wrapper';
 
-export const AccountType = z.enum(['member', 'event', 'system']);
+/**
+ * `external`: another association or outside party that buys at the bar (on a tab, invoiced). Only `event` and
+ * `external` accounts may run a tab (docs/decisions.md "Tabs").
+ */
+export const AccountType = z.enum(['member', 'event', 'external', 'system']);
 export type AccountType = z.infer<typeof AccountType>;
 
 /** An account as the till lists it. Balance and badges go to bar-mode registers only. */
@@ -17,6 +21,10 @@ export const TillAccount = z.object({
    * offline cap for prepaid accounts, minus the credit limit for credit accounts). Null where balances are not shown.
    */
   offlineFloor: Cents.nullable().optional(),
+  /** Bar mode only: the account runs a tab (invoiced, never direct debit; the till's TAB badge). Null elsewhere. */
+  tab: z.boolean().nullable().optional(),
+  /** Bar mode only, on a tab: how far below zero it may go (cents, positive), or null: no limit was chosen. */
+  tabLimit: Cents.nullable().optional(),
 });
 export type TillAccount = z.infer<typeof TillAccount>;
 export const TillAccountsResult = z.object({ accounts: z.array(TillAccount) });

@@ -110,6 +110,10 @@ export const InternalAccount = z.object({
   type: AccountType,
   creditAccount: z.boolean(),
   balance: Cents,
+  /** A tab: invoiced (to `invoiceName` at `invoiceAddress`), never collected by direct debit. */
+  tab: z.boolean().optional(),
+  invoiceName: z.string().nullable().optional(),
+  invoiceAddress: z.string().nullable().optional(),
 });
 export type InternalAccount = z.infer<typeof InternalAccount>;
 

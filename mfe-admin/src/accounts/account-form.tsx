@@ -1,12 +1,12 @@
 import type { KassaError } from '@kassa/api-client';
-import { AccountType, cleanName, type AdminAccount, type AdminAccountBody } from '@kassa/contracts';
+import { AccountType, cleanName, TAB_TYPES, type AdminAccount, type AdminAccountBody } from '@kassa/contracts';
 import { bicError, bicTypingError, ibanError, ibanTypingError } from '@kassa/contracts/sepa';
 import { centsToInput, parseEuros, TextField, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { FormModal } from '../shared/form-modal';
 import { FormLines, placeServerLines } from '../shared/server-lines';
 
-const TYPE_LABELS: Record<AccountType, string> = { member: 'Member', event: 'Event', system: 'System (not on the till)' };
+const TYPE_LABELS: Record<AccountType, string> = { member: 'Member', event: 'Event', external: 'External (another association, a committee)', system: 'System (not on the till)' };
 
 interface Draft {
   name: string;
@@ -18,6 +18,13 @@ interface Draft {
   bic: string;
   mandateId: string;
   mandateSignedAt: string;
+  /** A tab (event and external accounts): invoiced, never direct debit. */
+  tab: boolean;
+  tabLimit: string;
+  /** Chosen on purpose: a tab is never without a limit by accident. */
+  noTabLimit: boolean;
+  invoiceName: string;
+  invoiceAddress: string;
 }
 
 const draftOf = (a: AdminAccount | null): Draft => ({
@@ -30,9 +37,16 @@ const draftOf = (a: AdminAccount | null): Draft => ({
   bic: a?.bic ?? '',
   mandateId: a?.mandateId ?? '',
   mandateSignedAt: a?.mandateSignedAt ?? '',
+  tab: a?.tab ?? false,
+  tabLimit: a?.tab && a.tabLimit !== null && a.tabLimit !== undefined ? centsToInput(a.tabLimit) : '',
+  noTabLimit: Boolean(a?.tab) && (a?.tabLimit ?? null) === null,
+  invoiceName: a?.invoiceName ?? '',
+  invoiceAddress: a?.invoiceAddress ?? '',
 });
 
-const FIELDS = ['name', 'creditLimit', 'iban', 'bic', 'mandateId', 'mandateSignedAt'] as const;
+const mayRunTab = (type: AccountType) => (TAB_TYPES as readonly string[]).includes(type);
+
+const FIELDS = ['name', 'creditLimit', 'iban', 'bic', 'mandateId', 'mandateSignedAt', 'tabLimit', 'invoiceName', 'invoiceAddress'] as const;
 type Problems = Partial<Record<(typeof FIELDS)[number], string>>;
 
 /** The form's own lines, the rules the server holds to (IBAN and BIC from @kassa/contracts/sepa, SPEC 5). */
@@ -52,11 +66,20 @@ export function accountProblems(d: Draft): Problems {
     const parsed = parseEuros(d.creditLimit, { zero: true });
     if ('error' in parsed) problems.creditLimit = parsed.error;
   }
+  if (d.tab) {
+    if (!d.invoiceName.trim()) problems.invoiceName = 'A tab needs the name its invoices go to.';
+    if (!d.invoiceAddress.trim()) problems.invoiceAddress = 'A tab needs the address its invoices go to.';
+    if (!d.noTabLimit) {
+      const parsed = d.tabLimit.trim() ? parseEuros(d.tabLimit) : { error: "Set the tab's limit, or choose no limit." };
+      if ('error' in parsed) problems.tabLimit = parsed.error;
+    }
+  }
   return problems;
 }
 
 function bodyOf(d: Draft): AdminAccountBody {
   const limit = d.creditAccount && d.ownLimit ? parseEuros(d.creditLimit, { zero: true }) : null;
+  const tabLimit = d.tab && !d.noTabLimit ? parseEuros(d.tabLimit) : null;
   return {
     name: d.name,
     type: d.type,
@@ -66,11 +89,16 @@ function bodyOf(d: Draft): AdminAccountBody {
     bic: d.bic.trim() || null,
     mandateId: d.mandateId.trim() || null,
     mandateSignedAt: d.mandateSignedAt || null,
+    tab: d.tab,
+    ...(d.tab ? { tabLimit: d.noTabLimit ? null : (tabLimit && 'cents' in tabLimit ? tabLimit.cents : null) } : {}),
+    invoiceName: d.invoiceName.trim() || null,
+    invoiceAddress: d.invoiceAddress.trim() || null,
   };
 }
 
 /**
- * New account, or the account's settings: name, type, credit (direct debit) with its limit, IBAN and BIC, mandate.
+ * New account, or the account's settings: name, type, a tab (event and external accounts: invoice name and address, a
+ * limit or no limit chosen), credit (direct debit) with its limit, IBAN and BIC, mandate.
  * Saving sends every field (PUT-like through create or PATCH); the server answers the same lines when it disagrees.
  */
 export function AccountForm({
@@ -122,7 +150,7 @@ export function AccountForm({
         <label className="k-field__label" htmlFor="account-type">
           Type
         </label>
-        <select id="account-type" className="k-input" value={d.type} onChange={(e) => set({ type: e.target.value as AccountType })}>
+        <select id="account-type" className="k-input" value={d.type} onChange={(e) => set({ type: e.target.value as AccountType, ...(mayRunTab(e.target.value as AccountType) ? {} : { tab: false }) })}>
           {AccountType.options.map((t) => (
             <option key={t} value={t}>
               {TYPE_LABELS[t]}
@@ -130,10 +158,47 @@ export function AccountForm({
           ))}
         </select>
       </div>
-      <label className="k-checkbox">
-        <input type="checkbox" checked={d.creditAccount} onChange={(e) => set({ creditAccount: e.target.checked })} />
-        <span>Credit account (direct debit: may go below zero and is collected monthly)</span>
-      </label>
+      {mayRunTab(d.type) ? (
+        <fieldset className="accounts__tab">
+          <label className="k-checkbox">
+            <input type="checkbox" checked={d.tab} onChange={(e) => set({ tab: e.target.checked, ...(e.target.checked ? { creditAccount: false } : {}) })} />
+            <span>Runs a tab (sold to without balance, invoiced afterwards; never direct debit)</span>
+          </label>
+          {d.tab ? (
+            <>
+              <TextField label="Invoice to" value={d.invoiceName} maxLength={100} onChange={(e) => set({ invoiceName: e.target.value })} error={errors.invoiceName} hint="Who the tab's invoices are addressed to." />
+              <div className="k-field">
+                <label className="k-field__label" htmlFor="account-invoice-address">
+                  Invoice address
+                </label>
+                <textarea
+                  id="account-invoice-address"
+                  className="k-textarea"
+                  rows={3}
+                  maxLength={300}
+                  value={d.invoiceAddress}
+                  aria-invalid={errors.invoiceAddress ? true : undefined}
+                  onChange={(e) => set({ invoiceAddress: e.target.value })}
+                />
+                {errors.invoiceAddress ? <span className="k-field__error">{errors.invoiceAddress}</span> : null}
+              </div>
+              <label className="k-checkbox">
+                <input type="checkbox" checked={d.noTabLimit} onChange={(e) => set({ noTabLimit: e.target.checked })} />
+                <span>No limit (the till never refuses a sale on this tab)</span>
+              </label>
+              {d.noTabLimit ? null : (
+                <TextField label="Tab limit (€)" inputMode="decimal" value={d.tabLimit} onChange={(e) => set({ tabLimit: e.target.value })} error={errors.tabLimit} hint="How much the tab may run up before it is invoiced." />
+              )}
+            </>
+          ) : null}
+        </fieldset>
+      ) : null}
+      {d.tab ? null : (
+        <label className="k-checkbox">
+          <input type="checkbox" checked={d.creditAccount} onChange={(e) => set({ creditAccount: e.target.checked })} />
+          <span>Credit account (direct debit: may go below zero and is collected monthly)</span>
+        </label>
+      )}
       {d.creditAccount ? (
         <>
           <label className="k-checkbox">

@@ -127,9 +127,19 @@ export function AccountPage() {
             <dd>{closed ? <span className="k-tag k-tag--negative">Closed {formatDate(account.closedAt!)}</span> : 'Open'}</dd>
             <dt>Kind</dt>
             <dd>
-              {account.creditAccount ? `Credit account (direct debit), limit ${formatMoney(account.effectiveCreditLimit)}${account.creditLimit === null ? ' from the settings' : ''}` : 'Prepaid'}
+              {account.creditAccount
+                ? `Credit account (direct debit), limit ${formatMoney(account.effectiveCreditLimit)}${account.creditLimit === null ? ' from the settings' : ''}`
+                : account.tab
+                  ? `Tab (invoiced, never direct debit), ${account.tabLimit === null || account.tabLimit === undefined ? 'no limit' : `limit ${formatMoney(account.tabLimit)}`}`
+                  : 'Prepaid'}
               {account.type !== 'member' ? `, ${account.type}` : ''}
             </dd>
+            {account.tab ? (
+              <>
+                <dt>Invoice to</dt>
+                <dd className="accounts__invoice-to">{[account.invoiceName, account.invoiceAddress].filter(Boolean).join('\n')}</dd>
+              </>
+            ) : null}
             <dt>IBAN</dt>
             <dd>{account.iban ? `${friendlyFormatIBAN(account.iban)}${account.bic ? ` (${account.bic})` : ''}` : <span className="k-muted">none</span>}</dd>
             <dt>Mandate</dt>

@@ -77,6 +77,50 @@ describe('/admin/accounts', { timeout: 20_000 }, () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'Karel Krediet', creditAccount: true, iban: 'NL91 ABNA 0417 1643 00', bic: 'ABNANL2A', creditLimit: null }));
   });
 
+  it('makes an event account a tab with who to invoice and a limit, or no limit only when chosen', async () => {
+    const calls = stubApi();
+    renderAdmin(<AccountsPage />, '/admin/accounts');
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'New account' }));
+    const form = screen.getByRole('dialog', { name: 'New account' });
+    expect(within(form).queryByLabelText(/Runs a tab/)).toBeNull();
+    await user.type(within(form).getByLabelText('Name'), 'Lustrum committee');
+    await user.selectOptions(within(form).getByLabelText('Type'), 'event');
+    await user.click(within(form).getByLabelText(/Runs a tab/));
+    // A tab is never a credit account: the direct-debit choice is gone.
+    expect(within(form).queryByLabelText(/Credit account/)).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    expect(within(form).getByLabelText('Invoice to')).toHaveAccessibleDescription('A tab needs the name its invoices go to.');
+    expect(within(form).getByLabelText('Tab limit (€)')).toHaveAccessibleDescription("Set the tab's limit, or choose no limit.");
+    expect(within(form).getByText('A tab needs the address its invoices go to.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await user.type(within(form).getByLabelText('Invoice to'), 'Lustrumcommissie');
+    await user.type(within(form).getByLabelText('Invoice address'), 'Oudegracht 12{Enter}3511 AB Utrecht');
+    await user.type(within(form).getByLabelText('Tab limit (€)'), '250');
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'Lustrum committee', type: 'event', tab: true, tabLimit: 25_000, creditAccount: false, invoiceName: 'Lustrumcommissie', invoiceAddress: 'Oudegracht 12\n3511 AB Utrecht' }),
+    );
+  });
+
+  it('sends a tab without a limit only with "No limit" ticked', async () => {
+    const calls = stubApi();
+    renderAdmin(<AccountsPage />, '/admin/accounts');
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'New account' }));
+    const form = screen.getByRole('dialog', { name: 'New account' });
+    await user.type(within(form).getByLabelText('Name'), 'Zusterclub');
+    await user.selectOptions(within(form).getByLabelText('Type'), 'external');
+    await user.click(within(form).getByLabelText(/Runs a tab/));
+    await user.type(within(form).getByLabelText('Invoice to'), 'Zusterclub');
+    await user.type(within(form).getByLabelText('Invoice address'), 'Straat 1');
+    await user.click(within(form).getByLabelText(/No limit/));
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ type: 'external', tab: true, tabLimit: null }));
+  });
+
   it('asks a second time before a correction takes a prepaid account below zero, with the same nonce', async () => {
     const calls = stubApi((body) =>
       body.allowNegative
@@ -180,7 +224,7 @@ describe('/admin/accounts', { timeout: 20_000 }, () => {
   });
 
   it('checks names, IBAN and BIC like the server', () => {
-    const base = { name: 'X', type: 'member' as const, creditAccount: false, ownLimit: false, creditLimit: '', iban: '', bic: '', mandateId: '', mandateSignedAt: '' };
+    const base = { name: 'X', type: 'member' as const, creditAccount: false, ownLimit: false, creditLimit: '', iban: '', bic: '', mandateId: '', mandateSignedAt: '', tab: false, tabLimit: '', noTabLimit: false, invoiceName: '', invoiceAddress: '' };
     expect(accountProblems(base)).toEqual({});
     expect(accountProblems({ ...base, name: ' \u200b ' })).toEqual({ name: 'Please enter a name.' });
     expect(accountProblems({ ...base, iban: 'nl91abna0417164300' })).toEqual({ iban: 'IBAN must be uppercase.' });

@@ -1,4 +1,5 @@
 import type { KassaError } from '@kassa/api-client';
+import type { AdminAccount } from '@kassa/contracts';
 import { Button, DateText, ListFallback, Money, Pager } from '@kassa/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -11,6 +12,8 @@ import { useCreateAccountMutation, useGetAdminAccountsQuery } from './accounts-a
 import { BalancePanel } from './balance-panel';
 import { LedgersPanel } from './ledgers-panel';
 import './accounts.css';
+
+const TYPE_TAGS: Record<AdminAccount['type'], string> = { member: 'Member', event: 'Event', external: 'External', system: 'System' };
 
 export const PAGE_SIZE = 15;
 
@@ -113,6 +116,7 @@ function AccountsList({ filters, page, go }: { filters: Filters; page: number; g
             <option value="">All types</option>
             <option value="member">Member</option>
             <option value="event">Event</option>
+            <option value="external">External</option>
             <option value="system">System</option>
           </select>
         </div>
@@ -150,8 +154,8 @@ function AccountsList({ filters, page, go }: { filters: Filters; page: number; g
                     </td>
                     <td>
                       <div className="accounts__tags">
-                        {a.creditAccount ? <span className="k-tag k-tag--info">Credit</span> : <span className="k-tag">Prepaid</span>}
-                        {a.type !== 'member' ? <span className="k-tag">{a.type === 'event' ? 'Event' : 'System'}</span> : null}
+                        {a.creditAccount ? <span className="k-tag k-tag--info">Credit</span> : a.tab ? <span className="k-tag k-tag--warning">Tab</span> : <span className="k-tag">Prepaid</span>}
+                        {a.type !== 'member' ? <span className="k-tag">{TYPE_TAGS[a.type]}</span> : null}
                         {a.closedAt ? <span className="k-tag k-tag--negative">Closed</span> : null}
                       </div>
                     </td>

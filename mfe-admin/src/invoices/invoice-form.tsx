@@ -84,7 +84,7 @@ export function InvoiceForm({ invoice, onDone }: { invoice?: InvoiceView; onDone
       <FormLines lines={serverLines.other} />
       {invoice ? null : (
         <>
-          <TextField label="Find account" type="search" value={search} onChange={(e) => setSearch(e.target.value)} hint="Type part of a name; event accounts are listed first." />
+          <TextField label="Find account" type="search" value={search} onChange={(e) => setSearch(e.target.value)} hint="Type part of a name; tabs and event accounts are listed first." />
           <div className="k-field">
             <label className="k-field__label" htmlFor={ids.account}>
               Account
@@ -99,11 +99,12 @@ export function InvoiceForm({ invoice, onDone }: { invoice?: InvoiceView; onDone
             >
               <option value="">Choose an account</option>
               {[...options]
-                .sort((a, b) => Number(b.type === 'event') - Number(a.type === 'event'))
+                // Tabs first (they are what is invoiced most), then the other event accounts.
+                .sort((a, b) => Number(Boolean(b.tab)) * 2 + Number(b.type === 'event') - (Number(Boolean(a.tab)) * 2 + Number(a.type === 'event')))
                 .map((a) => (
                   <option key={a.id} value={a.id}>
                     {a.name}
-                    {a.type === 'event' ? ' (event)' : ''}
+                    {a.tab ? ' (tab)' : a.type === 'event' ? ' (event)' : ''}
                   </option>
                 ))}
             </select>
@@ -149,7 +150,7 @@ export function InvoiceForm({ invoice, onDone }: { invoice?: InvoiceView; onDone
         )}
       </section>
       <TextField label="Reference" value={draft.reference} maxLength={100} onChange={(e) => set('reference', e.target.value)} error={shown('reference')} hint="The customer's order or event name, printed on the invoice." />
-      <TextField label="Customer name" value={draft.customerName} maxLength={100} onChange={(e) => set('customerName', e.target.value)} error={shown('customerName')} hint="Empty: the account's name." />
+      <TextField label="Customer name" value={draft.customerName} maxLength={100} onChange={(e) => set('customerName', e.target.value)} error={shown('customerName')} hint="Empty: the account's name (a tab's: the name and address it is invoiced to)." />
       <div className="k-field">
         <label className="k-field__label" htmlFor={ids.address}>
           Customer address

@@ -26,9 +26,13 @@ const DAY_MS = 86_400_000;
 const usedAt = (account: Pick<TillAccount, 'lastUsed'>) => (account.lastUsed ? Date.parse(account.lastUsed) : Number.NaN);
 const usedRecently = (used: number, now: number) => !Number.isNaN(used) && now - used <= RECENT_DAYS * DAY_MS;
 
-/** SPEC 5: no direct debit, not an event account, and a balance below the price (bar mode only). */
-export function isBroke(account: Pick<TillAccount, 'balance' | 'directDebit' | 'type'>, price: number): boolean {
+/**
+ * SPEC 5: no direct debit, not an event account, and a balance below the price (bar mode only). A tab is broke only
+ * when the price takes it past its limit; a tab without a limit never is.
+ */
+export function isBroke(account: Pick<TillAccount, 'balance' | 'directDebit' | 'type' | 'tab' | 'tabLimit'>, price: number): boolean {
   if (account.balance === null) return false;
+  if (account.tab) return typeof account.tabLimit === 'number' && account.balance - price < -account.tabLimit;
   return account.directDebit !== true && account.type !== 'event' && account.balance < price;
 }
 

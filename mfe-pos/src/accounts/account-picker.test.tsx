@@ -130,6 +130,24 @@ describe('account picker', () => {
     expect(tile('Feestweek')).not.toHaveClass('till-account--broke');
   });
 
+  it('shows a tab with its TAB badge, never broke while the price stays within its limit (price € 4,50)', () => {
+    const accounts = [
+      account('Lustrum committee', 1, { balance: -9_000, directDebit: false, type: 'event', tab: true, tabLimit: 10_000 }),
+      account('Alumni Borrel', 1, { balance: -9_600, directDebit: false, type: 'external', tab: true, tabLimit: 10_000 }),
+      account('Zusterclub', 1, { balance: -250_000, directDebit: false, type: 'external', tab: true, tabLimit: null }),
+    ];
+    picker({ accounts, barMode: true });
+    const tile = (name: string) => screen.getByRole('button', { name: new RegExp(name) });
+    expect(within(tile('Lustrum committee')).getByText('TAB')).toBeInTheDocument();
+    expect(within(tile('Lustrum committee')).getByText('EVENT')).toBeInTheDocument();
+    expect(within(tile('Zusterclub')).getByText('TAB')).toBeInTheDocument();
+    expect(within(tile('Zusterclub')).queryByText('EVENT')).toBeNull();
+    // -90,00 - 4,50 stays within -100,00; -96,00 - 4,50 does not; without a limit a tab is never broke.
+    expect(tile('Lustrum committee')).not.toHaveClass('till-account--broke');
+    expect(tile('Alumni Borrel')).toHaveClass('till-account--broke');
+    expect(tile('Zusterclub')).not.toHaveClass('till-account--broke');
+  });
+
   it('pages big lists instead of drawing thousands of tiles', () => {
     const many = Array.from({ length: 250 }, (_, i) => account(`Lid ${String(i).padStart(3, '0')}`, 1));
     picker({ accounts: many });

@@ -12,7 +12,7 @@ export const ACCOUNT_PAGE = 90;
 export interface AccountPickerProps {
   title: string;
   accounts: readonly TillAccount[] | undefined;
-  /** Bar mode: balances, SEPA and EVENT badges and the broke highlight. */
+  /** Bar mode: balances, SEPA, EVENT and TAB badges and the broke highlight. */
   barMode: boolean;
   /** What the account would pay (broke highlight); null when it only receives money (top-up). */
   price: number | null;
@@ -183,6 +183,7 @@ const AccountTile = memo(function AccountTile({
             {account.balance !== null ? <Money cents={account.balance} /> : null}
             {account.directDebit ? <span className="k-tag k-tag--info">SEPA</span> : null}
             {account.type === 'event' ? <span className="k-tag k-tag--warning">EVENT</span> : null}
+            {account.tab ? <span className="k-tag k-tag--info">TAB</span> : null}
           </span>
         ) : null}
       </button>

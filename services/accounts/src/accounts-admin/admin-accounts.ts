@@ -1,5 +1,5 @@
 import { checkBic, checkIban } from '@kassa/contracts/sepa';
-import type { AccountType, AdminAccount, ValidationDetail } from '@kassa/contracts';
+import { formatEuros, TAB_TYPES, type AccountType, type AdminAccount, type ValidationDetail } from '@kassa/contracts';
 import { AppError, notFound } from '@kassa/service-kit';
 import type { Connection, Types } from 'mongoose';
 import type { AccountsContext } from '../context';
@@ -20,6 +20,10 @@ export const ACCOUNT_FIELDS = {
   bic: 1,
   mandateId: 1,
   mandateSignedAt: 1,
+  tab: 1,
+  tabLimit: 1,
+  invoiceName: 1,
+  invoiceAddress: 1,
   pinHash: 1,
   lastUsed: 1,
   closedAt: 1,
@@ -38,6 +42,10 @@ export interface AccountRow {
   bic?: string | null;
   mandateId?: string | null;
   mandateSignedAt?: string | null;
+  tab?: boolean | null;
+  tabLimit?: number | null;
+  invoiceName?: string | null;
+  invoiceAddress?: string | null;
   pinHash?: string | null;
   lastUsed?: Date | null;
   closedAt?: Date | null;
@@ -70,6 +78,10 @@ export async function adminAccounts(db: Connection, rows: AccountRow[], balances
     bic: r.bic ?? null,
     mandateId: r.mandateId ?? null,
     mandateSignedAt: r.mandateSignedAt ?? null,
+    tab: r.tab ?? false,
+    tabLimit: r.tab ? (r.tabLimit ?? null) : null,
+    invoiceName: r.invoiceName ?? null,
+    invoiceAddress: r.invoiceAddress ?? null,
     hasPin: Boolean(r.pinHash),
     pinLockedUntil: lockedUntil.get(String(r._id)) ?? null,
     lastUsed: r.lastUsed ? r.lastUsed.toISOString() : null,
@@ -100,6 +112,10 @@ export const auditView = (a: AdminAccount) => ({
   bic: a.bic,
   mandateId: a.mandateId,
   mandateSignedAt: a.mandateSignedAt,
+  tab: a.tab ?? false,
+  tabLimit: a.tabLimit ?? null,
+  invoiceName: a.invoiceName ?? null,
+  invoiceAddress: a.invoiceAddress ?? null,
   hasPin: a.hasPin,
   closedAt: a.closedAt,
 });
@@ -131,4 +147,43 @@ export function checkBank(fields: BankFields): { iban: string | null; bic: strin
   }
   if (detail.length) throw new AppError(422, 'validation_error', detail.map((d) => d.msg).join(' '), detail);
   return { iban, bic };
+}
+
+export interface TabFields {
+  type: AccountType;
+  creditAccount: boolean;
+  tab: boolean;
+  /** Undefined: not said (refused for a tab, so none is unlimited by accident); null: no limit, on purpose. */
+  tabLimit: number | null | undefined;
+  invoiceName: string | null;
+  invoiceAddress: string | null;
+}
+
+/**
+ * The rules of a tab (docs/decisions.md "Tabs"), as 422 lines: only an event or external account runs one, never as a
+ * credit account (a tab is invoiced, never collected), with a name and address to invoice and a limit said (or no limit
+ * chosen). Becoming a tab needs a balance of zero or below (prepaid money would be billed again by the invoice of the
+ * sales it paid for); stopping needs zero or above (what the tab owes is invoiced first). Answers what to store.
+ */
+export function checkTab(f: TabFields, before: { tab: boolean; balance: number } | null): { tab: boolean; tabLimit: number | null } {
+  if (!f.tab) {
+    if (before?.tab && before.balance < 0) {
+      throw new AppError(422, 'validation_error', 'Validation error', [
+        { loc: ['body', 'tab'], msg: `The tab owes ${formatEuros(-before.balance)}: invoice it before it stops being a tab.`, type: 'value_error' },
+      ]);
+    }
+    return { tab: false, tabLimit: null };
+  }
+  const detail: ValidationDetail[] = [];
+  const at = (field: string, msg: string) => detail.push({ loc: ['body', field], msg, type: 'value_error' });
+  if (!TAB_TYPES.includes(f.type)) at('type', 'Only an event or external account runs a tab.');
+  if (f.creditAccount) at('creditAccount', 'A tab is invoiced, never collected by direct debit: it cannot be a credit account.');
+  if (!f.invoiceName?.trim()) at('invoiceName', 'A tab needs the name its invoices go to.');
+  if (!f.invoiceAddress?.trim()) at('invoiceAddress', 'A tab needs the address its invoices go to.');
+  if (f.tabLimit === undefined) at('tabLimit', "Set the tab's limit, or choose no limit.");
+  if (!before?.tab && before && before.balance > 0) {
+    at('tab', `The account holds ${formatEuros(before.balance)}: pay it out or move it first, so the tab's invoices bill only what it owes.`);
+  }
+  if (detail.length) throw new AppError(422, 'validation_error', detail.map((d) => d.msg).join(' '), detail);
+  return { tab: true, tabLimit: f.tabLimit ?? null };
 }

@@ -30,12 +30,19 @@ describe('demo data', () => {
     expect(accounts.some((a) => a.name.startsWith('@'))).toBe(true);
     expect(accounts.some((a) => a.name.startsWith('É'))).toBe(true);
     expect(accounts.some((a) => /^[a-zé]/.test(a.name))).toBe(true);
-    expect(accounts.filter((a) => a.type === 'event').map((a) => a.name)).toEqual(['Feestweek 2026']);
+    expect(accounts.filter((a) => a.type === 'event').map((a) => a.name).sort()).toEqual(['Feestweek 2026', 'Lustrum committee']);
     expect(accounts.some((a) => a.creditAccount && (a.balance ?? 0) < 0)).toBe(true);
     const ages = accounts.map((a) => (Date.now() - (a.lastUsed?.getTime() ?? 0)) / 86_400_000);
     expect(Math.max(...ages)).toBeLessThanOrEqual(200);
     expect(ages.filter((d) => d > 75).length).toBeGreaterThan(5);
     expect(ages.filter((d) => d <= 75).length).toBeGreaterThan(5);
+  });
+
+  it('has one event tab, with a limit and who its invoices go to, on no direct debit', async () => {
+    const tabs = await accountModel(app.db).find({ tab: true }).lean();
+    expect(tabs.map((a) => ({ name: a.name, type: a.type, creditAccount: a.creditAccount, tabLimit: a.tabLimit, invoiceName: a.invoiceName, balance: a.balance }))).toEqual([
+      { name: 'Lustrum committee', type: 'event', creditAccount: false, tabLimit: 50_000, invoiceName: 'Lustrumcommissie, t.a.v. de penningmeester', balance: 0 },
+    ]);
   });
 
   it('keeps every cached balance equal to the sum of the opening postings', async () => {

@@ -68,6 +68,8 @@ interface NewAccount {
   type: AccountType;
   lastUsed: Date;
   userId?: Types.ObjectId;
+  /** A tab: its limit (cents, null for none) and who its invoices go to. */
+  tab?: { tabLimit: number | null; invoiceName: string; invoiceAddress: string };
 }
 
 /** Inserts accounts with PIN 1234 and an opening posting each (key `opening:<accountId>`), in bulk. */
@@ -84,6 +86,7 @@ async function insertAccounts(db: Connection, pepper: string, list: NewAccount[]
       ...(a.creditAccount ? demoIban(ibanOffset + i) : { iban: null, bic: null }),
       // A credit account comes with its direct-debit mandate, signed when it was opened.
       ...(a.creditAccount ? { mandateId: mandateIdFor(_id.toHexString()), mandateSignedAt: localDay(new Date(now.getTime() - 365 * DAY), 'Europe/Amsterdam') } : {}),
+      ...(a.tab ? { tab: true, ...a.tab } : {}),
       ...hashPin(pepper, DEMO_PIN),
       lastUsed: a.lastUsed,
       userId: a.userId ?? null,
@@ -159,6 +162,23 @@ export async function seedAccountsDemo(db: Connection, pepper: string = DEV_PIN_
     ACCOUNTS.map(([name, balance, credit, type], i) => ({ name, balance, creditAccount: credit ?? false, type: type ?? 'member', lastUsed: lastUsedFor(i, now) })),
     now,
     1,
+  );
+  // An event that runs a tab, invoiced afterwards (docs/decisions.md "Tabs"): no money on it, a limit of € 500,00.
+  await insertAccounts(
+    db,
+    pepper,
+    [
+      {
+        name: 'Lustrum committee',
+        balance: 0,
+        creditAccount: false,
+        type: 'event',
+        lastUsed: new Date(now.getTime() - 3 * DAY),
+        tab: { tabLimit: 50_000, invoiceName: 'Lustrumcommissie, t.a.v. de penningmeester', invoiceAddress: 'Oudegracht 12\n3511 AB Utrecht' },
+      },
+    ],
+    now,
+    ACCOUNTS.length + 1,
   );
   return true;
 }

@@ -9,6 +9,9 @@ export interface DirectoryEntry {
   creditAccount: boolean;
   /** The account's own credit limit in cents; null means the board's default. */
   creditLimit: number | null;
+  /** A tab, and its limit in cents (null: no limit). */
+  tab: boolean;
+  tabLimit: number | null;
   balance: number;
   headSeq: number;
   lastUsed: Date | null;
@@ -85,7 +88,7 @@ export class AccountDirectory {
     const startedAt = this.now();
     const generation = this.generation;
     const found = await accountModel(this.db)
-      .find({ type: { $ne: 'system' }, closedAt: null }, { name: 1, type: 1, creditAccount: 1, creditLimit: 1, balance: 1, headSeq: 1, lastUsed: 1 })
+      .find({ type: { $ne: 'system' }, closedAt: null }, { name: 1, type: 1, creditAccount: 1, creditLimit: 1, tab: 1, tabLimit: 1, balance: 1, headSeq: 1, lastUsed: 1 })
       .lean();
     const next = new Map<string, DirectoryEntry>();
     for (const a of found) {
@@ -96,6 +99,8 @@ export class AccountDirectory {
         type: (a.type ?? 'member') as AccountType,
         creditAccount: a.creditAccount ?? false,
         creditLimit: a.creditLimit ?? null,
+        tab: a.tab ?? false,
+        tabLimit: a.tabLimit ?? null,
         balance: a.balance ?? 0,
         headSeq: a.headSeq ?? 0,
         lastUsed: a.lastUsed ?? null,

@@ -1,4 +1,4 @@
-import type { PostingKind, PostingResult } from '@kassa/contracts';
+import { formatEuros, type PostingKind, type PostingResult } from '@kassa/contracts';
 import { AppError, insertBatcher, isDuplicateKey, localDay } from '@kassa/service-kit';
 import { Types, type Connection } from 'mongoose';
 import { accountModel } from '../models/account.model';
@@ -36,6 +36,9 @@ export interface LedgerAccount {
   pinSalt: string | null;
   /** Cents a credit account may go below zero (its own limit, else the settings' default). */
   creditLimit: number;
+  /** A tab: may go down to minus `tabLimit`, or without floor when that is null (docs/decisions.md "Tabs"). */
+  tab: boolean;
+  tabLimit: number | null;
   closed: boolean;
 }
 
@@ -72,7 +75,7 @@ interface CachedAccount {
 
 /** Kinds that count as the member using the account (the till picker's "recent" and the inactivity rule). */
 export const USE_KINDS: ReadonlySet<PostingKind> = new Set(['purchase', 'topup', 'ideal']);
-const ACCOUNT_FIELDS = { name: 1, type: 1, creditAccount: 1, creditLimit: 1, closedAt: 1, balance: 1, headSeq: 1, pinHash: 1, pinSalt: 1 } as const;
+const ACCOUNT_FIELDS = { name: 1, type: 1, creditAccount: 1, creditLimit: 1, tab: 1, tabLimit: 1, closedAt: 1, balance: 1, headSeq: 1, pinHash: 1, pinSalt: 1 } as const;
 
 /** A stored posting answered again: what its poster was told, marked as a replay. */
 const replayOf = (p: { accountId: Types.ObjectId; seq: number; amount: number; balanceAfter: number; key: string }, accountName: string): PostingResult => ({
@@ -89,6 +92,18 @@ export const accountClosed = (accountName: string) => new AppError(409, 'account
 
 export const insufficientCredits = (accountName: string) =>
   new AppError(400, 'insufficient_credits', `${accountName} has insufficient credits in account.`);
+
+/** A tab past its limit: the same identifier as a prepaid account without money (the till ends the sale), its own words. */
+export const tabLimitReached = (accountName: string, limit: number, balance: number, amount: number) =>
+  new AppError(
+    400,
+    'insufficient_credits',
+    `The tab of ${accountName} is at its limit of ${formatEuros(limit)}: it owes ${formatEuros(Math.max(0, -balance))}, and this ${formatEuros(-amount)} would take it past the limit. Invoice the tab or raise its limit.`,
+  );
+
+/** The lowest balance a debit may leave: minus the credit limit, minus the tab's limit (none without one), else zero. */
+export const floorOf = (account: Pick<LedgerAccount, 'creditAccount' | 'creditLimit' | 'tab' | 'tabLimit'>): number =>
+  account.tab ? (account.tabLimit === null ? Number.NEGATIVE_INFINITY : -account.tabLimit) : account.creditAccount ? -account.creditLimit : 0;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -168,8 +183,8 @@ export class Ledger {
       throw accountClosed(account.name);
     }
     if (verify) await verify(account);
-    // A credit account may go down to minus its limit; any other account to zero (SPEC terms, credit accounts).
-    const floor = account.creditAccount ? -account.creditLimit : 0;
+    // A credit account may go down to minus its limit, a tab to minus its own; any other account to zero (SPEC terms).
+    const floor = floorOf(account);
     const Posting = postingModel(this.db);
     let head: Head = { seq: account.headSeq, balanceAfter: account.balance };
     let headIsReal = false;
@@ -181,7 +196,7 @@ export class Ledger {
           // Perhaps this very posting was made earlier and emptied the account: then it is a replay, not a refusal.
           const replay = await this.findReplay(input, account.name);
           if (replay) return replay;
-          throw insufficientCredits(account.name);
+          throw account.tab ? tabLimitReached(account.name, account.tabLimit ?? 0, head.balanceAfter, input.amount) : insufficientCredits(account.name);
         }
         head = await this.readHead(input.accountId);
         headIsReal = true;
@@ -329,6 +344,8 @@ export class Ledger {
       pinHash: found.pinHash ?? null,
       pinSalt: found.pinSalt ?? null,
       creditLimit,
+      tab: found.tab ?? false,
+      tabLimit: found.tabLimit ?? null,
       closed: Boolean(found.closedAt),
     });
     return this.accounts.get(accountId)?.account as LedgerAccount;

@@ -14,6 +14,15 @@ const accountSchema = new Schema(
     /** SEPA mandate of a credit account: its id and the day it was signed. */
     mandateId: { type: String, default: null },
     mandateSignedAt: { type: String, default: null },
+    /**
+     * A tab (event or external accounts, docs/decisions.md "Tabs"): sales are taken without balance down to minus
+     * `tabLimit` cents (null: no limit, chosen on purpose), it is invoiced to `invoiceName` at `invoiceAddress`, and it
+     * is never in a direct-debit batch (a tab is never a credit account).
+     */
+    tab: { type: Boolean, default: false },
+    tabLimit: { type: Number, default: null },
+    invoiceName: { type: String, default: null },
+    invoiceAddress: { type: String, default: null },
     /** The last direct debit the bank reversed (credit was switched off then): the member's page tells them. */
     directDebitFailure: {
       type: new Schema({ at: { type: Date, required: true }, amount: { type: Number, required: true }, batchId: { type: String, required: true } }, { _id: false }),

@@ -89,14 +89,15 @@ const storedLines = (doc: InvoiceDoc): InvoiceLines => ({
 
 /**
  * An account's invoice lines, leaving out the sales a direct-debit batch collects or collected (only credit accounts
- * are ever in a batch, so only theirs are asked about): one debt, one route.
+ * are ever in a batch, so only theirs are asked about, and a tab's: it may have been a credit account before): one
+ * debt, one route.
  */
 export async function linesOf(ctx: Pick<Ctx, 'db' | 'accounts' | 'payments'>, accountId: string, from: string, to: string): Promise<InvoiceLines> {
   return invoiceLines(ctx.db, accountId, from, to, await collectedThrough(ctx, await accountOf(ctx, accountId)));
 }
 
 export const collectedThrough = async (ctx: Pick<Ctx, 'payments'>, account: InternalAccount): Promise<string | null> =>
-  account.creditAccount ? (await ctx.payments(`/internal/direct-debit/settled?accountId=${account.id}`, DirectDebitSettled)).through : null;
+  account.creditAccount || account.tab ? (await ctx.payments(`/internal/direct-debit/settled?accountId=${account.id}`, DirectDebitSettled)).through : null;
 
 /** The whole invoice: a draft with its lines and sender as they are now, a final one as it was issued. */
 export async function invoiceView(ctx: Ctx, doc: InvoiceDoc): Promise<InvoiceView> {
@@ -177,8 +178,9 @@ export async function createInvoice(ctx: Ctx, body: InvoiceCreateBody & { refere
     to: body.to,
     reference: body.reference,
     note: body.note,
-    customerName: body.customerName,
-    customerAddress: body.customerAddress,
+    // A tab is invoiced to the name and address its account holds, unless the invoice says otherwise.
+    customerName: body.customerName || (account.tab ? (account.invoiceName ?? '') : ''),
+    customerAddress: body.customerAddress || (account.tab ? (account.invoiceAddress ?? '') : ''),
     ...lines,
   };
   const created = await ctx.audit.audited(

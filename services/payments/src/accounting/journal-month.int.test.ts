@@ -19,7 +19,8 @@ const SENDER = { name: 'Studievereniging Zoë', address: 'Kanaalweg 1\n1234 AB U
 /**
  * The month test of issue 50 §3: a generated month with every kind of movement on the real services (accounts and
  * checkout on one clock, payments, FerretDB): every sale method, every top-up method, undos of each on the day and on
- * a later day, invoices paid and credited, a direct-debit batch collected with one debit failed, late offline sales.
+ * a later day, invoices paid and credited (one of them an event tab's, sold to without balance and settled by it), a
+ * direct-debit batch collected with one debit failed, late offline sales.
  * Per day each clearing ledger nets to zero, the journal balances, and its member-accounts line is the day's postings
  * to the cent.
  */
@@ -75,7 +76,16 @@ describe('a month of every kind of movement, booked day by day', { timeout: 600_
 
   it('nets every clearing ledger to zero each day, and books exactly the postings of each day', async () => {
     const prepaid = await s.createAccount('Maand Marieke', 50_000);
-    const event = await s.createAccount('Feestcommissie', 100_000);
+    // The event runs a tab (issue 50 §4): sold to from € 0,00, invoiced, the paid invoice settles it.
+    const event = await s.createAccount('Feestcommissie', 0);
+    await ok(
+      s.accounts.inject({
+        method: 'PATCH',
+        url: `/api/admin/accounts/${event}/`,
+        headers: { authorization: adminToken },
+        payload: { type: 'event', tab: true, tabLimit: 50_000, invoiceName: 'Feestcommissie', invoiceAddress: 'Kanaalweg 1\n1234 AB Utrecht' },
+      }),
+    );
     const credit = [await creditAccount('Krediet Karel'), await creditAccount('Krediet Kim')];
     await boardTopUp(s.memberAccountId, 20_000, 'cash_payment');
     const days: string[] = [];
@@ -116,7 +126,11 @@ describe('a month of every kind of movement, booked day by day', { timeout: 600_
         await checkout('POST', `/api/admin/invoices/${String(inv.id)}/finalise/`);
         invoices.push(String(inv.id));
       }
-      if (d === 8) await checkout('POST', `/api/admin/invoices/${invoices[0]}/pay/`);
+      if (d === 8) {
+        expect(await s.balance(event)).toBeLessThan(0);
+        await checkout('POST', `/api/admin/invoices/${invoices[0]}/pay/`);
+        expect(await s.balance(event)).toBe(0);
+      }
       if (d === 14) await checkout('POST', `/api/admin/invoices/${invoices[1]}/pay/`);
       if (d === 16) await checkout('POST', `/api/admin/invoices/${invoices[1]}/credit/`);
 

@@ -9,7 +9,7 @@ export default function getInternalAccount(app: ServiceApp, ctx: AccountsContext
     '/internal/accounts/:id',
     { preHandler: app.requireInternal, schema: { hide: true, params: IdParam, response: { 200: ApiResponse(InternalAccount) } } },
     async (request) => {
-      const account = await accountModel(app.db).findById(request.params.id, { name: 1, type: 1, creditAccount: 1, headSeq: 1 }).lean();
+      const account = await accountModel(app.db).findById(request.params.id, { name: 1, type: 1, creditAccount: 1, tab: 1, invoiceName: 1, invoiceAddress: 1, headSeq: 1 }).lean();
       if (!account) throw new AppError(404, 'not_found', 'Account not found.');
       const { balanceAfter } = await ctx.ledger.balance(String(account._id), account.headSeq ?? 0);
       return ok({
@@ -18,6 +18,9 @@ export default function getInternalAccount(app: ServiceApp, ctx: AccountsContext
         type: (account.type ?? 'member') as AccountType,
         creditAccount: account.creditAccount ?? false,
         balance: balanceAfter,
+        tab: account.tab ?? false,
+        invoiceName: account.invoiceName ?? null,
+        invoiceAddress: account.invoiceAddress ?? null,
       });
     },
   );

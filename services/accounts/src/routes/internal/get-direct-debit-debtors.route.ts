@@ -12,7 +12,8 @@ const CHUNK = 1000;
  * For a direct-debit batch (payments): the creditor from the settings, and every credit account that owed money at
  * the end of the cut-off day (Dutch time), closed ones included so the batch can say why it skips them. What a
  * direct debit booked (collected, or reversed) counts whatever its day: it settles debt from before its batch's
- * cut-off, and the batches' cut-offs only move forward. Invoice payments are left out (see below).
+ * cut-off, and the batches' cut-offs only move forward. Invoice payments are left out (see below). A tab is never a
+ * debtor: it is invoiced (an account marked both, which the admin routes refuse, is still left out here).
  */
 export default function getDirectDebitDebtors(app: ServiceApp, _ctx: AccountsContext) {
   app.get(
@@ -25,10 +26,12 @@ export default function getDirectDebitDebtors(app: ServiceApp, _ctx: AccountsCon
         settings.creditorName && settings.creditorIban && settings.creditorBic && settings.creditorId
           ? { name: settings.creditorName, iban: settings.creditorIban, bic: settings.creditorBic, creditorId: settings.creditorId }
           : null;
-      const accounts = await accountModel(app.db)
-        .find({ creditAccount: true }, { name: 1, iban: 1, bic: 1, mandateId: 1, mandateSignedAt: 1, closedAt: 1 })
-        .sort({ name: 1, _id: 1 })
-        .lean();
+      const accounts = (
+        await accountModel(app.db)
+          .find({ creditAccount: true }, { name: 1, iban: 1, bic: 1, mandateId: 1, mandateSignedAt: 1, closedAt: 1, tab: 1 })
+          .sort({ name: 1, _id: 1 })
+          .lean()
+      ).filter((a) => !a.tab);
       const owed = new Map<string, number>();
       for (let i = 0; i < accounts.length; i += CHUNK) {
         const ids = accounts.slice(i, i + CHUNK).map((a) => new Types.ObjectId(String(a._id)));

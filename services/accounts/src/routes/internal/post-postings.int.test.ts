@@ -193,7 +193,7 @@ describe('POST /internal/ledger/postings', () => {
   it('tells other services an account with its ledger balance', async () => {
     const id = await accountByName('Emma de Boer');
     const res = await app.inject({ method: 'GET', url: `/internal/accounts/${id}`, headers: { 'x-internal-token': app.accounts.env.INTERNAL_TOKEN } });
-    expect(res.json().result).toEqual({ id, name: 'Emma de Boer', type: 'member', creditAccount: true, balance: -1250 });
+    expect(res.json().result).toEqual({ id, name: 'Emma de Boer', type: 'member', creditAccount: true, balance: -1250, tab: false, invoiceName: null, invoiceAddress: null });
     const missing = await app.inject({ method: 'GET', url: '/internal/accounts/64b7f0c2a1b2c3d4e5f60718', headers: { 'x-internal-token': app.accounts.env.INTERNAL_TOKEN } });
     expect(missing.statusCode).toBe(404);
   });
