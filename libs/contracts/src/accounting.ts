@@ -20,6 +20,13 @@ export const SalesJournalDay = z.object({
   undoneByMethod: z.array(z.object({ method: z.string(), total: Cents, count: z.number().int() })).default([]),
   /** Top-ups bought at the till and credited, by checkout method (cash or card), less those undone that day. */
   topupsByMethod: z.array(z.object({ method: z.string(), total: Cents })),
+  /**
+   * Deposits (statiegeld) charged on the products sold and paid back on packaging returned, in cents and units, less
+   * those of sales undone that day. Inside the method totals, never revenue: the Deposits ledger holds them.
+   */
+  deposits: z
+    .object({ charged: Cents, chargedUnits: z.number().int(), returned: Cents, returnedUnits: z.number().int() })
+    .default({ charged: 0, chargedUnits: 0, returned: 0, returnedUnits: 0 }),
 });
 export type SalesJournalDay = z.infer<typeof SalesJournalDay>;
 

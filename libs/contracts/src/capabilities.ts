@@ -8,6 +8,8 @@ export const Capability = z.enum([
   'PAYMENT_ACCOUNT_SELF',
   'PAYMENT_OTHER',
   'PAYMENT_UNDO',
+  /** Pay back the deposit on returned packaging (a negative, deposit-only line at the till). */
+  'DEPOSIT_RETURN',
 ]);
 export type Capability = z.infer<typeof Capability>;
 export const ALL_CAPABILITIES: Capability[] = Capability.options;

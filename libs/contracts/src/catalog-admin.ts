@@ -5,6 +5,9 @@ import { Cents, ObjectId, PageQuery } from './wrapper';
 /** The highest price a product may have (cents): € 1.000,00. A typo of a few zeros is refused, not sold. */
 export const PRODUCT_MAX_PRICE = 100_000;
 
+/** The highest deposit a product may carry (cents): € 100,00 (a keg, not a typo). */
+export const PRODUCT_MAX_DEPOSIT = 10_000;
+
 /** Dutch VAT rates a bar sells at (percent): 21 (drinks with alcohol, most goods), 9 (soft drinks, food), 0. */
 export const VatRate = z.union([z.literal(0), z.literal(9), z.literal(21)], { error: 'Choose a VAT rate of 0, 9 or 21 %.' });
 export type VatRate = z.infer<typeof VatRate>;
@@ -15,7 +18,10 @@ export const AdminProduct = z.object({
   name: z.string(),
   price: Cents,
   categoryId: ObjectId,
+  /** True when `depositAmount` is above zero. */
   deposit: z.boolean(),
+  /** The deposit (statiegeld) on one unit, in cents; 0 for none. */
+  depositAmount: Cents,
   /** Order within its category on the till (lower first). */
   position: z.number().int(),
   /** Not for sale; stays in past sales and counts. */
@@ -33,7 +39,13 @@ export const AdminProductBody = z.object({
     .min(0, 'A price cannot be below € 0,00.')
     .max(PRODUCT_MAX_PRICE, 'A price cannot be above € 1.000,00.'),
   categoryId: ObjectId,
-  deposit: z.boolean().default(false),
+  /** The deposit on one unit in cents (0: none); the product's deposit flag follows it. */
+  depositAmount: z
+    .number({ error: 'Please enter a valid number.' })
+    .int('A deposit is a whole number of cents.')
+    .min(0, 'A deposit cannot be below € 0,00.')
+    .max(PRODUCT_MAX_DEPOSIT, 'A deposit cannot be above € 100,00.')
+    .default(0),
   position: z.number().int().min(0).max(100_000).default(0),
   hidden: z.boolean().default(false),
   vatRate: VatRate.default(21),

@@ -5,7 +5,13 @@ export const Product = z.object({
   id: ObjectId,
   name: z.string(),
   price: Cents,
+  /** Whether the packaging has a deposit (statiegeld): the till reminds to bring it back. */
   deposit: z.boolean(),
+  /**
+   * The deposit on one unit, in cents (0: none). A sale charges it on top of the price (not revenue: the Deposits
+   * ledger holds it) and a deposit return pays it back (docs/decisions.md "Deposits as money").
+   */
+  depositAmount: Cents,
 });
 export type Product = z.infer<typeof Product>;
 

@@ -29,6 +29,14 @@ export const CheckoutBody = z.object({
   products: z
     .array(z.object({ id: ObjectId, amount: z.number().int().min(1).max(999) }))
     .max(200),
+  /**
+   * Deposit returns (DEPOSIT_RETURN): empty packaging brought back, per product with a deposit; each pays back the
+   * product's deposit amount times `amount` (a negative, deposit-only line). Paid out in cash or credited to an account.
+   */
+  returns: z
+    .array(z.object({ id: ObjectId, amount: z.number().int().min(1).max(999) }))
+    .max(50)
+    .optional(),
   account_id: ObjectId.optional(),
   pin: Pin.optional(),
   upgrade_account_id: ObjectId.optional(),
@@ -45,7 +53,7 @@ export const CheckoutBody = z.object({
    * What the till showed and asked for (products plus a top-up, cents). A new sale whose catalogue prices add up to
    * another amount is refused with 409 price_changed, so the amount booked is always the amount the customer was asked.
    */
-  expectedTotal: z.number().int().min(0).max(10_000_000).optional(),
+  expectedTotal: z.number().int().min(-10_000_000).max(10_000_000).optional(),
 });
 export type CheckoutBody = z.infer<typeof CheckoutBody>;
 
@@ -95,7 +103,11 @@ export const UndoResult = z.object({
 });
 export type UndoResult = z.infer<typeof UndoResult>;
 
-export const TransactionLine = z.object({ productId: ObjectId, name: z.string(), price: Cents, amount: z.number().int() });
+/** `deposit`: the deposit charged on each unit on top of `price` (cents, 0 for none). */
+export const TransactionLine = z.object({ productId: ObjectId, name: z.string(), price: Cents, amount: z.number().int(), deposit: Cents });
+/** A deposit return: `amount` units of packaging brought back, each paying back `deposit` cents. */
+export const DepositReturnLine = z.object({ productId: ObjectId, name: z.string(), deposit: Cents, amount: z.number().int() });
+export type DepositReturnLine = z.infer<typeof DepositReturnLine>;
 export type TransactionLine = z.infer<typeof TransactionLine>;
 
 /** A sale as the admin transaction list shows it. `total` is the products; a top-up is in `upgrade`. */
@@ -106,6 +118,8 @@ export const TransactionView = z.object({
   paymentMethod: PaymentMethod,
   status: TransactionStatus,
   products: z.array(TransactionLine),
+  /** Deposits paid back in this sale (their sum is taken off `total`). */
+  returns: z.array(DepositReturnLine),
   total: Cents,
   accountId: ObjectId.nullable(),
   accountName: z.string().nullable(),

@@ -58,7 +58,7 @@ export type PostingLookupResult = z.infer<typeof PostingLookupResult>;
 /** POST /internal/prices on the catalog: prices always come from the catalog, never from the client. */
 export const PricesRequest = z.object({ ids: z.array(ObjectId).max(200) });
 /** A product as a sale records it: what it cost, where it belongs and at which VAT rate (percent), at the moment of sale. */
-export const PricedProduct = z.object({ id: ObjectId, name: z.string(), price: Cents, deposit: z.boolean(), categoryId: ObjectId, vatRate: z.number().int().min(0).max(100) });
+export const PricedProduct = z.object({ id: ObjectId, name: z.string(), price: Cents, deposit: z.boolean(), depositAmount: Cents.default(0), categoryId: ObjectId, vatRate: z.number().int().min(0).max(100) });
 export type PricedProduct = z.infer<typeof PricedProduct>;
 export const PricesResult = z.object({ products: z.array(PricedProduct) });
 export type PricesResult = z.infer<typeof PricesResult>;

@@ -9,7 +9,7 @@ import { parsePrice, ProductsPage } from './products-page';
 afterEach(() => vi.unstubAllGlobals());
 
 const bier = { id: 'c'.repeat(24), name: 'Bier', colour: '#f5b301', position: 0, productCount: 1 };
-const pils = { id: 'a'.repeat(24), name: 'Pils', price: 250, categoryId: bier.id, deposit: false, position: 0, hidden: false, vatRate: 21 };
+const pils = { id: 'a'.repeat(24), name: 'Pils', price: 250, categoryId: bier.id, deposit: false, depositAmount: 0, position: 0, hidden: false, vatRate: 21 };
 
 function stubApi(save?: () => Response) {
   return stubAdminApi((call) => {
@@ -49,6 +49,36 @@ describe('/admin/products', { timeout: 20_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'Test Pils', price: 235, categoryId: bier.id, vatRate: 21 }));
     expect(await screen.findByRole('status')).toHaveTextContent('Test Pils is saved at € 2,35.');
+  });
+
+  it('sends the deposit per unit in cents, refuses a negative one under its field', async () => {
+    const calls = stubApi();
+    renderAdmin(<ProductsPage />, '/admin/products');
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'New product' }));
+    const form = screen.getByRole('dialog', { name: 'New product' });
+    await user.type(within(form).getByLabelText('Name'), 'Krat pils');
+    await user.type(within(form).getByLabelText('Price (€)'), '14,50');
+    const deposit = within(form).getByLabelText('Deposit (€, statiegeld per unit)');
+    await user.type(deposit, '-3,90');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(deposit).toHaveAccessibleDescription('A deposit cannot be below € 0,00.');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.clear(deposit);
+    await user.type(deposit, '3,90');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'Krat pils', price: 1450, depositAmount: 390 }));
+  });
+
+  it('shows the deposit amount as a tag on a product with one', async () => {
+    stubAdminApi((call) => {
+      if (call.path.endsWith('/admin/categories/')) return json(200, ok({ categories: [bier] }));
+      return json(200, ok({ items: [{ ...pils, name: 'Krat pils', deposit: true, depositAmount: 390 }], pageCount: 1, total: 1 }));
+    });
+    renderAdmin(<ProductsPage />, '/admin/products');
+    const rows = within(await screen.findByRole('table')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Deposit € 3,90');
   });
 
   it("puts the server's 422 lines under the field each names, and the others above the form", async () => {

@@ -14,6 +14,7 @@ import './products.css';
 
 export const PAGE_SIZE = 15;
 const MAX_PRICE_CENTS = 100_000;
+const MAX_DEPOSIT_CENTS = 10_000;
 
 /** A price as typed ("2,35") to cents, with the lines the server would answer. */
 export function parsePrice(text: string): { cents: number } | { error: string } {
@@ -24,19 +25,30 @@ export function parsePrice(text: string): { cents: number } | { error: string } 
   return parsed;
 }
 
+/** A deposit as typed ("0,25"; empty for none) to cents, with the lines the server would answer. */
+export function parseDeposit(text: string): { cents: number } | { error: string } {
+  if (!text.trim()) return { cents: 0 };
+  const parsed = parseEuros(text, { zero: true, negative: true });
+  if ('error' in parsed) return parsed;
+  if (parsed.cents < 0) return { error: 'A deposit cannot be below € 0,00.' };
+  if (parsed.cents > MAX_DEPOSIT_CENTS) return { error: 'A deposit cannot be above € 100,00.' };
+  return parsed;
+}
+
 interface Draft {
   name: string;
   price: string;
   categoryId: string;
   vatRate: '21' | '9' | '0';
-  deposit: boolean;
+  /** The deposit per unit in euros as typed; empty for none. */
+  depositAmount: string;
   hidden: boolean;
 }
 
 const draftOf = (p: AdminProduct | null, categories: AdminCategory[]): Draft =>
   p
-    ? { name: p.name, price: centsToInput(p.price), categoryId: p.categoryId, vatRate: String(p.vatRate) as Draft['vatRate'], deposit: p.deposit, hidden: p.hidden }
-    : { name: '', price: '', categoryId: categories[0]?.id ?? '', vatRate: '21', deposit: false, hidden: false };
+    ? { name: p.name, price: centsToInput(p.price), categoryId: p.categoryId, vatRate: String(p.vatRate) as Draft['vatRate'], depositAmount: p.depositAmount > 0 ? centsToInput(p.depositAmount) : '', hidden: p.hidden }
+    : { name: '', price: '', categoryId: categories[0]?.id ?? '', vatRate: '21', depositAmount: '', hidden: false };
 
 /** The create and edit form, in a modal; lines under the fields for what the server or the form refuses. */
 function ProductForm({ product, categories, onDone }: { product: AdminProduct | null; categories: AdminCategory[]; onDone: (saved: AdminProduct | null) => void }) {
@@ -48,19 +60,21 @@ function ProductForm({ product, categories, onDone }: { product: AdminProduct | 
 
   const submit = async () => {
     const price = parsePrice(draft.price);
+    const deposit = parseDeposit(draft.depositAmount);
     const problems: Partial<Record<keyof Draft, string>> = {};
     if (!draft.name.trim()) problems.name = 'Please enter a name.';
     if ('error' in price) problems.price = price.error;
+    if ('error' in deposit) problems.depositAmount = deposit.error;
     if (!draft.categoryId) problems.categoryId = 'Choose a category.';
     setErrors(problems);
     setOtherLines([]);
-    if (Object.keys(problems).length || 'error' in price) return;
+    if (Object.keys(problems).length || 'error' in price || 'error' in deposit) return;
     const body: AdminProductBody = {
       name: draft.name,
       price: price.cents,
       categoryId: draft.categoryId,
       vatRate: Number(draft.vatRate) as 0 | 9 | 21,
-      deposit: draft.deposit,
+      depositAmount: deposit.cents,
       hidden: draft.hidden,
       position: product?.position ?? 0,
     };
@@ -68,7 +82,7 @@ function ProductForm({ product, categories, onDone }: { product: AdminProduct | 
     if (result.error) {
       const err = result.error as KassaError;
       if (err.status === 422 && err.lines.length) {
-        const placed = placeServerLines(err, ['name', 'price', 'categoryId'] as const);
+        const placed = placeServerLines(err, ['name', 'price', 'categoryId', 'depositAmount'] as const);
         setErrors(placed.fields);
         return setOtherLines(placed.other);
       }
@@ -105,10 +119,15 @@ function ProductForm({ product, categories, onDone }: { product: AdminProduct | 
             <option value="0">0 %</option>
           </select>
         </div>
-        <label className="k-checkbox">
-          <input type="checkbox" checked={draft.deposit} onChange={(e) => setDraft({ ...draft, deposit: e.target.checked })} />
-          <span>Deposit (the till reminds to return the packaging)</span>
-        </label>
+        <TextField
+          label="Deposit (€, statiegeld per unit)"
+          inputMode="decimal"
+          placeholder="0,25"
+          hint="Charged on top of the price and paid back when the packaging is returned; empty for none."
+          value={draft.depositAmount}
+          onChange={(e) => setDraft({ ...draft, depositAmount: e.target.value })}
+          error={errors.depositAmount}
+        />
         <label className="k-checkbox">
           <input type="checkbox" checked={draft.hidden} onChange={(e) => setDraft({ ...draft, hidden: e.target.checked })} />
           <span>Hidden (not for sale; stays in past sales and counts)</span>
@@ -175,7 +194,7 @@ export function ProductsPage() {
                     <td className="products__name">
                       {p.name}
                       {p.hidden ? <span className="k-tag products__tag">Hidden</span> : null}
-                      {p.deposit ? <span className="k-tag k-tag--info products__tag">Deposit</span> : null}
+                      {p.deposit ? <span className="k-tag k-tag--info products__tag">{p.depositAmount > 0 ? `Deposit ${formatMoney(p.depositAmount)}` : 'Deposit'}</span> : null}
                     </td>
                     <td>
                       {category ? <span className="products__swatch" style={{ background: category.colour }} aria-hidden="true" /> : null}
@@ -220,7 +239,7 @@ export function ProductsPage() {
   return (
     <AdminPage
       title="Products"
-      lead="Products with their price, category and deposit flag."
+      lead="Products with their price, category and deposit."
       actions={
         <Button variant="primary" onClick={() => setEditing('new')} disabled={categories.length === 0}>
           New product

@@ -19,6 +19,7 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   PAYMENT_ACCOUNT_SELF: 'Pay with your own account',
   PAYMENT_OTHER: 'Other (with a reason)',
   PAYMENT_UNDO: 'Undo a sale',
+  DEPOSIT_RETURN: 'Deposit return (pay back statiegeld)',
 };
 
 /** Name, capabilities and terminal: the form of a new register and of the register page. */

@@ -12,7 +12,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const JAN = '64b7f0c2a1b2c3d4e5f60a01';
 const id = (n: number) => `64b7f0c2a1b2c3d4e5f607${String(n).padStart(2, '0')}`;
-const pils = { productId: '64b7f0c2a1b2c3d4e5f60b01', name: 'Pils', price: 250, amount: 2 };
+const pils = { productId: '64b7f0c2a1b2c3d4e5f60b01', name: 'Pils', price: 250, amount: 2, deposit: 0 };
 
 function sale(n: number, over: Partial<TransactionView> = {}): TransactionView {
   return {
@@ -22,6 +22,7 @@ function sale(n: number, over: Partial<TransactionView> = {}): TransactionView {
     paymentMethod: 'cash_payment',
     status: 'completed',
     products: [pils],
+    returns: [],
     total: 500,
     accountId: null,
     accountName: null,

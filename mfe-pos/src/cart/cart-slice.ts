@@ -20,12 +20,19 @@ export interface TopUp {
 export interface CartState {
   entries: CartEntry[];
   topUp: TopUp | null;
+  /**
+   * Deposit returns (DEPOSIT_RETURN): empty packaging brought back, a negative line of the deposit only. Optional: a
+   * cart kept from before deposits (a failed card order) has none.
+   */
+  returns?: CartEntry[];
+  /** While on, a tapped product is a returned one (its deposit paid back) instead of one sold. */
+  returnMode?: boolean;
 }
 
 /** A count per line stays within what the checkout contract accepts. */
 export const MAX_COUNT = 999;
 
-const initialState = (): CartState => ({ entries: [], topUp: null });
+const initialState = (): CartState => ({ entries: [], topUp: null, returns: [], returnMode: false });
 
 export const cartSlice = createSlice({
   name: 'tillCart',
@@ -43,6 +50,24 @@ export const cartSlice = createSlice({
       entry.count -= 1;
       if (entry.count <= 0) state.entries = state.entries.filter((e) => e !== entry);
     },
+    /** One more unit of packaging brought back (only products with a deposit can be). */
+    returnAdded: (state, action: PayloadAction<Product>) => {
+      if (depositOf(action.payload) <= 0) return;
+      const returns = (state.returns ??= []);
+      const entry = returns.find((e) => e.product.id === action.payload.id);
+      if (entry) entry.count = Math.min(MAX_COUNT, entry.count + 1);
+      else returns.push({ product: action.payload, count: 1 });
+    },
+    /** The minus button of a return line. */
+    returnRemoved: (state, action: PayloadAction<string>) => {
+      const entry = state.returns?.find((e) => e.product.id === action.payload);
+      if (!entry) return;
+      entry.count -= 1;
+      if (entry.count <= 0) state.returns = state.returns!.filter((e) => e !== entry);
+    },
+    returnModeSet: (state, action: PayloadAction<boolean>) => {
+      state.returnMode = action.payload;
+    },
     /** Checkout said these products are not for sale (anymore): their lines say so. */
     productsUnavailable: (state, action: PayloadAction<string[]>) => {
       for (const entry of state.entries) if (action.payload.includes(entry.product.id)) entry.unavailable = true;
@@ -58,7 +83,13 @@ export const cartSlice = createSlice({
       const byId = new Map(action.payload.map((p) => [p.id, p]));
       for (const entry of state.entries) {
         const now = byId.get(entry.product.id);
-        if (now && (now.price !== entry.product.price || now.name !== entry.product.name)) entry.product = { ...entry.product, price: now.price, name: now.name };
+        if (now && (now.price !== entry.product.price || now.name !== entry.product.name || now.depositAmount !== entry.product.depositAmount)) {
+          entry.product = { ...entry.product, price: now.price, name: now.name, deposit: now.deposit, depositAmount: now.depositAmount };
+        }
+      }
+      for (const entry of state.returns ?? []) {
+        const now = byId.get(entry.product.id);
+        if (now && (now.name !== entry.product.name || now.depositAmount !== entry.product.depositAmount)) entry.product = { ...entry.product, name: now.name, deposit: now.deposit, depositAmount: now.depositAmount };
       }
     },
     cartCleared: () => initialState(),
@@ -70,14 +101,28 @@ export const cartSlice = createSlice({
     selectCart: (state) => state,
     selectEntries: (state) => state.entries,
     selectTopUp: (state) => state.topUp,
-    selectItemCount: (state) => state.entries.reduce((n, e) => n + e.count, 0),
-    selectProductsTotal: (state) => productsTotal(state.entries),
-    selectTotal: (state) => productsTotal(state.entries) + (state.topUp?.amount ?? 0),
-    selectCartIsEmpty: (state) => state.entries.length === 0 && state.topUp === null,
+    selectReturns: (state) => state.returns ?? NO_RETURNS,
+    selectReturnMode: (state) => state.returnMode ?? false,
+    selectItemCount: (state) => state.entries.reduce((n, e) => n + e.count, 0) + (state.returns ?? []).reduce((n, e) => n + e.count, 0),
+    selectProductsTotal: (state) => cartProductsTotal(state),
+    selectTotal: (state) => cartProductsTotal(state) + (state.topUp?.amount ?? 0),
+    selectCartIsEmpty: (state) => state.entries.length === 0 && (state.returns?.length ?? 0) === 0 && state.topUp === null,
   },
 });
 
-export const productsTotal = (entries: readonly CartEntry[]) => entries.reduce((sum, e) => sum + e.product.price * e.count, 0);
+const NO_RETURNS: CartEntry[] = [];
+
+/** The deposit on one unit of a product (a product cached before deposits had amounts has none). */
+export const depositOf = (product: Product) => product.depositAmount ?? 0;
+
+/** What the products cost: each unit's price plus its deposit (docs/decisions.md "Deposits as money"). */
+export const productsTotal = (entries: readonly CartEntry[]) => entries.reduce((sum, e) => sum + (e.product.price + depositOf(e.product)) * e.count, 0);
+
+/** The deposits paid back on the packaging returned. */
+export const returnsTotal = (returns: readonly CartEntry[] | undefined) => (returns ?? []).reduce((sum, e) => sum + depositOf(e.product) * e.count, 0);
+
+/** Products with their deposits less the deposits returned, without a top-up; below zero is paid out. */
+export const cartProductsTotal = (cart: Pick<CartState, 'entries' | 'returns'>) => productsTotal(cart.entries) - returnsTotal(cart.returns);
 
 declare module '@kassa/api-client' {
   // Module augmentation: the store's lazily loaded slices learn about this one.
@@ -87,6 +132,7 @@ declare module '@kassa/api-client' {
 
 const injected = cartSlice.injectInto(rootReducer);
 
-export const { productAdded, productRemoved, productsUnavailable, topUpSet, topUpCleared, cartCleared, cartRepriced, cartRestored } = cartSlice.actions;
-export const { selectCart, selectEntries, selectTopUp, selectItemCount, selectProductsTotal, selectTotal, selectCartIsEmpty } =
+export const { productAdded, productRemoved, returnAdded, returnRemoved, returnModeSet, productsUnavailable, topUpSet, topUpCleared, cartCleared, cartRepriced, cartRestored } =
+  cartSlice.actions;
+export const { selectCart, selectEntries, selectReturns, selectReturnMode, selectTopUp, selectItemCount, selectProductsTotal, selectTotal, selectCartIsEmpty } =
   injected.selectors;

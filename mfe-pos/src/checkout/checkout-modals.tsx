@@ -51,8 +51,10 @@ function CheckoutModal({ item, stackIndex, effects }: { item: ModalItem; stackIn
       return (
         <PriceModal
           title="Contant"
-          text="Put the appropriate cash amount in the cash box"
-          totalPrice={item.totalPrice}
+          // A deposit return larger than the order: the drawer pays the customer (booked as cash out of the box).
+          text={item.totalPrice < 0 ? 'Pay the deposit back to the customer from the cash box' : 'Put the appropriate cash amount in the cash box'}
+          amountLabel={item.totalPrice < 0 ? 'Pay out' : 'Amount'}
+          totalPrice={Math.abs(item.totalPrice)}
           onConfirm={onConfirm}
           onCancel={onCancel}
           stackIndex={stackIndex}

@@ -10,7 +10,9 @@ export interface CartFacts {
   /** Lines with products. */
   hasProducts: boolean;
   hasTopUp: boolean;
-  /** Products plus top-up, in cents. */
+  /** Deposit returns (packaging brought back): paid out in cash or credited to an account, never by card or "other". */
+  hasReturns?: boolean;
+  /** Products (with their deposits) less returns, plus top-up, in cents; below zero is paid out. */
   total: number;
 }
 
@@ -24,7 +26,8 @@ const LABELS: [CheckoutMethod, Capability, string][] = [
 
 /**
  * SPEC 5 and 6: one button per capability. Cash and card pay products and/or a top-up; account and other need
- * products and no top-up; paying with the own account also needs enough balance unless it is a credit account.
+ * products and no top-up; paying with the own account also needs enough balance unless it is a credit account. A
+ * deposit return is paid out in cash or credited to an account: card and other are off while the cart holds one.
  */
 export function checkoutButtons(
   capabilities: readonly Capability[],
@@ -33,14 +36,16 @@ export function checkoutButtons(
   opts: { cardBusy?: boolean } = {},
 ): CheckoutButton[] {
   const held = (c: Capability) => capabilities.includes(c);
-  const nothing = !cart.hasProducts && !cart.hasTopUp;
-  const accountBlocked = !cart.hasProducts || cart.hasTopUp;
+  const returns = cart.hasReturns ?? false;
+  const nothing = !cart.hasProducts && !cart.hasTopUp && !returns;
+  const accountBlocked = (!cart.hasProducts && !returns) || cart.hasTopUp;
   return LABELS.filter(([method, cap]) => held(cap) || (method === 'account' && held('PAYMENT_ACCOUNT_OTHER'))).map(
     ([method, , label]) => {
       let disabled: boolean;
       if (method === 'cash') disabled = nothing;
-      else if (method === 'card') disabled = nothing || cart.total <= 0 || (opts.cardBusy ?? false);
+      else if (method === 'card') disabled = nothing || returns || cart.total <= 0 || (opts.cardBusy ?? false);
       else if (method === 'self') disabled = accountBlocked || !self || (!self.creditAccount && cart.total > self.balance);
+      else if (method === 'other') disabled = accountBlocked || returns;
       else disabled = accountBlocked;
       return { method, label, disabled };
     },

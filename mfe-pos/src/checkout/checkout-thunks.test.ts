@@ -2,7 +2,7 @@ import { configLoaded, makeStore, type AppStore } from '@kassa/api-client';
 import type { Capability, Product } from '@kassa/contracts';
 import { describeError, type ErrorLike } from '@kassa/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { productAdded, selectCart, selectEntries } from '../cart/cart-slice';
+import { productAdded, returnAdded, selectCart, selectEntries } from '../cart/cart-slice';
 import { selectSale } from '../feedback/feedback-slice';
 import { fail, json, ok, stubApi, type Call } from '../testing/api-stub';
 import { tillConfig } from '../testing/render-till';
@@ -20,7 +20,7 @@ import {
   type TillEffects,
 } from './checkout-thunks';
 
-const pils: Product = { id: '1'.repeat(24), name: 'Pils', price: 250, deposit: false };
+const pils: Product = { id: '1'.repeat(24), name: 'Pils', price: 250, deposit: false, depositAmount: 0 };
 const jan = { id: 'c'.repeat(24), name: 'Jan de Jong' };
 const TX = 'd'.repeat(24);
 const terminal = { friendly_name: 'Bar terminal', brand: 'standin' };
@@ -88,6 +88,20 @@ describe('cash, other and account checkouts', () => {
       duration: 7000,
       action: { label: 'Undo sale', transactionId: TX },
     });
+  });
+
+  it('a cash deposit return: sends the returns with the negative total the till shows, and the Contant modal pays out', async () => {
+    const krat: Product = { id: '2'.repeat(24), name: 'Krat pils', price: 390, deposit: true, depositAmount: 390 };
+    const calls = stubApi({ 'POST /checkout/cash/': () => json(200, ok(purchase({ total: 250 - 780 }))) });
+    const { store, effects } = till(['PAYMENT_CASH', 'DEPOSIT_RETURN']);
+    store.dispatch(returnAdded(krat));
+    store.dispatch(returnAdded(krat));
+    store.dispatch(startCheckout('cash', effects));
+    expect(selectTopModal(store.getState())).toMatchObject({ step: 'cash', totalPrice: 250 - 780 });
+    store.dispatch(confirmTop(effects));
+    await settle();
+    expect(calls[0]?.body).toMatchObject({ products: [{ id: pils.id, amount: 1 }], returns: [{ id: krat.id, amount: 2 }], expectedTotal: 250 - 780 });
+    expect(selectCart(store.getState()).returns).toEqual([]);
   });
 
   it("shows the gateway's 504 for a service that did not answer in time in the SPEC's error text, and keeps the sale", async () => {

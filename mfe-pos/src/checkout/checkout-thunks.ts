@@ -10,7 +10,25 @@ import type { CheckoutBody, CheckoutMethod, Product, PurchaseResult } from '@kas
 import { productsApi } from '../products/products-api';
 import { formatMoney } from '@kassa/ui';
 import { accountsApi } from '../accounts/accounts-api';
-import { cartCleared, cartRepriced, productAdded, productRemoved, cartRestored, productsTotal, productsUnavailable, selectCart, selectCartIsEmpty, selectTotal, selectProductsTotal, topUpSet, type CartEntry, type CartState } from '../cart/cart-slice';
+import {
+  cartCleared,
+  cartProductsTotal,
+  cartRepriced,
+  productAdded,
+  productRemoved,
+  returnAdded,
+  returnModeSet,
+  returnRemoved,
+  cartRestored,
+  productsUnavailable,
+  selectCart,
+  selectCartIsEmpty,
+  selectTotal,
+  selectProductsTotal,
+  topUpSet,
+  type CartEntry,
+  type CartState,
+} from '../cart/cart-slice';
 import { checkmarkShown, noticeCleared, saleShown, UNDO_SNACKBAR_MS, UNDONE_SNACKBAR_MS } from '../feedback/feedback-slice';
 import { checkoutApi } from './checkout-api';
 import {
@@ -104,9 +122,10 @@ function checkoutBody(cart: CartState, method: CheckoutMethod, extra: PurchaseEx
   const withTopUp = cart.topUp !== null && (method === 'cash' || method === 'card');
   return {
     products: cart.entries.map((e) => ({ id: e.product.id, amount: e.count })),
+    ...(cart.returns?.length ? { returns: cart.returns.map((e) => ({ id: e.product.id, amount: e.count })) } : {}),
     ...(withTopUp && cart.topUp ? { upgrade_account_id: cart.topUp.accountId, upgrade_amount: cart.topUp.amount } : {}),
     // What the till shows is what the server books: it refuses the sale when its prices add up to anything else.
-    expectedTotal: productsTotal(cart.entries) + (withTopUp && cart.topUp ? cart.topUp.amount : 0),
+    expectedTotal: cartProductsTotal(cart) + (withTopUp && cart.topUp ? cart.topUp.amount : 0),
     ...extra,
   };
 }
@@ -408,7 +427,7 @@ export const startCheckout =
     const state = getState();
     if (selectCheckoutBusy(state) || selectStack(state).length > 0) return;
     const totalPrice = selectTotal(state);
-    if (totalPrice <= 0 && selectCart(state).entries.length === 0) return;
+    if (totalPrice <= 0 && selectCart(state).entries.length === 0 && !selectCart(state).returns?.length) return;
     if (offlineNow()) {
       // Said before a modal opens: these need the server (a terminal, a PIN check, the own account).
       const refusal =
@@ -576,7 +595,7 @@ export const pendingBarClicked = (effects: TillEffects): AppThunk<Promise<void>>
     if (same) same.count += e.count;
     else entries.push({ ...e });
   }
-  dispatch(cartRestored({ entries, topUp: current.topUp ?? pending.cart.topUp }));
+  dispatch(cartRestored({ entries, topUp: current.topUp ?? pending.cart.topUp, returns: current.returns ?? [], returnMode: current.returnMode ?? false }));
   dispatch(pendingCleared());
 };
 
@@ -630,7 +649,9 @@ export const orderLocked = (state: RootState) => selectStack(state).length > 0 |
 
 /** A product tile, a cart line's plus or minus, a strip's Remove: ignored while a checkout is open. */
 export const changeCart =
-  (action: ReturnType<typeof productAdded> | ReturnType<typeof productRemoved>): AppThunk<boolean> =>
+  (
+    action: ReturnType<typeof productAdded> | ReturnType<typeof productRemoved> | ReturnType<typeof returnAdded> | ReturnType<typeof returnRemoved> | ReturnType<typeof returnModeSet>,
+  ): AppThunk<boolean> =>
   (dispatch, getState) => {
     if (orderLocked(getState())) return false;
     dispatch(action);

@@ -8,6 +8,8 @@ export interface PriceModalProps {
   title: string;
   text?: ReactNode;
   totalPrice: number;
+  /** What the amount is ("Amount"; "Pay out" for money going to the customer). */
+  amountLabel?: string;
   children?: ReactNode;
   onConfirm: () => void;
   onCancel: () => void;
@@ -19,7 +21,7 @@ export interface PriceModalProps {
  * waits while an error dialog is open. Used by
  * Cash ("Contant"), card without a terminal ("PIN") and other ("Anders voldaan").
  */
-export function PriceModal({ title, text, totalPrice, children, onConfirm, onCancel, stackIndex }: PriceModalProps) {
+export function PriceModal({ title, text, totalPrice, amountLabel = 'Amount', children, onConfirm, onCancel, stackIndex }: PriceModalProps) {
   // An error on top (the purchase was refused) stops the countdown: it must not confirm again behind the error.
   const remaining = useCountdown(PRICE_MODAL_SECONDS, onConfirm, !useDialogsOpen());
   return (
@@ -42,7 +44,7 @@ export function PriceModal({ title, text, totalPrice, children, onConfirm, onCan
         {text ? <p className="till-price__text">{text}</p> : null}
         {children}
         <div className="till-price__amount">
-          <span className="till-price__label">Amount</span>
+          <span className="till-price__label">{amountLabel}</span>
           <Money cents={totalPrice} tone="plain" />
         </div>
       </div>

@@ -5,11 +5,11 @@ import type { TillEffects } from '../checkout/checkout-thunks';
 import { json, ok, stubApi } from '../testing/api-stub';
 import { renderTill } from '../testing/render-till';
 import { CartPanel } from './cart-panel';
-import { productAdded, topUpSet } from '../cart/cart-slice';
+import { productAdded, returnAdded, topUpSet } from '../cart/cart-slice';
 
 const effects: TillEffects = { dialogs: { error: async () => true, confirm: async () => true }, playSuccess: () => undefined };
-const pils: Product = { id: '1'.repeat(24), name: 'Pils', price: 250, deposit: false };
-const krat: Product = { id: '2'.repeat(24), name: 'Krat pils', price: 390, deposit: true };
+const pils: Product = { id: '1'.repeat(24), name: 'Pils', price: 250, deposit: false, depositAmount: 0 };
+const krat: Product = { id: '2'.repeat(24), name: 'Krat pils', price: 390, deposit: true, depositAmount: 390 };
 const ALL: Capability[] = ['PAYMENT_CASH', 'PAYMENT_CARD', 'PAYMENT_ACCOUNT_AUTHED', 'PAYMENT_OTHER', 'PAYMENT_UNDO'];
 const button = (name: string) => screen.getByRole('button', { name });
 const labels = () => ['Cash', 'Card', 'Account', 'Other', 'Pay with your account', 'Top-up'].filter((n) => screen.queryByRole('button', { name: n }));
@@ -38,12 +38,51 @@ describe('cart panel', () => {
       store.dispatch(productAdded(pils));
       store.dispatch(productAdded(krat));
     });
-    expect(screen.getByTestId('cart-total')).toHaveTextContent('€ 8,90');
+    // The crate costs its price plus its deposit: 2 × 2,50 + 3,90 + 3,90.
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('€ 12,80');
     expect(screen.getByText('Statiegeld: return the empty packaging')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-deposit')).toHaveTextContent('+ deposit 1 × € 3,90 = € 3,90');
     fireEvent.click(screen.getByRole('button', { name: 'One Pils less' }));
-    expect(screen.getByTestId('cart-total')).toHaveTextContent('€ 6,40');
-    fireEvent.click(screen.getByRole('button', { name: 'One Krat pils more' }));
     expect(screen.getByTestId('cart-total')).toHaveTextContent('€ 10,30');
+    fireEvent.click(screen.getByRole('button', { name: 'One Krat pils more' }));
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('€ 18,10');
+    expect(screen.getByTestId('cart-deposit')).toHaveTextContent('+ deposit 2 × € 3,90 = € 7,80');
+  });
+
+  it('offers the deposit return only with DEPOSIT_RETURN; a return is a negative deposit line paid out in cash or to an account', () => {
+    const { unmount } = renderTill(<CartPanel effects={effects} />, ALL);
+    expect(screen.queryByRole('button', { name: 'Deposit return' })).toBeNull();
+    unmount();
+    const { store } = renderTill(<CartPanel effects={effects} />, [...ALL, 'DEPOSIT_RETURN']);
+    fireEvent.click(button('Deposit return'));
+    expect(screen.getByRole('button', { name: 'Returns: on' })).toHaveAttribute('aria-pressed', 'true');
+    act(() => {
+      store.dispatch(returnAdded(krat));
+      store.dispatch(returnAdded(krat));
+      // A product without a deposit cannot be returned.
+      store.dispatch(returnAdded(pils));
+    });
+    const line = screen.getByTestId('cart-return');
+    expect(line).toHaveTextContent('Deposit return Krat pils');
+    expect(line).toHaveTextContent('2 × € 3,90 back');
+    expect(screen.getAllByTestId('cart-return')).toHaveLength(1);
+    expect(screen.getByText('Pay out')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('€ 7,80');
+    expect(button('Cash')).toBeEnabled();
+    expect(button('Account')).toBeEnabled();
+    expect(button('Card')).toBeDisabled();
+    expect(button('Other')).toBeDisabled();
+    // With a pils bought as well: 2,50 - 7,80, still paid out.
+    act(() => {
+      store.dispatch(productAdded(pils));
+    });
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('€ 5,30');
+    fireEvent.click(screen.getByRole('button', { name: 'One Krat pils returned less' }));
+    fireEvent.click(screen.getByRole('button', { name: 'One Krat pils returned less' }));
+    expect(screen.queryByTestId('cart-return')).toBeNull();
+    expect(screen.getByText('Total')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('€ 2,50');
+    expect(button('Card')).toBeEnabled();
   });
 
   it('disables everything on an empty cart', () => {

@@ -5,13 +5,30 @@ import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { selectCheckoutBusy, selectPendingCard } from '../checkout/checkout-slice';
 import { changeCart, startCheckout, startTopUp, type TillEffects } from '../checkout/checkout-thunks';
-import { productAdded, productRemoved, selectEntries, selectTopUp, selectTotal, topUpCleared, type CartEntry } from '../cart/cart-slice';
+import {
+  depositOf,
+  productAdded,
+  productRemoved,
+  returnAdded,
+  returnModeSet,
+  returnRemoved,
+  selectEntries,
+  selectReturnMode,
+  selectReturns,
+  selectTopUp,
+  selectTotal,
+  topUpCleared,
+  type CartEntry,
+} from '../cart/cart-slice';
 import { checkoutButtons, topUpAvailable } from '../checkout/checkout-rules';
 
 /** SPEC "Cart panel". */
 export const CartPanel = memo(function CartPanel({ effects, onClose }: { effects: TillEffects; onClose?: () => void }) {
   const dispatch = useAppDispatch();
   const entries = useAppSelector(selectEntries);
+  const returns = useAppSelector(selectReturns);
+  const returnMode = useAppSelector(selectReturnMode);
+  const mayReturn = useHasCapabilities('DEPOSIT_RETURN');
   const topUp = useAppSelector(selectTopUp);
   const total = useAppSelector(selectTotal);
   const busy = useAppSelector(selectCheckoutBusy);
@@ -20,12 +37,17 @@ export const CartPanel = memo(function CartPanel({ effects, onClose }: { effects
   const selfPay = useHasCapabilities('PAYMENT_ACCOUNT_SELF');
   const { data: self } = useGetSelfAccountQuery(undefined, { skip: !selfPay, pollingInterval: 60_000 });
   const cardBusy = pending !== null && (pending.phase === 'loading' || pending.phase === 'initializing' || pending.phase === 'pending');
-  const buttons = checkoutButtons(capabilities, { hasProducts: entries.length > 0, hasTopUp: topUp !== null, total }, self, { cardBusy });
+  const buttons = checkoutButtons(capabilities, { hasProducts: entries.length > 0, hasTopUp: topUp !== null, hasReturns: returns.length > 0, total }, self, { cardBusy });
   const canTopUp = topUpAvailable(capabilities);
   // Say why "Pay with your account" cannot be used, and where to fix it (a member at the bar, phone in hand).
   const tooLittle = selfPay && self && !self.creditAccount && entries.length > 0 && topUp === null && total > self.balance;
 
   const pay = (method: CheckoutMethod) => dispatch(startCheckout(method, effects));
+  // Return mode: the next taps on the grid are packaging brought back; on a phone the cart makes way for the grid.
+  const toggleReturnMode = () => {
+    if (dispatch(changeCart(returnModeSet(!returnMode))) && !returnMode) onClose?.();
+  };
+  const payOut = total < 0;
 
   return (
     <div className="till-cart">
@@ -38,12 +60,15 @@ export const CartPanel = memo(function CartPanel({ effects, onClose }: { effects
         ) : null}
       </div>
       <div className="till-cart__lines">
-        {entries.length === 0 && !topUp ? <p className="k-empty till-cart__empty">Tap a product to add it.</p> : null}
-        {entries.length > 0 ? (
+        {entries.length === 0 && returns.length === 0 && !topUp ? <p className="k-empty till-cart__empty">Tap a product to add it.</p> : null}
+        {entries.length > 0 || returns.length > 0 ? (
           <table className="till-cart__table">
             <tbody>
               {entries.map((e) => (
                 <CartLine key={e.product.id} entry={e} />
+              ))}
+              {returns.map((e) => (
+                <ReturnLine key={`return-${e.product.id}`} entry={e} />
               ))}
             </tbody>
           </table>
@@ -60,9 +85,9 @@ export const CartPanel = memo(function CartPanel({ effects, onClose }: { effects
       </div>
       <div className="till-cart__footer">
         <div className="till-cart__total">
-          <span>Total</span>
+          <span>{payOut ? 'Pay out' : 'Total'}</span>
           <span className="till-cart__total-amount" data-testid="cart-total">
-            <Money cents={total} tone="plain" />
+            <Money cents={payOut ? -total : total} tone="plain" />
           </span>
         </div>
         {selfPay && self ? (
@@ -103,6 +128,18 @@ export const CartPanel = memo(function CartPanel({ effects, onClose }: { effects
               Balance too low: <Money cents={self.balance} tone="plain" />. <Link to="/account#top-up">Top up your account</Link>
             </p>
           ) : null}
+          {mayReturn ? (
+            <Button
+              size="lg"
+              variant={returnMode ? 'primary' : 'default'}
+              className="till-pay till-pay--deposit-return"
+              aria-pressed={returnMode}
+              disabled={busy}
+              onClick={toggleReturnMode}
+            >
+              {returnMode ? 'Returns: on' : 'Deposit return'}
+            </Button>
+          ) : null}
           {canTopUp ? (
             <Button size="lg" variant="positive" className="till-pay till-pay--top-up" disabled={topUp !== null || busy} onClick={() => dispatch(startTopUp(effects))}>
               Top-up
@@ -133,10 +170,43 @@ const CartLine = memo(function CartLine({ entry }: { entry: CartEntry }) {
       <td className="till-line__name">
         {product.name}
         {product.deposit ? <span className="till-line__deposit">Statiegeld: return the empty packaging</span> : null}
+        {depositOf(product) > 0 ? (
+          <span className="till-line__deposit-amount" data-testid="cart-deposit">
+            + deposit {count} × <Money cents={depositOf(product)} tone="plain" /> = <Money cents={depositOf(product) * count} tone="plain" />
+          </span>
+        ) : null}
         {unavailable ? <span className="till-line__unavailable">Not for sale anymore: take it off</span> : null}
       </td>
       <td className="till-line__price">
-        <Money cents={product.price * count} tone="plain" />
+        <Money cents={(product.price + depositOf(product)) * count} tone="plain" />
+      </td>
+    </tr>
+  );
+});
+
+/** Packaging brought back: a negative line of the deposit only. */
+const ReturnLine = memo(function ReturnLine({ entry }: { entry: CartEntry }) {
+  const dispatch = useAppDispatch();
+  const { product, count } = entry;
+  return (
+    <tr className="till-line till-line--return" data-testid="cart-return">
+      <td className="till-line__adjust">
+        <Button icon aria-label={`One ${product.name} returned less`} onClick={() => dispatch(changeCart(returnRemoved(product.id)))}>
+          −
+        </Button>
+        <span className="till-line__count">{count}</span>
+        <Button icon aria-label={`One ${product.name} returned more`} onClick={() => dispatch(changeCart(returnAdded(product)))}>
+          +
+        </Button>
+      </td>
+      <td className="till-line__name">
+        <span className="till-line__return-tag">Deposit return</span> {product.name}
+        <span className="till-line__deposit-amount">
+          {count} × <Money cents={depositOf(product)} tone="plain" /> back
+        </span>
+      </td>
+      <td className="till-line__price">
+        <Money cents={-depositOf(product) * count} tone="plain" />
       </td>
     </tr>
   );

@@ -1,11 +1,11 @@
-import { useAppDispatch, useAppStore, useHasCapabilities, useCapabilities } from '@kassa/api-client';
+import { useAppDispatch, useAppSelector, useAppStore, useHasCapabilities, useCapabilities } from '@kassa/api-client';
 import type { Product } from '@kassa/contracts';
-import { Button, LoadingArea, describeError, useMediaQuery, type ErrorLike } from '@kassa/ui';
+import { Button, LoadingArea, describeError, formatMoney, useMediaQuery, type ErrorLike } from '@kassa/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useGetTillAccountsQuery } from '../accounts/accounts-api';
 import { useCardReader } from '../card-reader/use-card-reader';
 import { CartPanel } from './cart-panel';
-import { productAdded, selectCart } from '../cart/cart-slice';
+import { productAdded, returnAdded, returnModeSet, selectCart, selectReturnMode } from '../cart/cart-slice';
 import { useGetReasonsQuery } from '../checkout/checkout-api';
 import { CheckoutModals } from '../checkout/checkout-modals';
 import { selectCheckoutBusy, selectStack } from '../checkout/checkout-slice';
@@ -85,12 +85,24 @@ export function TillPage() {
     if (categories) dispatch(repriceCart(categories));
   }, [categories, dispatch]);
 
+  const returnMode = useAppSelector(selectReturnMode);
   const onAdd = useCallback(
     (p: Product) => {
-      if (!dispatch(changeCart(productAdded({ id: p.id, name: p.name, price: p.price, deposit: p.deposit })))) return;
+      const product = { id: p.id, name: p.name, price: p.price, deposit: p.deposit, depositAmount: p.depositAmount ?? 0 };
+      if (selectReturnMode(store.getState())) {
+        // Return mode: the tile is packaging brought back; only a product with a deposit has any to pay back.
+        if (product.depositAmount <= 0) {
+          dispatch(noticeShown({ text: `${p.name} has no deposit to return`, duration: ADDED_SNACKBAR_MS, action: null }));
+          return;
+        }
+        if (!dispatch(changeCart(returnAdded(product)))) return;
+        dispatch(noticeShown({ text: `Returned: ${p.name}, ${formatMoney(product.depositAmount)} back`, duration: ADDED_SNACKBAR_MS, action: null }));
+        return;
+      }
+      if (!dispatch(changeCart(productAdded(product)))) return;
       dispatch(noticeShown({ text: `${p.name} added`, duration: ADDED_SNACKBAR_MS, action: { kind: 'remove-product', label: 'Remove', productId: p.id } }));
     },
-    [dispatch],
+    [dispatch, store],
   );
 
   useCardReader(
@@ -131,6 +143,12 @@ export function TillPage() {
       <TillTopBar query={query} onQuery={setQuery} cartShown={cartShown} onCartButton={onCartButton} onSendWaiting={sendWaiting} />
       <div className="till__body">
         <section className="till__products" aria-label="Products">
+          {returnMode ? (
+            <div className="till-return-banner" role="status" data-testid="deposit-return-banner">
+              <span>Deposit return: tap the packaging brought back</span>
+              <Button onClick={() => dispatch(changeCart(returnModeSet(false)))}>Done</Button>
+            </div>
+          ) : null}
           {grid}
         </section>
         {cartShown ? (

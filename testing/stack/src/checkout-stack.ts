@@ -145,8 +145,10 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
     memberAccountId: String(member!.accountId),
     /** Demo categories in till order. */
     categoryIds: (await categoryModel(catalogDb).find().sort({ position: 1, name: 1 }).lean()).map((c) => String(c._id)),
-    /** Demo products, cheapest first. */
-    products: products.map((p) => ({ id: String(p._id), name: p.name, price: p.price })),
+    /** Demo products without a deposit, cheapest first: what one unit costs at the till is its price. */
+    products: products.filter((p) => !(p.depositAmount ?? 0)).map((p) => ({ id: String(p._id), name: p.name, price: p.price })),
+    /** Demo products with a deposit (statiegeld), cheapest first: a unit costs price + deposit. */
+    depositProducts: products.filter((p) => (p.depositAmount ?? 0) > 0).map((p) => ({ id: String(p._id), name: p.name, price: p.price, deposit: p.depositAmount })),
 
     token(capabilities: Capability[], over: Partial<TokenClaims> = {}) {
       return `Bearer ${app.signToken(claims({ capabilities, ...over }))}`;

@@ -32,6 +32,7 @@ export const LEDGERS: readonly LedgerDefinition[] = [
   { id: 'ideal', name: 'iDEAL', code: '1020', kind: 'asset', covers: 'Online top-ups paid with iDEAL', of: { postings: ['ideal'] } },
   { id: 'direct_debit', name: 'Direct debit', code: '1030', kind: 'asset', covers: 'Direct-debit collections from credit accounts', of: { postings: ['direct_debit'] } },
   { id: 'corrections', name: 'Corrections and expiry', code: '4900', kind: 'expense', covers: 'Corrections by the board and balances expired on closing', of: { postings: ['correction', 'expiry'] } },
+  { id: 'deposits', name: 'Deposits', code: '1630', kind: 'liability', covers: 'Deposits (statiegeld) charged with sales, less those paid back on returned packaging', of: { sales: 'all' } },
   { id: 'vat', name: 'VAT payable', code: '1500', kind: 'liability', covers: 'VAT on completed sales, per rate', of: { sales: 'all' } },
   { id: 'opening', name: 'Opening balances', code: '0900', kind: 'liability', covers: 'Balances brought in when an account was opened', of: { postings: ['opening'] } },
 ];

@@ -7,6 +7,7 @@ interface ProductLike {
   price: number;
   categoryId: Types.ObjectId;
   deposit?: boolean | null;
+  depositAmount?: number | null;
   position?: number | null;
   active?: boolean | null;
   vatRate?: number | null;
@@ -17,7 +18,8 @@ export const adminProduct = (p: ProductLike): AdminProduct => ({
   name: p.name,
   price: p.price,
   categoryId: String(p.categoryId),
-  deposit: p.deposit ?? false,
+  deposit: (p.depositAmount ?? 0) > 0 || (p.deposit ?? false),
+  depositAmount: p.depositAmount ?? 0,
   position: p.position ?? 0,
   hidden: p.active === false,
   vatRate: (p.vatRate ?? 21) as VatRate,

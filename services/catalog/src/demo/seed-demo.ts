@@ -5,14 +5,14 @@ import { reasonModel } from '../models/reason.model';
 
 const euro = (e: number) => Math.round(e * 100);
 
-/** [name, price in euro, deposit] per category. */
-const DEMO: { name: string; colour: string; products: [string, number, boolean?][] }[] = [
+/** [name, price in euro, deposit in euro] per category (Dutch statiegeld: a crate € 3,90, a bottle € 0,10 or € 0,25). */
+const DEMO: { name: string; colour: string; products: [string, number, number?][] }[] = [
   {
     name: 'Bier',
     colour: '#f2b705',
     products: [
       ['Pils', 2.5], ['Speciaal', 3.5], ['Radler', 2.5], ['Witbier', 3], ['IPA', 3.75], ['Alcoholvrij bier', 2.25],
-      ['Krat pils (statiegeld)', 3.9, true], ['Fles pils', 2.75, true],
+      ['Krat pils (statiegeld)', 3.9, 3.9], ['Fles pils', 2.75, 0.1],
     ],
   },
   {
@@ -20,7 +20,7 @@ const DEMO: { name: string; colour: string; products: [string, number, boolean?]
     colour: '#2e86de',
     products: [
       ['Cola', 2], ['Cola zero', 2], ['Spa rood', 2], ['Spa blauw', 1.75], ['Sinas', 2], ['Ice tea', 2.25],
-      ['Fles cola (statiegeld)', 2.4, true], ['Appelsap', 2.25],
+      ['Fles cola (statiegeld)', 2.4, 0.25], ['Appelsap', 2.25],
     ],
   },
   {
@@ -54,7 +54,7 @@ export async function seedCatalogDemo(db: Connection): Promise<boolean> {
   for (const [position, cat] of DEMO.entries()) {
     const created = await Category.create({ name: cat.name, colour: cat.colour, position });
     await Product.insertMany(
-      cat.products.map(([name, price, deposit], i) => ({ name, price: euro(price), deposit: deposit ?? false, categoryId: created._id, position: i })),
+      cat.products.map(([name, price, deposit], i) => ({ name, price: euro(price), deposit: (deposit ?? 0) > 0, depositAmount: euro(deposit ?? 0), categoryId: created._id, position: i })),
     );
   }
   await Reason.insertMany(REASONS.map((name, position) => ({ name, position })));
@@ -75,6 +75,7 @@ export async function seedLargeCatalog(db: Connection, count: number): Promise<v
     name: `${words[i % words.length]} ${words[(i * 7) % words.length]?.toLowerCase()} ${i + 1}`,
     price: 100 + ((i * 37) % 600),
     deposit: i % 25 === 0,
+    depositAmount: i % 25 === 0 ? 10 : 0,
     categoryId: cats[i % cats.length]!._id,
     position: i,
   }));

@@ -5,7 +5,10 @@ const productSchema = new Schema(
     name: { type: String, required: true, trim: true },
     /** Integer cents. */
     price: { type: Number, required: true },
+    /** True when the packaging has a deposit; kept equal to `depositAmount > 0` by the admin routes. */
     deposit: { type: Boolean, default: false },
+    /** The deposit (statiegeld) on one unit, integer cents; 0 for none. */
+    depositAmount: { type: Number, default: 0 },
     categoryId: { type: Types.ObjectId, required: true, index: true },
     position: { type: Number, default: 0 },
     /** Hidden products stay in past sales and statistics but are not for sale. */

@@ -12,9 +12,10 @@ const cash: NewSale = {
   paymentMethod: 'cash_payment',
   status: 'completed',
   products: [
-    { productId: 'p1', name: 'Pils', price: 250, amount: 2, categoryId: 'c1', vatRate: 21 },
-    { productId: 'p2', name: 'Cola', price: 200, amount: 1, categoryId: null, vatRate: null },
+    { productId: 'p1', name: 'Pils', price: 250, amount: 2, categoryId: 'c1', vatRate: 21, deposit: 0 },
+    { productId: 'p2', name: 'Cola', price: 200, amount: 1, categoryId: null, vatRate: null, deposit: 0 },
   ],
+  returns: [],
   total: 700,
   target: { accountId: null, cardSecretHash: null, self: false },
   accountId: null,

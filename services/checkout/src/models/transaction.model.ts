@@ -13,6 +13,19 @@ const lineSchema = new Schema(
     categoryId: { type: String, default: null },
     /** Percent (21, 9, 0). */
     vatRate: { type: Number, default: null },
+    /** The deposit charged on each unit on top of `price` (integer cents; not revenue: the Deposits ledger holds it). */
+    deposit: { type: Number, default: 0 },
+  },
+  { _id: false },
+);
+
+/** Packaging brought back (DEPOSIT_RETURN): `amount` units, each paying back `deposit` cents. */
+const returnSchema = new Schema(
+  {
+    productId: { type: String, required: true },
+    name: { type: String, required: true },
+    deposit: { type: Number, required: true },
+    amount: { type: Number, required: true },
   },
   { _id: false },
 );
@@ -27,7 +40,8 @@ const transactionSchema = new Schema(
     paymentMethod: { type: String, enum: PaymentMethod.options, required: true },
     status: { type: String, enum: TransactionStatus.options, required: true },
     products: { type: [lineSchema], default: [] },
-    /** Sum of the products in cents (a top-up is in `upgrade`). */
+    returns: { type: [returnSchema], default: [] },
+    /** Products with their deposits, less the deposits returned, in cents (a top-up is in `upgrade`); below zero is paid out. */
     total: { type: Number, required: true },
     /** What the till asked to pay from: an account id, or a card secret's hash, or the user (self). */
     target: {
@@ -108,7 +122,8 @@ export interface NewSale {
   method: CheckoutMethod;
   paymentMethod: PaymentMethod;
   status: 'initializing' | 'completed';
-  products: { productId: string; name: string; price: number; amount: number; categoryId: string | null; vatRate: number | null }[];
+  products: { productId: string; name: string; price: number; amount: number; categoryId: string | null; vatRate: number | null; deposit: number }[];
+  returns: { productId: string; name: string; deposit: number; amount: number }[];
   total: number;
   target: { accountId: string | null; cardSecretHash: string | null; self: boolean };
   accountId: string | null;
@@ -130,6 +145,7 @@ export function newSaleDocument(sale: NewSale, now = new Date()): TransactionDoc
     _id: new Types.ObjectId(),
     ...sale,
     products: sale.products.map((p) => ({ ...p })),
+    returns: sale.returns.map((r) => ({ ...r })),
     target: { ...sale.target },
     upgrade: sale.upgrade && { ...sale.upgrade, posted: false, accountName: null, balanceAfter: null },
     accountName: null,

@@ -45,6 +45,9 @@ export const isRefusal = (err: unknown): err is AppError => err instanceof AppEr
 export const mayUseMethod = (method: CheckoutMethod, held: readonly Capability[]) =>
   METHOD_CAPABILITIES[method].some((cap) => hasCapabilities(held, [cap]));
 
+/** Where a deposit return's money goes: out of the cash drawer, or onto an account (never a card or an "other" reason). */
+export const DEPOSIT_RETURN_METHODS: readonly CheckoutMethod[] = ['cash', 'account', 'self'];
+
 const invalid = (detail: ValidationDetail[]) => new AppError(422, 'validation_error', 'Validation error', detail);
 const line = (field: (string | number)[], msg: string, type = 'value_error'): ValidationDetail => ({ loc: ['body', ...field], msg, type });
 
@@ -69,7 +72,11 @@ function checkIntent(method: CheckoutMethod, body: CheckoutBody, user: TokenClai
       problems.push(line(['upgrade_amount'], 'field required', 'missing'));
     }
   }
-  if (body.products.length === 0 && !topUp) problems.push(line(['products'], 'The cart is empty.'));
+  const returns = body.returns ?? [];
+  if (body.products.length === 0 && returns.length === 0 && !topUp) problems.push(line(['products'], 'The cart is empty.'));
+  if (returns.length > 0 && !DEPOSIT_RETURN_METHODS.includes(method)) {
+    problems.push(line(['returns'], 'A deposit return is paid out in cash or credited to an account.'));
+  }
   if (method === 'account') {
     if (!body.account_id && !body.cardSecret) problems.push(line(['account_id'], 'field required', 'missing'));
     if (body.account_id && body.cardSecret) problems.push(line(['cardSecret'], 'Pay either from an account or with a card, not both.'));
@@ -78,6 +85,10 @@ function checkIntent(method: CheckoutMethod, body: CheckoutBody, user: TokenClai
   }
   if (method === 'other' && !body.reason?.trim()) problems.push(line(['reason'], 'field required', 'missing'));
   if (problems.length > 0) throw invalid(problems);
+  // Paying back deposits has its own capability (docs/decisions.md "Deposits as money").
+  if (returns.length > 0 && !hasCapabilities(user.capabilities, ['DEPOSIT_RETURN'])) {
+    throw new AppError(403, 'insufficient_permissions', 'No permission');
+  }
   // SPEC 6: topping up accounts is a bar-mode (PAYMENT_ACCOUNT_OTHER) feature.
   if (topUp && !hasCapabilities(user.capabilities, ['PAYMENT_ACCOUNT_OTHER'])) {
     throw new AppError(403, 'insufficient_permissions', 'No permission');
@@ -108,11 +119,14 @@ export function checkMadeAt(method: CheckoutMethod, body: CheckoutBody, now: Dat
 /** What a nonce was used for: the same nonce for something else is a conflict, not a replay. */
 function payloadHash(method: CheckoutMethod, body: CheckoutBody, user: TokenClaims): string {
   const products = [...body.products].map((p) => `${p.id}x${p.amount}`).sort();
+  const returns = (body.returns ?? []).map((p) => `${p.id}x${p.amount}`).sort();
   return sha256(
     JSON.stringify({
       method,
       user: user.sub,
       products,
+      // Only when there are any, so a sale without returns hashes as it always did.
+      ...(returns.length > 0 ? { returns } : {}),
       account: method === 'account' ? (body.account_id ?? null) : null,
       card: method === 'account' && body.cardSecret ? sha256(body.cardSecret) : null,
       upgrade: method === 'cash' || method === 'card' ? [body.upgrade_account_id ?? null, body.upgrade_amount ?? null] : null,
@@ -121,19 +135,41 @@ function payloadHash(method: CheckoutMethod, body: CheckoutBody, user: TokenClai
   );
 }
 
-/** Prices come from the catalog, never from the client. */
+/**
+ * Prices come from the catalog, never from the client: each product line with the deposit on it, each return line with
+ * the deposit it pays back (a product without a deposit cannot be returned).
+ */
 async function priceCart(ctx: CheckoutContext, body: CheckoutBody, requestId: string) {
-  if (body.products.length === 0) return [];
-  const byId = await ctx.prices([...new Set(body.products.map((p) => p.id))], requestId);
+  const returned = body.returns ?? [];
+  if (body.products.length === 0 && returned.length === 0) return { products: [], returns: [] };
+  const byId = await ctx.prices([...new Set([...body.products, ...returned].map((p) => p.id))], requestId);
   const problems: ValidationDetail[] = [];
-  const lines = body.products.map((p, i) => {
+  const products = body.products.map((p, i) => {
     const found = byId.get(p.id);
     if (!found) problems.push(line(['products', i, 'id'], 'This product does not exist or is no longer for sale.'));
-    return { productId: p.id, name: found?.name ?? '', price: found?.price ?? 0, amount: p.amount, categoryId: found?.categoryId ?? null, vatRate: found?.vatRate ?? null };
+    return {
+      productId: p.id,
+      name: found?.name ?? '',
+      price: found?.price ?? 0,
+      amount: p.amount,
+      categoryId: found?.categoryId ?? null,
+      vatRate: found?.vatRate ?? null,
+      deposit: found?.depositAmount ?? 0,
+    };
+  });
+  const returns = returned.map((r, i) => {
+    const found = byId.get(r.id);
+    if (!found) problems.push(line(['returns', i, 'id'], 'This product does not exist or is no longer for sale.'));
+    else if (found.depositAmount <= 0) problems.push(line(['returns', i, 'id'], `${found.name} has no deposit to return.`));
+    return { productId: r.id, name: found?.name ?? '', deposit: found?.depositAmount ?? 0, amount: r.amount };
   });
   if (problems.length > 0) throw invalid(problems);
-  return lines;
+  return { products, returns };
 }
+
+/** What a priced cart comes to: products with their deposits, less the deposits returned (below zero: paid out). */
+export const cartTotal = (cart: { products: { price: number; deposit: number; amount: number }[]; returns: { deposit: number; amount: number }[] }) =>
+  cart.products.reduce((sum, p) => sum + (p.price + p.deposit) * p.amount, 0) - cart.returns.reduce((sum, r) => sum + r.deposit * r.amount, 0);
 
 /**
  * POST /api/checkout/{method}/: one sale per nonce, brought to its final state by whichever request gets there. A
@@ -162,16 +198,17 @@ async function sell(ctx: CheckoutContext, method: CheckoutMethod, body: Checkout
   const Tx = transactionModel(ctx.db);
   // A new nonce is the common case: create the sale straight away and let the unique index say when it exists.
   let tx: TransactionDoc | null = null;
-  let products: Awaited<ReturnType<typeof priceCart>>;
+  let priced: Awaited<ReturnType<typeof priceCart>>;
   try {
-    products = await priceCart(ctx, body, requestId);
+    priced = await priceCart(ctx, body, requestId);
   } catch (err) {
     // A retried sale whose product left the catalog since still answers as it did.
     tx = (await Tx.findOne({ nonce: body.nonce }).lean()) as TransactionDoc | null;
     if (!tx) throw err;
-    products = [];
+    priced = { products: [], returns: [] };
   }
-  const total = products.reduce((sum, p) => sum + p.price * p.amount, 0);
+  const { products, returns } = priced;
+  const total = cartTotal(priced);
   if (!tx) {
     if (method === 'card' && total + (body.upgrade_amount ?? 0) <= 0) throw invalid([line(['products'], 'There is nothing to pay by card.')]);
     if (body.expectedTotal !== undefined && body.expectedTotal !== total + (body.upgrade_amount ?? 0)) {
@@ -202,6 +239,7 @@ async function sell(ctx: CheckoutContext, method: CheckoutMethod, body: Checkout
         paymentMethod: PAYMENT_METHOD[method],
         status: completeAtOnce ? 'completed' : 'initializing',
         products,
+        returns,
         total,
         target: {
           accountId: method === 'account' ? (body.account_id ?? null) : null,
@@ -283,7 +321,7 @@ async function drive(ctx: CheckoutContext, tx: TransactionDoc, user: TokenClaims
 }
 
 function describe(tx: TransactionDoc): string {
-  const items = tx.products.map((p) => `${p.amount}x ${p.name}`).join(', ');
+  const items = [...tx.products.map((p) => `${p.amount}x ${p.name}`), ...(tx.returns ?? []).map((r) => `deposit return ${r.amount}x ${r.name}`)].join(', ');
   return (items || 'Top-up').slice(0, 200);
 }
 

@@ -191,7 +191,7 @@ async function newRegister(s: CheckoutStack): Promise<string> {
 
 /** A product body in the first demo category. */
 function productBody(s: CheckoutStack, name: string, price = 235) {
-  return { name, price, categoryId: s.categoryIds[0]!, deposit: false, vatRate: 21 };
+  return { name, price, categoryId: s.categoryIds[0]!, depositAmount: 0, vatRate: 21 };
 }
 const adminHeaders = async (s: CheckoutStack) => ({ authorization: `Bearer ${await login(s, 'admin')}` });
 async function newProduct(s: CheckoutStack, name: string): Promise<string> {

@@ -16,7 +16,9 @@ const LEDGERS = [
   ledger('ideal', 'iDEAL', '1020'),
   ledger('direct_debit', 'Direct debit', '1030'),
   ledger('corrections', 'Corrections and expiry', '4900'),
+  ledger('deposits', 'Deposits', '1630'),
 ];
+const NO_DEPOSITS = { charged: 0, chargedUnits: 0, returned: 0, returnedUnits: 0 };
 
 const day = {
   day: '2026-11-24',
@@ -34,6 +36,7 @@ const day = {
     ],
     undoneByMethod: [],
     topupsByMethod: [{ method: 'cash', total: 2000 }],
+    deposits: NO_DEPOSITS,
   },
   postings: {
     day: '2026-11-24',
@@ -99,9 +102,30 @@ describe('a day journal entry', () => {
   });
 
   it('has no lines on a day without sales or postings', () => {
-    const entry = buildJournal({ ...day, sales: { day: day.day, revenue: [], byMethod: [], undoneByMethod: [], topupsByMethod: [] }, postings: { day: day.day, byKind: [] } });
+    const entry = buildJournal({ ...day, sales: { day: day.day, revenue: [], byMethod: [], undoneByMethod: [], topupsByMethod: [], deposits: NO_DEPOSITS }, postings: { day: day.day, byKind: [] } });
     expect(entry.lines).toEqual([]);
     expect(entry.total).toBe(0);
+  });
+
+  it('books deposits charged and returned on the Deposits ledger, not as revenue, and still balances', () => {
+    // Cash: a crate sold (3,90 + 3,90 deposit) and three crates returned (-11,70): 3,90 out of the drawer.
+    const sales = {
+      day: day.day,
+      revenue: [{ categoryId: 'c1', vatRate: 21, gross: 390 }],
+      byMethod: [{ method: 'cash', total: 390 + 390 - 1170, count: 2 }],
+      undoneByMethod: [],
+      topupsByMethod: [],
+      deposits: { charged: 390, chargedUnits: 1, returned: 1170, returnedUnits: 3 },
+    };
+    const entry = buildJournal({ ...day, sales, postings: { day: day.day, byKind: [] } });
+    expect(sum(entry.lines.map((l) => l.amount))).toBe(0);
+    const deposits = entry.lines.filter((l) => l.ledgerId === 'deposits');
+    expect(deposits.map((l) => [l.description, l.amount])).toEqual([
+      ['Deposits charged (1)', -390],
+      ['Deposits returned (3)', 1170],
+    ]);
+    expect(entry.lines.find((l) => l.ledgerId === 'cash')!.amount).toBe(-390);
+    expect(-sum(entry.lines.filter((l) => l.ledgerId === 'sales' || l.ledgerId === 'vat').map((l) => l.amount))).toBe(390);
   });
 
   it('takes the VAT out of a gross amount, rounded to the cent, also for refunds', () => {

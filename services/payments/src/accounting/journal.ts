@@ -35,6 +35,8 @@ export interface JournalSources {
  * - sales: each checkout method's total is debited to where the money went (cash, card, other reasons, the
  *   sales-on-account clearing ledger), and credited as revenue per category and VAT rate (net) plus VAT per rate; a
  *   sale undone counts back on the day it was undone (the revenue less, the method's ledger credited);
+ * - deposits (statiegeld): charged with sales (inside the method totals) credited to Deposits, paid back on returned
+ *   packaging debited to it, so that ledger shows deposits out against returned per day;
  * - top-ups bought at the till: debited to cash or card, credited to the bar top-ups clearing ledger;
  * - postings: member balances (the member-accounts ledger) move by the day's postings, each row booked against the
  *   ledger accounts names for it (purchases and undos on sales on account, till top-ups and their undos on bar
@@ -59,6 +61,10 @@ export function buildJournal(src: JournalSources): JournalEntry {
     vatByRate.set(rate, (vatByRate.get(rate) ?? 0) + vat);
   }
   for (const [rate, vat] of [...vatByRate].sort((a, b) => b[0] - a[0])) add('vat', -vat, `VAT ${rate}% on sales`, rate);
+  // Deposits are money held for the packaging, not revenue: charged ones credited, paid-back ones debited.
+  const deposits = src.sales.deposits ?? { charged: 0, chargedUnits: 0, returned: 0, returnedUnits: 0 };
+  add('deposits', -deposits.charged, `Deposits charged (${deposits.chargedUnits})`);
+  add('deposits', deposits.returned, `Deposits returned (${deposits.returnedUnits})`);
   for (const t of src.sales.topupsByMethod) {
     add(METHOD_LEDGER[t.method] ?? 'other_payments', t.total, `Top-ups paid by ${METHOD_NAME[t.method] ?? t.method}`);
     add('bar_topups', -t.total, `Top-ups bought at the till (${METHOD_NAME[t.method] ?? t.method})`);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AUDIT_OUTBOX, auditClient, localDay } from '@kassa/service-kit';
 import { registerAuditChecks } from '../../admin/audit-checks';
 import { type CheckoutStack, startCheckoutStack } from '@kassa/test-stack';
+import { auditLogModel } from '@kassa/test-stack/accounts';
 
 /** The catalogue's admin calls on the real catalog and checkout services (sales counted by checkout), on FerretDB. */
 const TILL: Capability[] = ['PAYMENT_CASH', 'PAYMENT_UNDO'];
@@ -95,6 +96,35 @@ describe('catalogue administration', () => {
     const unknown = await call('POST', '/api/admin/products/', { name: 'Fout', price: 100, categoryId: '64b7f0c2a1b2c3d4e5f60799' });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().detail).toEqual([{ loc: ['body', 'categoryId'], msg: 'This category does not exist.', type: 'value_error' }]);
+  });
+
+  it('gives a product a deposit amount in cents: the till and checkout see it, the change is audited, bad amounts are refused', async () => {
+    for (const [depositAmount, msg] of [
+      [-10, 'A deposit cannot be below € 0,00.'],
+      [12.5, 'A deposit is a whole number of cents.'],
+      [10_001, 'A deposit cannot be above € 100,00.'],
+      ['3,90', 'expected number'],
+    ] as const) {
+      const res = await call('POST', '/api/admin/products/', { name: 'Fout Krat', price: 100, categoryId: s.categoryIds[0], depositAmount });
+      expect(res.statusCode, String(depositAmount)).toBe(422);
+      expect(res.json().detail).toContainEqual(expect.objectContaining({ loc: ['body', 'depositAmount'], msg }));
+    }
+    const created = await call('POST', '/api/admin/products/', { name: 'Krat Test (statiegeld)', price: 1450, categoryId: s.categoryIds[0], depositAmount: 390 });
+    expect(created.statusCode, created.body).toBe(200);
+    const product = created.json().result;
+    expect(product).toMatchObject({ deposit: true, depositAmount: 390 });
+    const till = (await s.catalog.inject({ method: 'GET', url: '/api/products/', headers: { authorization: s.token(['PAYMENT_CASH']) } })).json().result;
+    const onTill = till.categories.flatMap((c: { products: { id: string }[] }) => c.products).find((p: { id: string }) => p.id === product.id);
+    expect(onTill).toMatchObject({ deposit: true, depositAmount: 390 });
+
+    const changed = await call('PUT', `/api/admin/products/${product.id}/`, { ...product, depositAmount: 0 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().result).toMatchObject({ deposit: false, depositAmount: 0 });
+    const entries = await auditLogModel(s.accountsDb).find({ entityType: 'product', entityId: product.id }).sort({ at: 1 }).lean();
+    expect(entries.map((e) => [e.action, (e.before as { depositAmount?: number } | null)?.depositAmount ?? null, (e.after as { depositAmount: number }).depositAmount])).toEqual([
+      ['product.create', null, 390],
+      ['product.update', 390, 0],
+    ]);
   });
 
   it('keeps category names unique, colours #rrggbb, and a category with products', async () => {

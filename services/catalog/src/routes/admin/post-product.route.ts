@@ -12,7 +12,9 @@ export default function postAdminProduct(app: ServiceApp, ctx: CatalogContext) {
     '/api/admin/products/',
     { preHandler: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Create a product', body: AdminProductBody, response: { 200: ApiResponse(AdminProduct) } } },
     async (request) => {
-      const { hidden, ...fields } = request.body;
+      const { hidden, ...body } = request.body;
+      // The flag follows the amount: a product has a deposit exactly when it has an amount.
+      const fields = { ...body, deposit: body.depositAmount > 0 };
       await assertCategory(ctx.db, fields.categoryId);
       // The id is made here, so the audit entry written ahead of the product names it.
       const doc = { _id: new Types.ObjectId(), ...fields, active: !hidden };

@@ -18,7 +18,9 @@ export default function putAdminProduct(app: ServiceApp, ctx: CatalogContext) {
       const Product = productModel(ctx.db);
       const doc = await Product.findById(request.params.id).lean();
       if (!doc) throw productNotFound();
-      const { hidden, ...fields } = request.body;
+      const { hidden, ...body } = request.body;
+      // The flag follows the amount: a product has a deposit exactly when it has an amount.
+      const fields = { ...body, deposit: body.depositAmount > 0 };
       await assertCategory(ctx.db, fields.categoryId);
       const before = adminProduct(doc);
       const after = await ctx.audit.audited(
