@@ -18,3 +18,5 @@ export * from './upkeep';
 export * from './api-docs';
 export * from './transition-claims';
 export * from './group-sum-count';
+export * from './four-eyes';
+export * from './approval-routes';
