@@ -39,6 +39,7 @@ describe('fourEyes on the real database', () => {
     await expect(fourEyes(deps(), req('b1', alice))).rejects.toMatchObject({ statusCode: 409, message: 'Another admin must approve this: you prepared it.' });
     const second = await fourEyes(deps(), req('b1', bob));
     expect(second).toMatchObject({ approved: true, approval: { status: 'approved', approvedBy: { username: 'bob' } } });
+    if (second.approved) await second.recorded;
     expect(await fourEyes(deps(), req('b1', alice))).toMatchObject({ approved: true });
     expect(await pendingApprovals(db)).toEqual([]);
     expect(entries.filter((e) => e.entityId === 'b1').map((e) => [e.action, e.actor.username])).toEqual([
@@ -54,6 +55,7 @@ describe('fourEyes on the real database', () => {
       expect(firsts.filter((r) => r.status === 'fulfilled' && !r.value.approved), `round ${round}`).toHaveLength(1);
       const approvers = await Promise.all([fourEyes(deps(), req(id, bob)), fourEyes(deps(), req(id, carol))]);
       expect(approvers.every((o) => o.approved)).toBe(true);
+      for (const o of approvers) if (o.approved) await o.recorded;
       expect(entries.filter((e) => e.entityId === id && e.action === 'approval.approved')).toHaveLength(1);
     }
   });

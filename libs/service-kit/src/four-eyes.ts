@@ -70,7 +70,10 @@ export interface FourEyesDeps {
 }
 
 /** The action may run (`approved`, by another admin now or before) or waits for a second admin (`pending`, 202). */
-export type FourEyesOutcome = { approved: true; approval: ApprovalView } | { approved: false; approval: ApprovalView };
+export type FourEyesOutcome =
+  /** `recorded` settles when the approval is marked approved and audited (never rejects): await it after the action. */
+  | { approved: true; approval: ApprovalView; recorded: Promise<unknown> }
+  | { approved: false; approval: ApprovalView };
 
 export const approvalKey = (r: Pick<FourEyesRequest, 'entity' | 'id' | 'action'>) => `${r.entity}:${r.id}:${r.action}`;
 
@@ -107,30 +110,38 @@ export async function fourEyes(deps: FourEyesDeps, req: FourEyesRequest): Promis
       approvedAt: null,
       approve: req.approve,
     };
-    try {
-      await approvals.insertOne(doc);
-      await record(deps, doc, 'approval.prepared', me, at);
-      return { approved: false, approval: approvalView(doc) };
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
+    // Read first: an approver's call reaches the action's own claim after two round trips (it races a cancel fairly).
+    let held = await approvals.findOne({ _id });
+    if (!held) {
+      try {
+        await approvals.insertOne(doc);
+        await record(deps, doc, 'approval.prepared', me, at);
+        return { approved: false, approval: approvalView(doc) };
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+      }
+      held = await approvals.findOne({ _id });
+      if (!held) continue; // rejected meanwhile: prepare it anew
     }
-    const held = await approvals.findOne({ _id });
-    if (!held) continue; // rejected meanwhile: prepare it anew
     if (held.amount !== req.amount) {
       // Prepared for another amount (the balance moved since): that preparation is void, this call prepares anew.
       await approvals.deleteOne({ _id, round: held.round });
       continue;
     }
-    if (held.status === 'approved') return { approved: true, approval: approvalView(held) };
+    if (held.status === 'approved') return { approved: true, approval: approvalView(held), recorded: Promise.resolve() };
     if (held.preparedBy.id === me.id) throw new AppError(409, 'conflict', APPROVAL_SAME_ADMIN);
     const decided = await decide(deps, held, 'approved', me, at);
     if (decided.decision === 'rejected') throw new AppError(409, 'conflict', `${decided.by.username} rejected this just now: prepare it again if it should still happen.`);
+    const round = held.round;
     const approved = { ...held, status: 'approved' as const, approvedBy: decided.by, approvedAt: decided.at };
-    if (decided.mine) {
-      await approvals.updateOne({ _id, round: held.round }, { $set: { status: 'approved', approvedBy: decided.by, approvedAt: decided.at } });
-      await record(deps, approved, 'approval.approved', me, at);
-    }
-    return { approved: true, approval: approvalView(approved) };
+    // The decision is made (the unique insert): the approval's own bookkeeping runs while the action does.
+    const recorded = decided.mine
+      ? (async () => {
+          await approvals.updateOne({ _id, round }, { $set: { status: 'approved', approvedBy: decided.by, approvedAt: decided.at } });
+          await record(deps, approved, 'approval.approved', me, at);
+        })().catch((err: unknown) => deps.log.warn({ err, approval: _id }, 'approval bookkeeping failed'))
+      : Promise.resolve();
+    return { approved: true, approval: approvalView(approved), recorded };
   }
   throw new AppError(409, 'conflict', 'This approval changed while you asked: reload and try again.');
 }

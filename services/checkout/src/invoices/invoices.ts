@@ -367,5 +367,6 @@ export async function creditInvoice(ctx: Ctx, id: string, caller: Caller): Promi
     },
     (after) => ({ after: { ...auditView(after), creditNote: after.creditNote } }),
   );
+  await gate.recorded;
   return invoiceView(ctx, await loadInvoice(ctx, credited.creditNote!.id));
 }

@@ -278,6 +278,7 @@ export async function markCollected(deps: DirectDebitDeps, id: string, actor: Au
   if (before.status === 'cancelled') throw new AppError(409, 'conflict', 'This batch was cancelled: it cannot be collected.');
   if (before.fileStatus !== 'ready') throw new AppError(409, 'conflict', 'The file of this batch is not written yet: download and send it to the bank first.');
   if (!collectable(deps, before)) throw new AppError(409, 'conflict', `The bank collects this batch on ${longDay(before.collectionDate)}: mark it collected on that day or later.`);
+  let recorded: Promise<unknown> = Promise.resolve();
   if (user) {
     const gate = await fourEyes(
       { db: deps.db, audit: deps.audit, log, now: deps.now },
@@ -294,6 +295,7 @@ export async function markCollected(deps: DirectDebitDeps, id: string, actor: Au
       },
     );
     if (!gate.approved) return { pending: gate.approval };
+    recorded = gate.recorded;
   }
   const now = deps.now();
   // Claimed before any debtor is credited: cancelling it at the same moment gets 409.
@@ -330,6 +332,7 @@ export async function markCollected(deps: DirectDebitDeps, id: string, actor: Au
     },
     (b) => ({ after: batchSummary(b) }),
   );
+  await recorded;
   return batchSummary(after);
 }
 

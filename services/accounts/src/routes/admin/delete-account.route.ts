@@ -29,6 +29,7 @@ export default function deleteAdminAccount(app: ServiceApp, ctx: AccountsContext
       const createdAt = new Date(before.createdAt);
       const lastUse = await lastUseOf(app.db, id, createdAt);
       if (head.balanceAfter > 0 && !mayExpire(lastUse, ctx.now())) throw balanceFirst(before.name, head.balanceAfter, lastUse);
+      let recorded: Promise<unknown> = Promise.resolve();
       if (head.balanceAfter > 0) {
         const gate = await fourEyes(
           { db: app.db, audit: ctx.audit, log: request.log, now: ctx.now },
@@ -45,6 +46,7 @@ export default function deleteAdminAccount(app: ServiceApp, ctx: AccountsContext
           },
         );
         if (!gate.approved) return reply.code(202).send(ok(gate.approval));
+        recorded = gate.recorded;
       }
       const closedAt = ctx.now();
       const { after, expired } = await ctx.audit.audited(
@@ -75,6 +77,7 @@ export default function deleteAdminAccount(app: ServiceApp, ctx: AccountsContext
         },
         (closed) => ({ after: { ...auditView(closed.after), expired: closed.expired } }),
       );
+      await recorded;
       return ok({ account: after, expired });
     },
   );

@@ -22,6 +22,7 @@ export default function postAdminAccountUpgrade(app: ServiceApp, ctx: AccountsCo
       const id = request.params.id;
       const { amount, method, reason, nonce, allowNegative } = request.body;
       const correction = method === 'correction';
+      let recorded: Promise<unknown> = Promise.resolve();
       if (correction && Math.abs(amount) > (await getSettings(app.db)).fourEyesAboveCents) {
         const { view } = await adminAccount(app.db, ctx, id);
         const gate = await fourEyes(
@@ -39,6 +40,7 @@ export default function postAdminAccountUpgrade(app: ServiceApp, ctx: AccountsCo
           },
         );
         if (!gate.approved) return reply.code(202).send(ok(gate.approval));
+        recorded = gate.recorded;
       }
       const key = `admin-upgrade:${nonce}`;
       const entry = {
@@ -57,6 +59,7 @@ export default function postAdminAccountUpgrade(app: ServiceApp, ctx: AccountsCo
         before: { balance: p.balanceAfter - p.amount },
         after: { balance: p.balanceAfter, amount: p.amount, method, reason: reason || null, seq: p.seq },
       }));
+      await recorded;
       return ok({ accountId: id, seq: posted.seq, amount: posted.amount, balanceAfter: posted.balanceAfter, replay: posted.replay });
 
       async function post() {
