@@ -2,12 +2,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { nextBusinessDay } from '../../libs/contracts/src/target2';
-import { apiToken, resizeShell, signIn } from './helpers';
+import { apiToken, resizeShell, secondAdmin, signIn } from './helpers';
 import { balanceOf, callApi, moneyPattern } from './till-helpers';
 
 /**
  * Direct debit on the real system, in Chromium: the spec's own member on a credit account owing money, a batch made on
- * /admin/direct_debit (preview first), its pain.008 file downloaded twice, the batch marked collected, the member's
+ * /admin/direct_debit (preview first), its pain.008 file downloaded twice, the batch marked collected on four eyes (admin
+ * prepares, a second admin of the spec's own approves on /admin/approvals' batch), the member's
  * debit marked failed, and the member's /account telling them. Screenshots at 1440x900 and 390x844 are left in
  * test-results/ (admin-direct-debit-*.png).
  */
@@ -68,8 +69,22 @@ async function shoot(page: Page, name: string, outputDir: string, { debits = fal
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
+/** The pending approval as each admin sees it, at 1280x800 and 390x844 (SHOTS_DIR, else the test's output). */
+async function pendingShots(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR ?? test.info().project.outputDir;
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await resizeShell(page, size);
+    await page.screenshot({ path: join(dir, `four-eyes-${name}-${size.width}x${size.height}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
 test('a batch from preview to file, collected, one debit failed, and the member sees it on /account', async ({ page, browser, baseURL }, testInfo) => {
-  test.setTimeout(120_000);
+  // Two admins and a member sign in, each screen is shot at two sizes: a long walk on a shared machine.
+  test.setTimeout(240_000);
   const member = await debtor(baseURL!);
   const today = dutchToday();
   const collectionDate = nextBusinessDay(today);
@@ -121,11 +136,34 @@ test('a batch from preview to file, collected, one debit failed, and the member 
   const count = Number(/<NbOfTxs>(\d+)<\/NbOfTxs>/.exec(xml)![1]);
   await shoot(page, 'batch-open', testInfo.project.outputDir, { debits: true });
 
+  // Four eyes (issue 50 §5): admin prepares "Mark collected"; nothing is booked until a second admin approves it.
   await page.getByRole('button', { name: 'Mark collected' }).click();
   const confirm = page.getByRole('dialog', { name: 'Mark the batch collected' });
   await expect(confirm).toContainText(`${count} ${count === 1 ? 'debit' : 'debits'}, together`);
   await confirm.getByRole('button', { name: 'Mark collected' }).click();
-  await expect(page.getByRole('status')).toContainText('Collected:');
+  await expect(page.getByRole('status')).toContainText('Prepared by admin; another admin must approve. Nothing is booked until then.');
+  await expect(page.getByRole('button', { name: 'Prepared by admin — waiting for a second admin' })).toBeDisabled();
+  await expect(row).toContainText('In the file');
+  expect(await balanceOf(baseURL!, member.name)).toBe(-OWES);
+  await pendingShots(page, 'preparer');
+
+  // A second admin of the spec's own sees it on /admin/approvals and on the batch page, and approves it there.
+  const second = await secondAdmin(baseURL!);
+  const approver = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await signIn(approver, second.username, second.password);
+  await approver.goto('/admin/approvals');
+  const waiting = approver.getByRole('listitem').filter({ hasText: `Mark the direct-debit batch of ${longDutch(collectionDate)} collected` });
+  await expect(waiting).toContainText('Prepared by admin');
+  await expect(waiting.getByRole('button', { name: 'Approve' })).toBeVisible();
+  await pendingShots(approver, 'approvals-page');
+  await approver.goto(new URL(page.url()).pathname);
+  await expect(approver.getByRole('group', { name: 'Mark collected' })).toContainText('Mark collected: prepared by admin');
+  await pendingShots(approver, 'approver');
+  await approver.getByRole('button', { name: 'Approve' }).click();
+  await approver.getByRole('dialog', { name: 'Mark the batch collected' }).getByRole('button', { name: 'Mark collected' }).click();
+  await expect(approver.getByRole('status')).toContainText('Collected:');
+  await approver.context().close();
+  await page.reload();
   await expect(row).toContainText('Collected');
   expect(await balanceOf(baseURL!, member.name)).toBe(0);
 

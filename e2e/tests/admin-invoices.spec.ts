@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, resizeShell, signIn } from './helpers';
+import { apiToken, resizeShell, secondAdmin, signIn } from './helpers';
 import { balanceOf, callApi, moneyPattern, ownAccount, ownProduct } from './till-helpers';
 
 /**
@@ -124,8 +124,14 @@ test('an event account is invoiced for its sales; the invoice is finalised, prin
   expect((await callApi(baseURL!, 'POST', `/api/admin/invoices/${invoiceId}/pay/`, admin)).status).toBe(200);
   expect(await balanceOf(baseURL!, account.name)).toBe(start);
 
-  // A credit note reverses it: the payment goes back off the account, and the invoice cannot be paid any more.
-  await page.getByRole('button', { name: 'Credit note' }).click();
+  // A credit note reverses it: the payment goes back off the account, and the invoice cannot be paid any more. Four
+  // eyes: another admin prepared it (through the API), admin approves it here.
+  const second = await secondAdmin(baseURL!);
+  expect((await callApi(baseURL!, 'POST', `/api/admin/invoices/${invoiceId}/credit/`, second.token)).status).toBe(202);
+  expect(await balanceOf(baseURL!, account.name)).toBe(start);
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Credit note' })).toContainText(`Credit note: prepared by ${second.username}`);
+  await page.getByRole('button', { name: 'Approve' }).click();
   const credit = page.getByRole('dialog', { name: 'Make credit note' });
   await expect(credit).toContainText(`reversing invoice ${number}`);
   await expect(credit).toContainText(new RegExp(`The payment of ${moneyPattern(total)} is taken back off the account ${account.name}`));

@@ -78,3 +78,28 @@ export async function resizeShell(page: Page, size: { width: number; height: num
   await page.setViewportSize(size);
   await page.locator(size.width >= 1024 ? '.shell--rail' : '.shell--drawer').waitFor();
 }
+
+/**
+ * A second administrator of the spec's own (with an account of its own, and the terms accepted), made through the API:
+ * where money leaves or is written off, one admin prepares and another approves (four eyes, issue 50 §5).
+ */
+export async function secondAdmin(baseURL: string): Promise<{ username: string; password: string; token: string }> {
+  const admin = await apiToken(baseURL, 'admin');
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const call = async (method: string, path: string, token: string, body?: unknown) => {
+    const res = await fetch(`${baseURL}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    expect(res.status, `${method} ${path}`).toBeLessThan(300);
+    return ((await res.json().catch(() => ({}))) as { result?: { id?: string } }).result;
+  };
+  const account = await call('POST', '/api/admin/accounts/', admin, { name: `Tweede Beheerder ${tag}` });
+  const username = `tweede-${tag}`;
+  const password = 'tweede-password';
+  await call('POST', '/api/admin/users/', admin, { username, password, isAdmin: true, accountId: account?.id });
+  const token = await apiToken(baseURL, username, password);
+  await call('POST', '/api/user/condition/', token);
+  return { username, password, token };
+}

@@ -17,6 +17,7 @@ const AccountPage = lazyPage(() => import('./accounts/account-page'), 'AccountPa
 const AccountsPage = lazyPage(() => import('./accounts/accounts-page'), 'AccountsPage');
 const LedgersPanel = lazyPage(() => import('./accounts/ledgers-panel'), 'LedgersPanel');
 const AccountRequestsPage = lazyPage(() => import('./account-requests/account-requests-page'), 'AccountRequestsPage');
+const ApprovalsPage = lazyPage(() => import('./approvals/approvals-page'), 'ApprovalsPage');
 const AuditLogsPage = lazyPage(() => import('./audit-logs/audit-logs-page'), 'AuditLogsPage');
 const BarPage = lazyPage(() => import('./bar/bar-page'), 'BarPage');
 const CategoriesPage = lazyPage(() => import('./categories/categories-page'), 'CategoriesPage');
@@ -56,6 +57,7 @@ export const ADMIN_ROUTES: { path: string; element: ReactNode }[] = [
   { path: 'transactions/offline_refusals', element: <OfflineRefusalsPage /> },
   { path: 'direct_debit', element: <DirectDebitPage /> },
   { path: 'direct_debit/:batchId', element: <DirectDebitBatchPage /> },
+  { path: 'approvals', element: <ApprovalsPage /> },
   { path: 'audit_logs', element: <AuditLogsPage /> },
   { path: 'ideal', element: <IdealPage /> },
   { path: 'settings', element: <SettingsPage /> },

@@ -23,6 +23,7 @@ export const TAG_TYPES = [
   'AccountingExports',
   'DirectDebit',
   'IdealPayments',
+  'Approvals',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -20,3 +20,4 @@ export * from './accounting';
 export * from './direct-debit';
 export * from './target2';
 export * from './ideal-admin';
+export * from './approvals';

@@ -172,6 +172,8 @@ export const AdminSettings = z.object({
   invoiceSender: InvoiceSender,
   /** The lowest balance (cents) an offline till may take a prepaid account to; credit accounts use their credit limit. */
   offlinePrepaidFloor: Cents,
+  /** A correction of more than this many cents (either way) needs a second admin's approval (four eyes). */
+  fourEyesAboveCents: Cents,
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 
@@ -191,5 +193,6 @@ export const AdminSettingsBody = z.object({
   creditorId: z.string().trim().max(35, CREDITOR_ID_MESSAGES.invalid).optional(),
   invoiceSender: InvoiceSenderBody.optional(),
   offlinePrepaidFloor: z.number().int('The offline cap is a whole number of cents.').min(0, 'The offline cap cannot be below € 0,00.').max(50_000, 'The offline cap cannot be above € 500,00.').optional(),
+  fourEyesAboveCents: z.number().int('The four-eyes threshold is a whole number of cents.').min(0, 'The four-eyes threshold cannot be below € 0,00.').max(1_000_000, 'The four-eyes threshold cannot be above € 10.000,00.').optional(),
 });
 export type AdminSettingsBody = z.infer<typeof AdminSettingsBody>;

@@ -19,3 +19,5 @@ export * from './api-docs';
 export * from './transition-claims';
 export * from './group-sum-count';
 export * from './ttl-cache';
+export * from './four-eyes';
+export * from './approval-routes';

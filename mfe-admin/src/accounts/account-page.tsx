@@ -4,6 +4,9 @@ import { Button, ConfirmModal, DateText, formatDate, formatMoney, ListFallback, 
 import { friendlyFormatIBAN } from 'ibantools';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { isApproval } from '../approvals/approvals-api';
+import { ApprovalsList } from '../approvals/approvals-list';
+import { FourEyesAction, preparedNotice } from '../approvals/four-eyes-action';
 import { useGetAdminSettingsQuery } from '../settings/settings-api';
 import { AdminPage } from '../shared/admin-page';
 import { HistoryLink } from '../shared/history-link';
@@ -93,6 +96,7 @@ export function AccountPage() {
     setModal(null);
     const result = await close(account.id);
     if (result.error) return void dialogs.error(result.error as KassaError, { title: 'Closing the account failed' });
+    if (isApproval(result.data)) return void setNotice(preparedNotice(result.data));
     setNotice(result.data.expired > 0 ? `${account.name} is closed; ${formatMoney(result.data.expired)} expired.` : `${account.name} is closed.`);
   };
 
@@ -117,11 +121,10 @@ export function AccountPage() {
               <Button disabled={closed} onClick={() => setModal('edit')}>
                 Change
               </Button>
-              <Button variant="danger" disabled={closed} onClick={() => setModal('close')}>
-                Close account
-              </Button>
+              <FourEyesAction service="accounts" approvalId={`account:${account.id}:close`} label="Close account" variant="danger" disabled={closed} onStart={() => setModal('close')} />
             </div>
           </div>
+          <ApprovalsList service="accounts" only={(a) => a.entityId === account.id && a.action !== 'close'} title="Corrections waiting for a second admin" />
           <dl className="accounts__facts">
             <dt>Status</dt>
             <dd>{closed ? <span className="k-tag k-tag--negative">Closed {formatDate(account.closedAt!)}</span> : 'Open'}</dd>

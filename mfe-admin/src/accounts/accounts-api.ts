@@ -2,6 +2,7 @@ import { api } from '@kassa/api-client';
 import {
   AdminAccount,
   AdminCloseResult,
+  ApprovalView,
   AdminLedger,
   AdminPosting,
   AdminUpgradeResult,
@@ -54,15 +55,17 @@ export const accountsAdminApi = api.injectEndpoints({
       responseSchema: AdminAccount,
       invalidatesTags: ['Accounts'],
     }),
-    closeAccount: build.mutation<AdminCloseResult, string>({
+    /** Four eyes on a close that expires a balance: the first admin's call answers the approval it prepared. */
+    closeAccount: build.mutation<AdminCloseResult | ApprovalView, string>({
       query: (id) => ({ url: `/admin/accounts/${id}/`, method: 'DELETE' }),
-      responseSchema: AdminCloseResult,
-      invalidatesTags: ['Accounts'],
+      responseSchema: ApprovalView.or(AdminCloseResult),
+      invalidatesTags: ['Accounts', 'Approvals'],
     }),
-    upgradeAccount: build.mutation<AdminUpgradeResult, { id: string; body: AdminUpgradeBody }>({
+    /** Four eyes on a correction above the setting: the first admin's call answers the approval it prepared. */
+    upgradeAccount: build.mutation<AdminUpgradeResult | ApprovalView, { id: string; body: AdminUpgradeBody }>({
       query: ({ id, body }) => ({ url: `/admin/accounts/${id}/upgrade/`, method: 'POST', body }),
-      responseSchema: AdminUpgradeResult,
-      invalidatesTags: ['Accounts'],
+      responseSchema: ApprovalView.or(AdminUpgradeResult),
+      invalidatesTags: ['Accounts', 'Approvals'],
     }),
     getBalanceAt: build.query<BalanceAtDate, string>({
       query: (date) => ({ url: '/admin/accounts/balance/', params: { date } }),

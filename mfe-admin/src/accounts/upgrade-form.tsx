@@ -2,6 +2,8 @@ import type { KassaError } from '@kassa/api-client';
 import { ADMIN_UPGRADE_METHOD_LABELS, AdminUpgradeMethod, type AdminAccount } from '@kassa/contracts';
 import { ConfirmModal, formatMoney, parseEuros, TextField, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
+import { isApproval } from '../approvals/approvals-api';
+import { preparedNotice } from '../approvals/four-eyes-action';
 import { FormModal } from '../shared/form-modal';
 import { FormLines, placeServerLines } from '../shared/server-lines';
 import { useUpgradeAccountMutation } from './accounts-api';
@@ -35,6 +37,7 @@ export function UpgradeForm({ account, onDone }: { account: AdminAccount; onDone
       }
       return void dialogs.error(err, { title: correction ? 'The correction failed' : 'The top-up failed' });
     }
+    if (isApproval(result.data)) return onDone(preparedNotice(result.data));
     onDone(`${correction ? 'Correction' : 'Top-up'} of ${formatMoney(result.data.amount)} booked. Balance now ${formatMoney(result.data.balanceAfter)}.`);
   };
 

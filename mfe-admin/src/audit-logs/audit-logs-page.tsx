@@ -17,7 +17,7 @@ type Filters = Record<(typeof FILTER_KEYS)[number], string>;
 /** Fields the services log in cents: shown in euros. */
 const CENTS_KEYS = new Set([
   'total', 'amount', 'balance', 'balance_after', 'balanceAfter', 'topup', 'upgrade_amount', 'expected', 'actual', 'price', 'unitPrice',
-  'accountUpgradeMinAmount', 'creditLimit', 'effectiveCreditLimit', 'minAmount', 'failedTotal', 'owed', 'spent', 'net', 'offlineFloor', 'offlinePrepaidFloor',
+  'accountUpgradeMinAmount', 'creditLimit', 'effectiveCreditLimit', 'minAmount', 'failedTotal', 'owed', 'spent', 'net', 'offlineFloor', 'offlinePrepaidFloor', 'fourEyesAboveCents',
 ]);
 /** A kind of record as people say it ("Direct-debit batch"), not its internal name. */
 export const targetKind = (entity: string): string => AUDIT_TARGET_KINDS[entity] ?? entity;

@@ -3,6 +3,8 @@ import { DirectDebitStatus, SKIP_REASON_TEXT, type DirectDebitBatchDetail, type 
 import { Button, ConfirmModal, formatDate, formatDay, formatMoney, ListFallback, Money, Pager, TextField, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { isApproval } from '../approvals/approvals-api';
+import { FourEyesAction, preparedNotice } from '../approvals/four-eyes-action';
 import { AdminPage } from '../shared/admin-page';
 import { HistoryLink } from '../shared/history-link';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
@@ -116,6 +118,7 @@ export function DirectDebitBatchPage() {
   const markCollected = async () => {
     const result = await collect(batchId);
     if (result.error) return void (setModal(null), dialogs.error(result.error as KassaError, { title: 'Marking collected failed' }));
+    if (isApproval(result.data)) return done(preparedNotice(result.data));
     done(`Collected: ${result.data.count} debits, together ${formatMoney(result.data.total)}, are booked on their accounts.`);
   };
   const cancelBatch = async () => {
@@ -171,9 +174,13 @@ export function DirectDebitBatchPage() {
               </Button>
               {batch.status === 'open' ? (
                 <>
-                  <Button disabled={batch.fileStatus !== 'ready' || data.collectable === false} onClick={() => setModal({ kind: 'collected' })}>
-                    Mark collected
-                  </Button>
+                  <FourEyesAction
+                    service="payments"
+                    approvalId={`direct_debit_batch:${batch.id}:collected`}
+                    label="Mark collected"
+                    disabled={batch.fileStatus !== 'ready' || data.collectable === false}
+                    onStart={() => setModal({ kind: 'collected' })}
+                  />
                   <Button variant="danger" onClick={() => setModal({ kind: 'cancel' })}>
                     Cancel batch
                   </Button>
@@ -313,6 +320,7 @@ export function DirectDebitBatchPage() {
             <strong>{formatMoney(batch.total)}</strong>. Each is booked on its account as a direct-debit payment, which brings those accounts back up by
             what they owed at the cut-off. This cannot be undone; a debit the bank reverses later is marked failed on its own.
           </p>
+          <p className="k-muted">Four eyes: the first admin prepares this, a second admin approves it; only then is anything booked.</p>
         </ConfirmModal>
       ) : null}
       {modal?.kind === 'cancel' && batch ? (

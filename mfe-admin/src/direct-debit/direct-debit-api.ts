@@ -1,6 +1,7 @@
 import { api } from '@kassa/api-client';
 import { downloadFile } from '../shared/download-file';
 import {
+  ApprovalView,
   DirectDebitBatchDetail,
   DirectDebitBatchSummary,
   DirectDebitPreview,
@@ -39,10 +40,11 @@ export const directDebitApi = api.injectEndpoints({
       responseSchema: DirectDebitBatchSummary,
       invalidatesTags: ['DirectDebit'],
     }),
-    markDirectDebitCollected: build.mutation<DirectDebitBatchSummary, string>({
+    /** Four eyes: the first treasurer's call answers the approval it prepared; another's books the batch. */
+    markDirectDebitCollected: build.mutation<DirectDebitBatchSummary | ApprovalView, string>({
       query: (id) => ({ url: `/admin/direct_debit/${id}/collected`, method: 'POST' }),
-      responseSchema: DirectDebitBatchSummary,
-      invalidatesTags: ['DirectDebit', 'Accounts'],
+      responseSchema: ApprovalView.or(DirectDebitBatchSummary),
+      invalidatesTags: ['DirectDebit', 'Accounts', 'Approvals'],
     }),
     markDirectDebitFailed: build.mutation<DirectDebitBatchSummary, { id: string; accountId: string; reason: string }>({
       query: ({ id, ...body }) => ({ url: `/admin/direct_debit/${id}/failed`, method: 'POST', body }),

@@ -42,8 +42,29 @@ const debit = (n: number, name: string, amount: number) => ({
   failReason: null,
 });
 
-function stubApi(extra: object = {}) {
+/** The batch's collection prepared by `who` (four eyes). */
+const approval = (who: { id: string; username: string }) => ({
+  id: `direct_debit_batch:${ID}:collected`,
+  service: 'payments',
+  entity: 'direct_debit_batch',
+  entityId: ID,
+  action: 'collected',
+  summary: 'Mark the direct-debit batch of 1 december 2026 collected: 2 debits, € 33,45 booked on the accounts',
+  amount: 3_345,
+  preparedBy: who,
+  preparedAt: '2026-12-01T09:00:00Z',
+  status: 'pending',
+  approvedBy: null,
+  approve: { method: 'POST', path: `/api/admin/direct_debit/${ID}/collected`, body: null },
+  message: `Prepared by ${who.username}; another admin must approve.`,
+});
+const ME = { id: '64b7f0c2a1b2c3d4e5f60701', username: 'admin' };
+const ALICE = { id: '64b7f0c2a1b2c3d4e5f60702', username: 'alice' };
+
+function stubApi(extra: object = {}, approvals: object[] = []) {
   return stubAdminApi((call) => {
+    if (call.path.endsWith('/admin/approvals/payments/')) return json(200, ok(approvals));
+    if (call.method === 'DELETE' && call.path.includes('/admin/approvals/payments/')) return json(200, ok(approvals[0]));
     if (call.path.endsWith(`/admin/direct_debit/${ID}/`)) {
       return json(200, ok({
         ...extra,
@@ -99,6 +120,53 @@ describe('/admin/direct_debit', { timeout: 20_000 }, () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Mark collected' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/api/admin/direct_debit/${ID}/collected`]));
+  });
+});
+
+describe('/admin/direct_debit/{batchId} on four eyes', { timeout: 20_000 }, () => {
+  const open = () =>
+    renderAdmin(
+      <Routes>
+        <Route path="/admin/direct_debit/:batchId" element={<DirectDebitBatchPage />} />
+      </Routes>,
+      `/admin/direct_debit/${ID}`,
+    );
+
+  it('tells the admin who prepared it that a second admin must approve, and lets them withdraw it', async () => {
+    const calls = stubApi({}, [approval(ME)]);
+    open();
+    expect(await screen.findByRole('button', { name: 'Prepared by admin — waiting for a second admin' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/api/admin/approvals/payments/${encodeURIComponent(`direct_debit_batch:${ID}:collected`)}`]));
+  });
+
+  it('shows another admin Approve (the same confirmation, then the same call) and Reject', async () => {
+    const calls = stubApi({}, [approval(ALICE)]);
+    open();
+    const group = await screen.findByRole('group', { name: 'Mark collected' });
+    expect(group).toHaveTextContent('Mark collected: prepared by alice');
+    expect(within(group).getByRole('button', { name: 'Reject' })).toBeEnabled();
+    const user = userEvent.setup();
+    await user.click(within(group).getByRole('button', { name: 'Approve' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Mark the batch collected' })).getByRole('button', { name: 'Mark collected' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/api/admin/direct_debit/${ID}/collected`]));
+  });
+
+  it('says so when the call prepared it: nothing is booked until a second admin approves', async () => {
+    stubAdminApi((call) => {
+      if (call.path.endsWith('/admin/approvals/payments/')) return json(200, ok([]));
+      if (call.path.endsWith(`/admin/direct_debit/${ID}/collected`)) return json(202, ok(approval(ME), 202));
+      if (call.path.endsWith(`/admin/direct_debit/${ID}/`)) {
+        return json(200, ok({ batch, creditor: { name: 'S', iban: 'NL91ABNA0417164300', bic: 'ABNANL2A', creditorId: 'NL28ZZZ401234560000' }, debits: { items: [debit(1, 'Zoë Verhoeven', 1_000)], pageCount: 1, total: 1 }, skipped: [] }));
+      }
+      return json(200, ok({ items: [batch], pageCount: 1, total: 1 }));
+    });
+    open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Mark collected' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Mark the batch collected' })).getByRole('button', { name: 'Mark collected' }));
+    expect(await screen.findByText('Prepared by admin; another admin must approve. Nothing is booked until then.')).toBeInTheDocument();
   });
 });
 

@@ -3,6 +3,8 @@ import type { InvoiceView } from '@kassa/contracts';
 import { Button, ConfirmModal, formatMoney, ListFallback, useDialogs } from '@kassa/ui';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { isApproval } from '../approvals/approvals-api';
+import { FourEyesAction, preparedNotice } from '../approvals/four-eyes-action';
 import { AdminPage } from '../shared/admin-page';
 import { downloadFile } from '../shared/download-file';
 import { HistoryLink } from '../shared/history-link';
@@ -101,6 +103,7 @@ export function InvoicePage() {
     }
     const result = await act({ id: invoice.id, action: step });
     if (result.error) return void dialogs.error(result.error as KassaError, { title: `${CONFIRM[step].title} failed` });
+    if (isApproval(result.data)) return void setNotice(preparedNotice(result.data));
     setNotice(DONE[step](result.data));
     if (result.data.id !== invoice.id) void navigate(`/admin/invoices/${result.data.id}`);
   };
@@ -156,9 +159,7 @@ export function InvoicePage() {
             </Button>
           ) : null}
           {isInvoice && (inv.status === 'final' || inv.status === 'paid') ? (
-            <Button variant="danger" onClick={() => setConfirming('credit')} disabled={busy}>
-              Credit note
-            </Button>
+            <FourEyesAction service="checkout" approvalId={`invoice:${inv.id}:credit`} label="Credit note" variant="danger" disabled={busy} onStart={() => setConfirming('credit')} />
           ) : null}
           <Button onClick={() => window.print()}>Print</Button>
           <Button onClick={() => void downloadPdf()}>Download PDF</Button>

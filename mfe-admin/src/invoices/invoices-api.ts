@@ -1,5 +1,5 @@
 import { api } from '@kassa/api-client';
-import { AdminAccount, InvoiceDeleted, InvoicePreview, InvoiceSummary, InvoiceView, Paged, type InvoiceCreateBody, type InvoiceStatus, type InvoiceUpdateBody, type PagedResult } from '@kassa/contracts';
+import { AdminAccount, ApprovalView, InvoiceDeleted, InvoicePreview, InvoiceSummary, InvoiceView, Paged, type InvoiceCreateBody, type InvoiceStatus, type InvoiceUpdateBody, type PagedResult } from '@kassa/contracts';
 
 export interface InvoicesArgs {
   page: number;
@@ -46,10 +46,11 @@ export const invoicesApi = api.injectEndpoints({
       responseSchema: InvoiceDeleted,
       invalidatesTags: ['Invoices', 'AuditLogs'],
     }),
-    invoiceAction: build.mutation<InvoiceView, { id: string; action: 'finalise' | 'pay' | 'credit' }>({
+    /** A credit note is four eyes: the first treasurer's call answers the approval it prepared, another's makes it. */
+    invoiceAction: build.mutation<InvoiceView | ApprovalView, { id: string; action: 'finalise' | 'pay' | 'credit' }>({
       query: ({ id, action }) => ({ url: `/admin/invoices/${encodeURIComponent(id)}/${action}/`, method: 'POST' }),
-      responseSchema: InvoiceView,
-      invalidatesTags: ['Invoices', 'Accounts', 'AuditLogs'],
+      responseSchema: ApprovalView.or(InvoiceView),
+      invalidatesTags: ['Invoices', 'Accounts', 'AuditLogs', 'Approvals'],
     }),
   }),
 });

@@ -57,6 +57,7 @@ interface Draft {
   creditLimit: string;
   creditor: Record<CreditorField, string>;
   offlineFloor: string;
+  fourEyes: string;
 }
 
 const draftOf = (s: AdminSettings): Draft => ({
@@ -65,7 +66,20 @@ const draftOf = (s: AdminSettings): Draft => ({
   creditLimit: centsToInput(s.creditLimit),
   creditor: { creditorName: s.creditorName, creditorIban: s.creditorIban, creditorBic: s.creditorBic, creditorId: s.creditorId },
   offlineFloor: centsToInput(s.offlinePrepaidFloor),
+  fourEyes: centsToInput(s.fourEyesAboveCents),
 });
+
+/** The largest four-eyes threshold the board may set (AdminSettingsBody). */
+export const FOUR_EYES_MAX = 1_000_000;
+
+/** The four-eyes threshold of corrections as typed: € 0,00 up to € 10.000,00. */
+export function parseFourEyes(text: string): { cents: number } | { error: string } {
+  const parsed = parseEuros(text, { zero: true });
+  if ('error' in parsed) return parsed;
+  if (parsed.cents < 0) return { error: 'The four-eyes threshold cannot be below € 0,00.' };
+  if (parsed.cents > FOUR_EYES_MAX) return { error: `The four-eyes threshold cannot be above ${formatMoney(FOUR_EYES_MAX)}.` };
+  return parsed;
+}
 
 /** The largest offline cap the board may set (AdminSettingsBody). */
 export const OFFLINE_FLOOR_MAX = 50_000;
@@ -98,13 +112,14 @@ export function parseMinTopUp(text: string): { cents: number } | { error: string
 }
 
 /** What saving changes, in words, or nothing when the draft equals the saved settings. */
-function changesOf(saved: AdminSettings, draft: Draft, minTopUp: number | null, creditLimit: number | null, offlineFloor: number | null): AdminSettingsBody {
+function changesOf(saved: AdminSettings, draft: Draft, minTopUp: number | null, creditLimit: number | null, offlineFloor: number | null, fourEyes: number | null): AdminSettingsBody {
   const body: AdminSettingsBody = {};
   for (const { key } of FLAGS) if (draft.flags[key] !== saved[key]) body[key] = draft.flags[key];
   if (minTopUp !== null && minTopUp !== saved.accountUpgradeMinAmount) body.accountUpgradeMinAmount = minTopUp;
   if (creditLimit !== null && creditLimit !== saved.creditLimit) body.creditLimit = creditLimit;
   for (const { key } of CREDITOR_FIELDS) if (draft.creditor[key].trim() !== saved[key]) body[key] = draft.creditor[key].trim();
   if (offlineFloor !== null && offlineFloor !== saved.offlinePrepaidFloor) body.offlinePrepaidFloor = offlineFloor;
+  if (fourEyes !== null && fourEyes !== saved.fourEyesAboveCents) body.fourEyesAboveCents = fourEyes;
   return body;
 }
 
@@ -129,6 +144,7 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
   const [limitError, setLimitError] = useState<string | null>(null);
   const [creditorErrors, setCreditorErrors] = useState<Partial<Record<CreditorField, string>>>({});
   const [floorError, setFloorError] = useState<string | null>(null);
+  const [fourEyesError, setFourEyesError] = useState<string | null>(null);
   const [otherLines, setOtherLines] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [publishing, setPublishing] = useState(false);
@@ -136,8 +152,16 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
   const parsedMin = parseMinTopUp(draft.minTopUp);
   const parsedLimit = parseCreditLimit(draft.creditLimit);
   const parsedFloor = parseOfflineFloor(draft.offlineFloor);
-  const body = changesOf(data, draft, 'cents' in parsedMin ? parsedMin.cents : null, 'cents' in parsedLimit ? parsedLimit.cents : null, 'cents' in parsedFloor ? parsedFloor.cents : null);
-  const dirty = Object.keys(body).length > 0 || 'error' in parsedMin || 'error' in parsedLimit || 'error' in parsedFloor;
+  const parsedFourEyes = parseFourEyes(draft.fourEyes);
+  const body = changesOf(
+    data,
+    draft,
+    'cents' in parsedMin ? parsedMin.cents : null,
+    'cents' in parsedLimit ? parsedLimit.cents : null,
+    'cents' in parsedFloor ? parsedFloor.cents : null,
+    'cents' in parsedFourEyes ? parsedFourEyes.cents : null,
+  );
+  const dirty = Object.keys(body).length > 0 || 'error' in parsedMin || 'error' in parsedLimit || 'error' in parsedFloor || 'error' in parsedFourEyes;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -147,16 +171,18 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
     const creditorProblems = Object.fromEntries(CREDITOR_FIELDS.map(({ key }) => [key, creditorError(key, draft.creditor[key])]).filter(([, e]) => e));
     setCreditorErrors(creditorProblems);
     setFloorError('error' in parsedFloor ? parsedFloor.error : null);
-    if ('error' in parsedMin || 'error' in parsedLimit || 'error' in parsedFloor || Object.keys(creditorProblems).length > 0) return;
+    setFourEyesError('error' in parsedFourEyes ? parsedFourEyes.error : null);
+    if ('error' in parsedMin || 'error' in parsedLimit || 'error' in parsedFloor || 'error' in parsedFourEyes || Object.keys(creditorProblems).length > 0) return;
     if (Object.keys(body).length === 0) return;
     const result = await save(body);
     if (result.error) {
       const err = result.error as KassaError;
       if (err.status === 422 && err.lines.length) {
-        const placed = placeServerLines(err, ['accountUpgradeMinAmount', 'creditLimit', 'offlinePrepaidFloor', 'creditorName', 'creditorIban', 'creditorBic', 'creditorId'] as const);
+        const placed = placeServerLines(err, ['accountUpgradeMinAmount', 'creditLimit', 'offlinePrepaidFloor', 'fourEyesAboveCents', 'creditorName', 'creditorIban', 'creditorBic', 'creditorId'] as const);
         setMinError(placed.fields.accountUpgradeMinAmount ?? null);
         setLimitError(placed.fields.creditLimit ?? null);
         setFloorError(placed.fields.offlinePrepaidFloor ?? null);
+        setFourEyesError(placed.fields.fourEyesAboveCents ?? null);
         setCreditorErrors({ creditorName: placed.fields.creditorName, creditorIban: placed.fields.creditorIban, creditorBic: placed.fields.creditorBic, creditorId: placed.fields.creditorId });
         return setOtherLines(placed.other);
       }
@@ -172,6 +198,7 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
     setLimitError(null);
     setCreditorErrors({});
     setFloorError(null);
+    setFourEyesError(null);
   };
 
   const publish = async () => {
@@ -230,6 +257,15 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
             onBlur={() => setFloorError('error' in parsedFloor ? parsedFloor.error : null)}
             error={floorError}
             hint={`While a till is offline it sells on a prepaid account only while the last known balance stays at or above this amount (credit accounts: down to their credit limit). Now ${formatMoney(data.offlinePrepaidFloor)}.`}
+          />
+          <TextField
+            label="Four eyes for corrections above (€)"
+            inputMode="decimal"
+            value={draft.fourEyes}
+            onChange={(e) => setDraft({ ...draft, fourEyes: e.target.value })}
+            onBlur={() => setFourEyesError('error' in parsedFourEyes ? parsedFourEyes.error : null)}
+            error={fourEyesError}
+            hint={`A correction of more than this amount, either way, is prepared by one admin and booked when a second admin approves it (as are a batch marked collected, a credit note and a close that expires a balance). Now ${formatMoney(data.fourEyesAboveCents)}.`}
           />
           <fieldset className="k-stack settings__creditor">
             <legend className="settings__legend">Direct debit: the association as SEPA creditor</legend>

@@ -1,4 +1,4 @@
-import { createServiceApp, ensureIndexes, internalClient, serviceUrls, keepUp, type InternalClient, type ServiceApp } from '@kassa/service-kit';
+import { approvalRoutes, createServiceApp, ensureIndexes, internalClient, serviceUrls, keepUp, type InternalClient, type ServiceApp } from '@kassa/service-kit';
 import { BalanceDays } from './accounts-admin/balance-days';
 import { migrateMandates } from './accounts-admin/mandate-migration';
 import { publishAll } from './security/rights';
@@ -110,6 +110,8 @@ const routes: ((app: ServiceApp, ctx: AccountsContext) => void)[] = [
   patchAdminAccount,
   deleteAdminAccount,
   postAdminAccountUpgrade,
+  // Four eyes on a close with a balance (board) and a large correction (treasurer) (issue 50 §5).
+  approvalRoutes('accounts', ['board', 'treasurer']),
   getAdminAccountPostings,
   getAccountsBalance,
   getAdminLedgers,

@@ -22,6 +22,8 @@ export interface Settings {
   invoiceSender: InvoiceSender;
   /** The lowest balance (cents) an offline till may take a prepaid account to. */
   offlinePrepaidFloor: number;
+  /** A correction of more than this (cents, either way) needs a second admin's approval. */
+  fourEyesAboveCents: number;
 }
 
 /** The settings document, created with the defaults the first time it is asked for. */
@@ -59,5 +61,6 @@ export async function getSettings(db: Connection): Promise<Settings> {
       email: doc.invoiceSender?.email ?? '',
     },
     offlinePrepaidFloor: doc.offlinePrepaidFloor ?? 0,
+    fourEyesAboveCents: doc.fourEyesAboveCents ?? 5000,
   };
 }

@@ -1,4 +1,4 @@
-import { auditClient, createServiceApp, ensureIndexes, internalClient, serviceUrls, keepUp, migrationModel, type ServiceApp } from '@kassa/service-kit';
+import { approvalRoutes, auditClient, createServiceApp, ensureIndexes, internalClient, serviceUrls, keepUp, migrationModel, type ServiceApp } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import type { CheckoutEnv } from './config';
 import { transactionModel } from './models/transaction.model';
@@ -40,7 +40,7 @@ import getInvoicePdf from './routes/admin/get-invoice-pdf.route';
 import getInvoiceMoneyStates from './routes/internal/get-invoice-money-states.route';
 
 const routes = [postCheckout, postUndo, postFinish, postCardOutcome, getTransactions, deleteTransaction, getAccountSales, getProductSales, getSalesCount, getDaySales, getSalesJournal, getOfflineRefusals];
-const invoiceRoutes = [getInvoicedDebts, getInvoices, getInvoicePreview, getInvoice, getInvoicePdf, postInvoice, putInvoice, deleteInvoice, postInvoiceFinalise, postInvoicePay, postInvoiceCredit, getInvoiceMoneyStates];
+const invoiceRoutes = [getInvoicedDebts, getInvoices, getInvoicePreview, getInvoice, getInvoicePdf, postInvoice, putInvoice, deleteInvoice, postInvoiceFinalise, postInvoicePay, postInvoiceCredit, getInvoiceMoneyStates, approvalRoutes('checkout', ['treasurer'])];
 
 /** The checkout service; `deps` replaces the clients of other services (unit tests pass fakes). */
 export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: Partial<CheckoutDeps> = {}): Promise<ServiceApp> {

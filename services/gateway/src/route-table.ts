@@ -44,6 +44,10 @@ export const ROUTE_TABLE: { prefix: string; service: ServiceName }[] = [
   { prefix: '/api/admin/exact', service: 'payments' },
   { prefix: '/api/admin/terminal', service: 'payments' },
   { prefix: '/api/admin/direct_debit', service: 'payments' },
+  // Four eyes (issue 50 §5): each service keeps the approvals of its own documents.
+  { prefix: '/api/admin/approvals/accounts', service: 'accounts' },
+  { prefix: '/api/admin/approvals/checkout', service: 'checkout' },
+  { prefix: '/api/admin/approvals/payments', service: 'payments' },
 ];
 
 /**

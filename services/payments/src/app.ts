@@ -1,4 +1,4 @@
-import { auditClient, createQueue, createRedis, redisReady, createServiceApp, ensureIndexes, internalClient, serviceUrls, keepUp, viewCheck, type ServiceApp } from '@kassa/service-kit';
+import { approvalRoutes, auditClient, createQueue, createRedis, redisReady, createServiceApp, ensureIndexes, internalClient, serviceUrls, keepUp, viewCheck, type ServiceApp } from '@kassa/service-kit';
 import { exportView } from './accounting/export-views';
 import { createExactProvider } from './exact/create-exact-provider';
 import { ExactConnections } from './exact/exact-connection';
@@ -83,6 +83,8 @@ const routes = [
   postDirectDebitCancel,
   postDirectDebitCollected,
   postDirectDebitFailed,
+  // Four eyes on marking a batch collected (issue 50 §5).
+  approvalRoutes('payments', ['treasurer']),
   postIdealCheck,
 ];
 

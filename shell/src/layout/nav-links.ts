@@ -52,6 +52,7 @@ export function navSections(opts: { authenticated: boolean; config: Config | nul
             children: [
               { to: '/admin/transactions', label: 'Transactions' },
               { to: '/admin/direct_debit', label: 'Direct debit' },
+              { to: '/admin/approvals', label: 'Approvals' },
               { to: '/admin/exact', label: 'Exact Online' },
               { to: '/admin/audit_logs', label: 'Audit logs' },
               { to: '/admin/ideal', label: 'iDEAL payments' },

@@ -13,10 +13,12 @@ describe('demo data', () => {
   });
   afterAll(async () => stopAccountsTestApp(app));
 
-  it('has the five demo logins', async () => {
+  it('has the six demo logins, two of them admins (four eyes)', async () => {
     const users = await userModel(app.db).find({}, { username: 1, isAdmin: 1, accountId: 1 }).lean();
-    expect(users.map((u) => u.username).sort()).toEqual(['admin', 'bar', 'member', 'newbie', 'till']);
+    expect(users.map((u) => u.username).sort()).toEqual(['admin', 'admin2', 'bar', 'member', 'newbie', 'till']);
     expect(users.find((u) => u.username === 'admin')?.isAdmin).toBe(true);
+    expect(users.find((u) => u.username === 'admin2')?.isAdmin).toBe(true);
+    expect(users.find((u) => u.username === 'admin2')?.accountId).toBeTruthy();
     expect(users.find((u) => u.username === 'member')?.accountId).toBeTruthy();
     expect(users.find((u) => u.username === 'newbie')?.accountId ?? null).toBeNull();
   });

@@ -26,6 +26,8 @@ const REGISTERS: Record<string, Capability[]> = {
 /** [username = password, register, isAdmin] */
 const USERS: [string, keyof typeof REGISTERS, boolean][] = [
   ['admin', 'Admin', true],
+  // A second admin, so a newcomer can try four eyes: one admin prepares a credit note or a collected batch, the other approves.
+  ['admin2', 'Admin', true],
   ['bar', 'Bar', false],
   ['till', 'Till', false],
   ['member', 'Members', false],
@@ -118,7 +120,8 @@ const lastUsedFor = (i: number, now: Date) => new Date(now.getTime() - ((i * 37)
 
 /**
  * Demo users, registers, settings and accounts on an empty database (does nothing when users exist).
- * Logins: admin/admin, bar/bar, till/till, member/member, newbie/newbie; every demo account has PIN 1234.
+ * Logins: admin/admin, admin2/admin2 (a second admin, to approve), bar/bar, till/till, member/member, newbie/newbie;
+ * every demo account has PIN 1234.
  */
 export async function seedAccountsDemo(db: Connection, pepper: string = DEV_PIN_PEPPER, now: Date = new Date()): Promise<boolean> {
   registerAccountsModels(db);
@@ -140,18 +143,20 @@ export async function seedAccountsDemo(db: Connection, pepper: string = DEV_PIN_
     userIds[username] = created._id;
   }
 
-  const [memberAccountId, adminAccountId] = await insertAccounts(
+  const [memberAccountId, adminAccountId, admin2AccountId] = await insertAccounts(
     db,
     pepper,
     [
       { name: 'Marit de Member', balance: 2500, creditAccount: false, type: 'member', lastUsed: new Date(now.getTime() - 2 * DAY), userId: userIds.member },
       // The admin holds PAYMENT_ACCOUNT_SELF like every capability, so it gets an own (credit) account instead of the setup page.
       { name: 'Adriaan Admin', balance: 0, creditAccount: true, type: 'member', lastUsed: new Date(now.getTime() - 9 * DAY), userId: userIds.admin },
+      { name: 'Bea Beheer', balance: 0, creditAccount: true, type: 'member', lastUsed: new Date(now.getTime() - 12 * DAY), userId: userIds.admin2 },
     ],
     now,
   );
   await User.updateOne({ _id: userIds.member }, { $set: { accountId: memberAccountId } });
   await User.updateOne({ _id: userIds.admin }, { $set: { accountId: adminAccountId } });
+  await User.updateOne({ _id: userIds.admin2 }, { $set: { accountId: admin2AccountId } });
   // Staff and the existing member have accepted the current terms; newbie is new and still has to.
   const settings = await getSettings(db);
   await User.updateMany({ username: { $ne: 'newbie' } }, { $set: { acceptedConditionVersion: settings.conditionsVersion } });

@@ -41,6 +41,9 @@ describe('the ledger self-audit: states against their money', () => {
   it('reports a credited invoice with its payment standing and a cancelled batch that credited a debtor, and only those', async () => {
     await paidInvoice('Betaald En Goed');
     const credited = await paidInvoice('Gecrediteerd En Goed');
+    // Four eyes: another treasurer prepares the credit note, ADMIN's call approves it.
+    const second = s.token([], { isAdmin: true, username: 'tweede', sub: '64b7f0c2a1b2c3d4e5f60799' });
+    expect((await s.app.inject({ method: 'POST', url: `/api/admin/invoices/${credited.invoice.id}/credit/`, headers: { authorization: second } })).statusCode).toBe(202);
     expect((await call(`/api/admin/invoices/${credited.invoice.id}/credit/`)).statusCode).toBe(200);
     // Planted: an invoice marked credited while its payment was never taken back.
     const planted = await paidInvoice('Gecrediteerd Met Betaling');

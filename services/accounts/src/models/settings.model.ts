@@ -18,6 +18,8 @@ const settingsSchema = new Schema(
     creditLimit: { type: Number, default: 15_000 },
     /** The lowest balance an offline till may take a prepaid account to (€ 0,00: an offline sale never overdraws). */
     offlinePrepaidFloor: { type: Number, default: 0 },
+    /** A correction of more than this many cents (either way) needs a second admin's approval (issue 50 §5; € 50,00). */
+    fourEyesAboveCents: { type: Number, default: 5000 },
     /** Raised when the conditions (terms) change; users then accept again. */
     conditionsVersion: { type: Number, default: 1 },
     /** The association as SEPA creditor (direct debit): '' until the treasurer fills them in. */

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const BAR: Capability[] = ['PAYMENT_CASH', 'PAYMENT_ACCOUNT_OTHER', 'PAYMENT_OTHER', 'PAYMENT_UNDO'];
 const ADMIN = { isAdmin: true, username: 'penningmeester', sub: '64b7f0c2a1b2c3d4e5f60721' };
+/** Prepares each credit note, so ADMIN's credit approves it (four eyes, issue 50 §5). */
+const SECOND = { isAdmin: true, username: 'tweede', sub: '64b7f0c2a1b2c3d4e5f60722' };
 const SENDER = { name: 'Studievereniging Kassa', address: 'Voorbeeldstraat 1\n1234 AB Utrecht', vatNumber: 'NL123456789B01', kvkNumber: '12345678', iban: 'NL91 ABNA 0417 1643 00', email: 'penningmeester@example.nl' };
 const ROUNDS = 12;
 const OPENING = 10_000;
@@ -40,6 +42,8 @@ describe('invoice pay and credit at once', () => {
       const final = (await call(0, `/api/admin/invoices/${id}/finalise/`)).json().result as InvoiceView;
       const before = await ledgerBalance(account);
 
+      const prepared = await s.app.inject({ method: 'POST', url: `/api/admin/invoices/${id}/credit/`, headers: { authorization: s.token([], SECOND) } });
+      expect(prepared.statusCode, prepared.body).toBe(202);
       const payFirst = round % 2 === 0;
       const pay = () => call(payFirst ? 0 : 1, `/api/admin/invoices/${id}/pay/`);
       const credit = () => call(payFirst ? 1 : 0, `/api/admin/invoices/${id}/credit/`);

@@ -10,6 +10,9 @@ import { InvoiceNumbers } from './invoice-numbers';
 
 const BAR: Capability[] = ['PAYMENT_CASH', 'PAYMENT_ACCOUNT_OTHER', 'PAYMENT_OTHER', 'PAYMENT_UNDO'];
 const ADMIN = { isAdmin: true, username: 'penningmeester', sub: '64b7f0c2a1b2c3d4e5f60721' };
+/** Two more treasurers: they approve what ADMIN prepares (four eyes, issue 50 §5). */
+const SECOND = { isAdmin: true, username: 'tweede', sub: '64b7f0c2a1b2c3d4e5f60722' };
+const THIRD = { isAdmin: true, username: 'derde', sub: '64b7f0c2a1b2c3d4e5f60723' };
 const DAY = 24 * 60 * 60 * 1000;
 const SENDER = { name: 'Studievereniging Kassa', address: 'Voorbeeldstraat 1\n1234 AB Utrecht', vatNumber: 'NL123456789B01', kvkNumber: '12345678', iban: 'NL91 ABNA 0417 1643 00', email: 'penningmeester@example.nl' };
 
@@ -217,7 +220,7 @@ describe('invoices', () => {
     expect(await replicas[1]!.take('race-3', at)).toBe(taken[3]);
   });
 
-  it('posts a payment once however often it is marked paid, and a credit note reverses it', async () => {
+  it('posts a payment once however often it is marked paid, and a credit note reverses it on four eyes, once', async () => {
     clock.current = new Date('2026-03-14T20:00:00Z');
     const account = await s.createAccount('Betaalt Netjes', 20_000);
     await sell(account, [{ id: s.products[2]!.id, amount: 3 }]);
@@ -233,8 +236,19 @@ describe('invoices', () => {
     expect(await s.balance(account)).toBe(balanceBefore + final.total);
     expect((await auditOf(inv.id)).filter((e) => e.action === 'invoice.pay')).toHaveLength(1);
 
-    const credits = await Promise.all([1, 2].map(() => call('POST', `/api/admin/invoices/${inv.id}/credit/`)));
+    const creditUrl = `/api/admin/invoices/${inv.id}/credit/`;
+    const prepared = await call('POST', creditUrl);
+    expect(prepared.statusCode, prepared.body).toBe(202);
+    expect(prepared.json().result).toMatchObject({ status: 'pending', message: 'Prepared by penningmeester; another admin must approve.', amount: final.total, entity: 'invoice', action: 'credit' });
+    expect(await s.postingsWithKey(`invoice:${inv.id}:credited`)).toBe(0);
+    expect((await call('GET', `/api/admin/invoices/${inv.id}/`)).json().result.status).toBe('paid');
+    expect((await call('GET', '/api/admin/approvals/checkout/')).json().result.map((a: { id: string }) => a.id)).toContain(`invoice:${inv.id}:credit`);
+    const same = await call('POST', creditUrl);
+    expect(same.statusCode).toBe(409);
+    expect(same.json().errorMessage).toBe('Another admin must approve this: you prepared it.');
+    const credits = await Promise.all([SECOND, THIRD].map((who) => s.app.inject({ method: 'POST', url: creditUrl, headers: { authorization: s.token([], who) } })));
     expect(credits.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect((await auditOf(inv.id)).filter((e) => e.action.startsWith('approval.')).map((e) => e.action).sort()).toEqual(['approval.approved', 'approval.prepared']);
     const note = credits[0]!.json().result as InvoiceView;
     expect(credits[1]!.json().result.id).toBe(note.id);
     expect(note).toMatchObject({ kind: 'credit_note', status: 'final', total: -final.total, creditOf: { id: inv.id, number: final.number }, accountId: account });

@@ -4,6 +4,8 @@ import {
   InternalAccount,
   InvoiceSender,
   ledgerKeys,
+  formatEuros,
+  type ApprovalView,
   type InvoiceCreateBody,
   type InvoiceLines,
   type InvoiceSummary,
@@ -11,7 +13,7 @@ import {
   type InvoiceView,
   type TokenClaims,
 } from '@kassa/contracts';
-import { AppError, claimTransition, isDuplicateKey, localDay, notFound, viewCheck, type AuditWarnLogger } from '@kassa/service-kit';
+import { AppError, claimTransition, fourEyes, isDuplicateKey, localDay, notFound, viewCheck, type AuditWarnLogger } from '@kassa/service-kit';
 import { Types } from 'mongoose';
 import { postLedger, type CheckoutContext } from '../sales/context';
 import { invoiceLines, reversed } from './invoice-lines';
@@ -298,12 +300,29 @@ export async function payInvoice(ctx: Ctx, id: string, caller: Caller): Promise<
  */
 const creditNoteIdOf = (invoiceId: string) => createHash('sha256').update(`credit-note:${invoiceId}`).digest('hex').slice(0, 24);
 
-export async function creditInvoice(ctx: Ctx, id: string, caller: Caller): Promise<InvoiceView> {
+export async function creditInvoice(ctx: Ctx, id: string, caller: Caller): Promise<InvoiceView | { pending: ApprovalView }> {
   const Invoice = invoiceModel(ctx.db);
   const doc = await loadInvoice(ctx, id);
   if (doc.creditNote) return invoiceView(ctx, await loadInvoice(ctx, doc.creditNote.id));
   if ((doc.kind ?? 'invoice') === 'credit_note') throw conflict('A credit note cannot be credited.');
   if (doc.status === 'draft') throw conflict('A draft has no number yet: change it or delete it instead of crediting it.');
+  // Four eyes (issue 50 §5): a credit note writes the invoice off (or pays it back); one treasurer prepares it, another
+  // approves it with the same call.
+  const gate = await fourEyes(
+    { db: ctx.db, audit: ctx.audit, log: caller.log, now: ctx.now },
+    {
+      service: 'checkout',
+      entity: 'invoice',
+      id,
+      action: 'credit',
+      user: caller.user,
+      roles: ['treasurer'],
+      summary: `Credit invoice ${doc.number ?? ''} to ${doc.customerName || doc.accountName}: ${formatEuros(doc.total ?? 0)}${doc.status === 'paid' ? ' paid back to the account' : ' written off'}`,
+      amount: doc.total ?? 0,
+      approve: { method: 'POST', path: `/api/admin/invoices/${id}/credit/`, body: null },
+    },
+  );
+  if (!gate.approved) return { pending: gate.approval };
   const creditId = creditNoteIdOf(id);
   const at = ctx.now();
   const wasPaid = doc.status === 'paid';
@@ -350,5 +369,6 @@ export async function creditInvoice(ctx: Ctx, id: string, caller: Caller): Promi
     },
     (after) => ({ after: { ...auditView(after), creditNote: after.creditNote } }),
   );
+  await gate.recorded;
   return invoiceView(ctx, await loadInvoice(ctx, credited.creditNote!.id));
 }

@@ -160,4 +160,12 @@ export const ACCESS_RULES: Record<string, Access> = {
   'POST /api/admin/invoices/{id}/credit/': treasurer,
   // iDEAL payments page: check a top-up again at the provider.
   'POST /api/admin/ideal/{id}/check/': treasurer,
+  // Four eyes (issue 50 §5): what waits for a second admin, per service; a reject by the action's role (approving is
+  // calling the action itself as another admin). Accounts keeps closes (board) and large corrections (treasurer).
+  'GET /api/admin/approvals/accounts/': admin,
+  'DELETE /api/admin/approvals/accounts/{key}': role('board', 'treasurer'),
+  'GET /api/admin/approvals/checkout/': admin,
+  'DELETE /api/admin/approvals/checkout/{key}': treasurer,
+  'GET /api/admin/approvals/payments/': admin,
+  'DELETE /api/admin/approvals/payments/{key}': treasurer,
 };

@@ -1,4 +1,4 @@
-import { localDay, type ServiceApp } from '@kassa/service-kit';
+import { fourEyes, localDay, type ServiceApp } from '@kassa/service-kit';
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { accountModel, accountRequestModel, auditLogModel, cardSecretModel, userModel } from '@kassa/test-stack/accounts';
@@ -74,6 +74,8 @@ const CHANGES: Record<string, (ctx: Ctx) => Promise<Call>> = {
     let [collected] = (await s.payments!.inject({ method: 'GET', url: '/api/admin/direct_debit/?status=collected', headers })).json().result.items as { id: string }[];
     if (!collected) {
       const id = await newDirectDebitBatch(s);
+      // Four eyes: admin2 prepares, admin approves.
+      await s.payments!.inject({ method: 'POST', url: `/api/admin/direct_debit/${id}/collected`, headers: { authorization: `Bearer ${await login(s, 'admin2')}` } });
       await s.payments!.inject({ method: 'POST', url: `/api/admin/direct_debit/${id}/collected`, headers });
       collected = { id };
     }
@@ -86,6 +88,27 @@ const CHANGES: Record<string, (ctx: Ctx) => Promise<Call>> = {
   'POST /api/admin/invoices/{id}/finalise/': async ({ s }) => ({ url: `/api/admin/invoices/${await newInvoice(s)}/finalise/` }),
   'POST /api/admin/invoices/{id}/pay/': async ({ s }) => ({ url: `/api/admin/invoices/${await newInvoice(s, { final: true })}/pay/` }),
   'POST /api/admin/invoices/{id}/credit/': async ({ s }) => ({ url: `/api/admin/invoices/${await newInvoice(s, { final: true })}/credit/` }),
+  // Four eyes: what admin2 prepared, admin rejects (approving is the action's own route above).
+  'DELETE /api/admin/approvals/payments/{key}': async ({ s }) => {
+    // The walk collected today's batch above and a new one needs a later cut-off: admin2's preparation is made as
+    // the route makes it, on a batch id of its own.
+    const id = new Types.ObjectId().toHexString();
+    const admin2 = { sub: new Types.ObjectId().toHexString(), username: 'admin2', isAdmin: true };
+    const approve = { method: 'POST' as const, path: `/api/admin/direct_debit/${id}/collected`, body: null };
+    const made = await fourEyes({ db: s.payments!.db, audit: { record: async () => true }, log: { warn: () => undefined } }, { service: 'payments', entity: 'direct_debit_batch', id, action: 'collected', user: admin2, roles: ['treasurer'], summary: 'Walk batch', amount: 1250, approve });
+    if (made.approved) throw new Error('the walk batch was approved already');
+    return { url: `/api/admin/approvals/payments/${encodeURIComponent(`direct_debit_batch:${id}:collected`)}` };
+  },
+  'DELETE /api/admin/approvals/checkout/{key}': async ({ s }) => {
+    const id = await newInvoice(s, { final: true });
+    await prepared(s, s.app, 'POST', `/api/admin/invoices/${id}/credit/`);
+    return { url: `/api/admin/approvals/checkout/${encodeURIComponent(`invoice:${id}:credit`)}` };
+  },
+  'DELETE /api/admin/approvals/accounts/{key}': async ({ s }) => {
+    const id = await s.createAccount('Walk Large Correction', 0);
+    await prepared(s, s.accounts, 'POST', `/api/admin/accounts/${id}/upgrade/`, { amount: 9000, method: 'correction', reason: 'walk', nonce: `walk-large-${id}` });
+    return { url: `/api/admin/approvals/accounts/${encodeURIComponent(`account:${id}:correction:walk-large-${id}`)}` };
+  },
   'POST /api/admin/exact/oauth/callback': async ({ s, admin }) => ({ url: '/api/admin/exact/oauth/callback', payload: await exactGrant(s, admin) }),
   'DELETE /api/admin/exact/connection': async () => ({ url: '/api/admin/exact/connection' }),
   'POST /api/admin/exact/exports': async ({ s, admin }) => {
@@ -178,6 +201,12 @@ async function newInvoice(s: CheckoutStack, { final = false } = {}): Promise<str
     if (done.statusCode !== 200) throw new Error(`finalising the walk's invoice failed: ${done.body}`);
   }
   return id;
+}
+
+/** A four-eyes action prepared by admin2 (202), for admin to reject. */
+async function prepared(s: CheckoutStack, app: ServiceApp, method: 'POST' | 'DELETE', url: string, payload?: object): Promise<void> {
+  const res = await app.inject({ method, url, headers: { authorization: `Bearer ${await login(s, 'admin2')}` }, ...(payload ? { payload } : {}) });
+  if (res.statusCode !== 202) throw new Error(`admin2 preparing ${url} answered ${res.statusCode}: ${res.body}`);
 }
 
 async function newUser(s: CheckoutStack): Promise<string> {

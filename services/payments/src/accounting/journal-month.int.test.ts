@@ -31,6 +31,8 @@ describe('a month of every kind of movement, booked day by day', { timeout: 600_
   const today = () => localDay(clock.now(), 'Europe/Amsterdam');
   const line = (i: number, amount = 1) => ({ id: s.products[i]!.id, amount });
   const admin = () => ({ authorization: s.token([], { isAdmin: true }) });
+  /** Another admin: prepares the credit note and the collected batch, which admin's call then approves (four eyes). */
+  const second = () => ({ authorization: s.token([], { isAdmin: true, sub: '64b7f0c2a1b2c3d4e5f60719', username: 'second' }) });
 
   beforeAll(async () => {
     s = await startCheckoutStack(inject('mongoUri'), { card: true, clock, accountsOnClock: true });
@@ -58,6 +60,10 @@ describe('a month of every kind of movement, booked day by day', { timeout: 600_
   const payments = (method: 'GET' | 'POST', url: string, payload?: object) => ok(s.payments!.inject({ method, url, headers: admin(), ...(payload ? { payload } : {}) }));
   const boardTopUp = (account: string, amount: number, method: string) =>
     ok(s.accounts.inject({ method: 'POST', url: `/api/admin/accounts/${account}/upgrade/`, headers: { authorization: adminToken }, payload: { amount, method, reason: 'month test', nonce: randomUUID() } }));
+  const prepare = async (app: typeof s.app, url: string) => {
+    const res = await app.inject({ method: 'POST', url, headers: second() });
+    expect(res.statusCode, res.body).toBe(202);
+  };
   const planTerminal = (outcomes: TerminalOutcome[]) => ok(s.payments!.inject({ method: 'PUT', url: '/api/admin/terminal/standin', headers: admin(), payload: { outcomes, delayMs: 0 } }));
   /** A card sale (with a top-up when given), waited for until the terminal's answer is in: its day must not move on. */
   const cardSale = async (body: object) => {
@@ -132,14 +138,20 @@ describe('a month of every kind of movement, booked day by day', { timeout: 600_
         expect(await s.balance(event)).toBe(0);
       }
       if (d === 14) await checkout('POST', `/api/admin/invoices/${invoices[1]}/pay/`);
-      if (d === 16) await checkout('POST', `/api/admin/invoices/${invoices[1]}/credit/`);
+      if (d === 16) {
+        await prepare(s.app, `/api/admin/invoices/${invoices[1]}/credit/`);
+        await checkout('POST', `/api/admin/invoices/${invoices[1]}/credit/`);
+      }
 
       if (d === 20) {
         const batch = await payments('POST', '/api/admin/direct_debit/', { collectionDate: nextBusinessDay(localDay(new Date(), 'Europe/Amsterdam')), cutoff: days[19]! });
         batchId = String(batch.id);
         expect(await directDebitFileProcessor({ db: s.payments!.db, log: pino({ level: 'silent' }) })({ data: { batchId } })).toBe('ready');
       }
-      if (d === 21) await payments('POST', `/api/admin/direct_debit/${batchId}/collected`);
+      if (d === 21) {
+        await prepare(s.payments!, `/api/admin/direct_debit/${batchId}/collected`);
+        await payments('POST', `/api/admin/direct_debit/${batchId}/collected`);
+      }
       if (d === 22) await payments('POST', `/api/admin/direct_debit/${batchId}/failed`, { accountId: credit[0], reason: 'MD06' });
       if (d === 24) {
         // Made on the till while offline yesterday evening and the day before, sent today.

@@ -20,6 +20,8 @@ describe('direct-debit batch collected and cancelled at once', () => {
   let env: PaymentsEnv;
   let apps: ServiceApp[];
   let admin: string;
+  /** Prepares each batch's collection, so admin's call approves it (four eyes). */
+  let admin2: string;
   let clock = new Date();
 
   beforeAll(async () => {
@@ -30,6 +32,7 @@ describe('direct-debit batch collected and cancelled at once', () => {
     apps = [await buildPaymentsApp(env, await connectMongo(env.MONGODB_URI, dbName), { now: () => new Date(clock), checkout: noInvoices })];
     apps.push(await buildPaymentsApp(env, await connectMongo(env.MONGODB_URI, dbName), { now: () => new Date(clock), checkout: noInvoices }));
     admin = await loginAs(accounts, 'admin');
+    admin2 = await loginAs(accounts, 'admin2');
     const settings = await accounts.inject({
       method: 'PUT',
       url: '/api/admin/settings/',
@@ -69,6 +72,8 @@ describe('direct-debit batch collected and cancelled at once', () => {
 
       // A batch is marked collected on its collection date at the earliest: the race is run on that day.
       clock = new Date(`${collectionDate}T10:00:00Z`);
+      const prepared = await apps[0]!.inject({ method: 'POST', url: `/api/admin/direct_debit/${batch.id}/collected`, headers: bearer(admin2) });
+      expect(prepared.statusCode, prepared.body).toBe(202);
       const collectFirst = round % 2 === 0;
       const collect = () => call(collectFirst ? 0 : 1, 'POST', `/api/admin/direct_debit/${batch.id}/collected`);
       const cancel = () => call(collectFirst ? 1 : 0, 'POST', `/api/admin/direct_debit/${batch.id}/cancel`);

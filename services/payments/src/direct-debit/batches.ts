@@ -6,6 +6,7 @@ import {
   isBusinessDayString,
   nextBusinessDay,
   PostingResult,
+  type ApprovalView,
   type AuditActor,
   type Creditor,
   type DirectDebitBatchBody,
@@ -16,7 +17,7 @@ import {
   type ValidationDetail,
 } from '@kassa/contracts';
 import { checkCreditorId } from '@kassa/contracts/sepa';
-import { AppError, claimTransition, isDuplicateKey, localDay, type AuditClient, type AuditWarnLogger, type InternalClient } from '@kassa/service-kit';
+import { AppError, claimTransition, fourEyes, isDuplicateKey, localDay, type AuditClient, type AuditWarnLogger, type FourEyesUser, type InternalClient } from '@kassa/service-kit';
 import type { Queue } from 'bullmq';
 import { Types, type Connection } from 'mongoose';
 import { directDebitBatchModel, directDebitFailureModel, type DirectDebitBatchDoc } from './direct-debit-batch.model';
@@ -264,12 +265,38 @@ const failedKey = (batchId: string, accountId: string) => `direct-debit-failed:$
  * The bank collected the batch: one direct_debit credit per debit (key per batch and account), then the batch is
  * collected. Marking it again posts nothing (the keys), and a retry after a half-done attempt completes it.
  */
-export async function markCollected(deps: DirectDebitDeps, id: string, actor: AuditActor, log: AuditWarnLogger): Promise<DirectDebitBatchSummary> {
+export async function markCollected(deps: DirectDebitDeps, id: string, actor: AuditActor, log: AuditWarnLogger): Promise<DirectDebitBatchSummary>;
+export async function markCollected(deps: DirectDebitDeps, id: string, actor: AuditActor, log: AuditWarnLogger, user: FourEyesUser): Promise<DirectDebitBatchSummary | { pending: ApprovalView }>;
+/**
+ * With `user` (the admin route) the batch is collected on four eyes (issue 50 §5): the first admin's call prepares it
+ * and answers `{ pending }`, another treasurer's same call approves it and the debits are booked (once: the claim and
+ * the keys). Without it (the module's own tests) it is booked at once.
+ */
+export async function markCollected(deps: DirectDebitDeps, id: string, actor: AuditActor, log: AuditWarnLogger, user?: FourEyesUser): Promise<DirectDebitBatchSummary | { pending: ApprovalView }> {
   const before = await loadBatch(deps.db, id);
   if (before.status === 'collected') return batchSummary(before);
   if (before.status === 'cancelled') throw new AppError(409, 'conflict', 'This batch was cancelled: it cannot be collected.');
   if (before.fileStatus !== 'ready') throw new AppError(409, 'conflict', 'The file of this batch is not written yet: download and send it to the bank first.');
   if (!collectable(deps, before)) throw new AppError(409, 'conflict', `The bank collects this batch on ${longDay(before.collectionDate)}: mark it collected on that day or later.`);
+  let recorded: Promise<unknown> = Promise.resolve();
+  if (user) {
+    const gate = await fourEyes(
+      { db: deps.db, audit: deps.audit, log, now: deps.now },
+      {
+        service: 'payments',
+        entity: BATCH_ENTITY,
+        id,
+        action: 'collected',
+        user,
+        roles: ['treasurer'],
+        summary: `Mark the direct-debit batch of ${longDay(before.collectionDate)} collected: ${before.count} debits, ${formatEuros(before.total)} booked on the accounts`,
+        amount: before.total,
+        approve: { method: 'POST', path: `/api/admin/direct_debit/${id}/collected`, body: null },
+      },
+    );
+    if (!gate.approved) return { pending: gate.approval };
+    recorded = gate.recorded;
+  }
   const now = deps.now();
   // Claimed before any debtor is credited: cancelling it at the same moment gets 409.
   await claimTransition(deps.db, { entity: BATCH_ENTITY, id, from: 'open', to: 'collected', by: actor.username }, now);
@@ -305,6 +332,7 @@ export async function markCollected(deps: DirectDebitDeps, id: string, actor: Au
     },
     (b) => ({ after: batchSummary(b) }),
   );
+  await recorded;
   return batchSummary(after);
 }
 

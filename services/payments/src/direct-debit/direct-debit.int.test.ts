@@ -171,10 +171,27 @@ describe('direct debit: batches, file, collected, failed', () => {
     expect((await call('GET', `/api/admin/direct_debit/${batch.id}/`)).json().result.collectable).toBe(true);
   });
 
-  it('marking collected twice posts once, and every account of the batch is at 0 after', async () => {
+  it('four eyes: one admin prepares (nothing booked, the same admin gets 409), two others approving at once book each debit once', async () => {
     const batch = (await call('GET', '/api/admin/direct_debit/?status=open')).json().result.items[0];
-    const [a, b] = await Promise.all([call('POST', `/api/admin/direct_debit/${batch.id}/collected`), call('POST', `/api/admin/direct_debit/${batch.id}/collected`)]);
-    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const collected = `/api/admin/direct_debit/${batch.id}/collected`;
+    const prepared = await call('POST', collected);
+    expect(prepared.statusCode, prepared.body).toBe(202);
+    expect(prepared.json().result).toMatchObject({ status: 'pending', message: 'Prepared by admin; another admin must approve.', entityId: batch.id, action: 'collected', amount: batch.total });
+    expect(await postingModel(accounts.db).countDocuments({ key: { $regex: `^direct-debit:${batch.id}:` } })).toBe(0);
+    expect((await call('GET', `/api/admin/direct_debit/${batch.id}/`)).json().result.batch.status).toBe('open');
+    expect((await call('GET', '/api/admin/approvals/payments/')).json().result).toEqual([expect.objectContaining({ id: `direct_debit_batch:${batch.id}:collected`, preparedBy: expect.objectContaining({ username: 'admin' }) })]);
+    const again = await call('POST', collected);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errorMessage).toBe('Another admin must approve this: you prepared it.');
+    const made = await accounts.inject({ method: 'POST', url: '/api/admin/users/', headers: bearer(admin), payload: { username: 'admin3', password: 'admin3-password', isAdmin: true, roles: ['treasurer'] } });
+    expect(made.statusCode, made.body).toBe(200);
+    const [admin2, admin3] = [await loginAs(accounts, 'admin2'), await loginAs(accounts, 'admin3', 'admin3-password')];
+    const [a, b] = await Promise.all([admin2, admin3].map((t) => app.inject({ method: 'POST', url: collected, headers: bearer(t) })));
+    expect([a!.statusCode, b!.statusCode]).toEqual([200, 200]);
+    expect((await call('GET', '/api/admin/approvals/payments/')).json().result).toEqual([]);
+    await expect
+      .poll(async () => (await auditLogModel(accounts.db).find({ entityId: batch.id, action: { $regex: '^approval\\.' } }).lean()).map((e) => e.action).sort(), { timeout: 10_000, interval: 50 })
+      .toEqual(['approval.approved', 'approval.prepared']);
     expect((await call('POST', `/api/admin/direct_debit/${batch.id}/collected`)).json().result.status).toBe('collected');
     const detail = (await call('GET', `/api/admin/direct_debit/${batch.id}/?perPage=50`)).json().result;
     expect(detail.debits.items).toHaveLength(6);
@@ -251,8 +268,8 @@ describe('direct debit: batches, file, collected, failed', () => {
     expect(seen.EndToEndId.size).toBe(endToEnd);
     expect(endToEnd).toBe(7);
 
-    // create, cancel; create, collected, failed twice; create.
-    await expect.poll(async () => auditLogModel(accounts.db).countDocuments({ entityType: 'direct_debit_batch' }), { timeout: 10_000, interval: 50 }).toBe(7);
+    // create, cancel; create, prepared, approved, collected, failed twice; create.
+    await expect.poll(async () => auditLogModel(accounts.db).countDocuments({ entityType: 'direct_debit_batch' }), { timeout: 10_000, interval: 50 }).toBe(9);
   });
 
   it('refuses a cut-off that is not after the last collected one', async () => {

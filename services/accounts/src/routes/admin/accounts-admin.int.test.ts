@@ -107,6 +107,8 @@ describe('account and ledger administration', () => {
     const longAgo = new Date(Date.now() - 400 * 24 * 3_600_000);
     await postingModel(app.db).updateMany({ accountId: new Types.ObjectId(account.id) }, { $set: { at: longAgo } });
     await app.db.collection('accounts').updateOne({ _id: new Types.ObjectId(account.id) }, { $set: { createdAt: longAgo } });
+    // Four eyes (four-eyes.int.test.ts): another admin prepares the close, admin's close approves it.
+    expect((await call('DELETE', `/api/admin/accounts/${account.id}/`, undefined, await loginAs(app, 'admin2'))).statusCode).toBe(202);
     const closed = await call('DELETE', `/api/admin/accounts/${account.id}/`);
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json().result).toMatchObject({ expired: 730, account: { balance: 0 } });

@@ -1,5 +1,5 @@
-import { AdminCloseResult, ApiResponse, formatEuros, IdParam, ok } from '@kassa/contracts';
-import { AppError, type ServiceApp } from '@kassa/service-kit';
+import { AdminCloseResult, ApiResponse, ApprovalView, formatEuros, IdParam, ok } from '@kassa/contracts';
+import { AppError, fourEyes, type ServiceApp } from '@kassa/service-kit';
 import { adminAccount, auditView } from '../../accounts-admin/admin-accounts';
 import { balanceFirst, lastUseOf, mayExpire } from '../../accounts-admin/close-rule';
 import { auditActor } from '../../audit';
@@ -13,13 +13,14 @@ export const EXPIRY_DESCRIPTION = 'Balance expired when the account was closed (
  * posting takes it to € 0,00. Otherwise a positive balance must be paid out or moved first (409), and an account that
  * owes money is not closed either: collect or correct it first. The till stops listing it at once; the ledger takes no
  * sale or top-up on it any more. Money that reaches the account while it is being closed opens it again (409): the
- * close never takes it.
+ * close never takes it. Four eyes (issue 50 §5): a close that expires a balance is prepared by one board member (202
+ * with the pending approval, nothing changes) and approved by another with the same call.
  */
 export default function deleteAdminAccount(app: ServiceApp, ctx: AccountsContext) {
   app.delete(
     '/api/admin/accounts/:id/',
-    { preHandler: app.requireRole('board'), schema: { tags: ['admin'], summary: 'Close an account', params: IdParam, response: { 200: ApiResponse(AdminCloseResult) } } },
-    async (request) => {
+    { preHandler: app.requireRole('board'), schema: { tags: ['admin'], summary: 'Close an account (with a balance: prepare, or approve what another admin prepared)', params: IdParam, response: { 200: ApiResponse(AdminCloseResult), 202: ApiResponse(ApprovalView) } } },
+    async (request, reply) => {
       const id = request.params.id;
       const { view: before } = await adminAccount(app.db, ctx, id);
       if (before.closedAt) throw new AppError(409, 'account_closed', `${before.name} is closed already.`);
@@ -28,6 +29,25 @@ export default function deleteAdminAccount(app: ServiceApp, ctx: AccountsContext
       const createdAt = new Date(before.createdAt);
       const lastUse = await lastUseOf(app.db, id, createdAt);
       if (head.balanceAfter > 0 && !mayExpire(lastUse, ctx.now())) throw balanceFirst(before.name, head.balanceAfter, lastUse);
+      let recorded: Promise<unknown> = Promise.resolve();
+      if (head.balanceAfter > 0) {
+        const gate = await fourEyes(
+          { db: app.db, audit: ctx.audit, log: request.log, now: ctx.now },
+          {
+            service: 'accounts',
+            entity: 'account',
+            id,
+            action: 'close',
+            user: request.user,
+            roles: ['board'],
+            summary: `Close ${before.name} and expire its ${formatEuros(head.balanceAfter)} (unused for more than a year)`,
+            amount: head.balanceAfter,
+            approve: { method: 'DELETE', path: `/api/admin/accounts/${id}/`, body: null },
+          },
+        );
+        if (!gate.approved) return reply.code(202).send(ok(gate.approval));
+        recorded = gate.recorded;
+      }
       const closedAt = ctx.now();
       const { after, expired } = await ctx.audit.audited(
         // The close happened when the account carries this closing moment.
@@ -57,6 +77,7 @@ export default function deleteAdminAccount(app: ServiceApp, ctx: AccountsContext
         },
         (closed) => ({ after: { ...auditView(closed.after), expired: closed.expired } }),
       );
+      await recorded;
       return ok({ account: after, expired });
     },
   );

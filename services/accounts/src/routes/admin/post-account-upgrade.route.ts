@@ -1,23 +1,47 @@
-import { ADMIN_UPGRADE_METHOD_LABELS, AdminUpgradeBody, AdminUpgradeResult, ApiResponse, formatEuros, IdParam, ok } from '@kassa/contracts';
-import { AppError, type ServiceApp } from '@kassa/service-kit';
+import { ADMIN_UPGRADE_METHOD_LABELS, AdminUpgradeBody, AdminUpgradeResult, ApiResponse, ApprovalView, formatEuros, IdParam, ok } from '@kassa/contracts';
+import { AppError, fourEyes, type ServiceApp } from '@kassa/service-kit';
+import { adminAccount } from '../../accounts-admin/admin-accounts';
 import { auditActor } from '../../audit';
 import type { AccountsContext } from '../../context';
+import { getSettings } from '../../settings';
 
 /**
  * POST /api/admin/accounts/{id}/upgrade/ (SPEC 7): the board puts money on an account (cash, card, bank transfer,
  * other) or corrects it (signed). The nonce is the posting's key, so one nonce sent twice, also at the same moment,
  * posts once; the audit entry has a key made from it too, so a retry after a crash still writes exactly one.
  * A correction that would take a prepaid account below zero (or a credit account past its limit) answers 409
- * confirmation_required until it is sent again with `allowNegative` (the page's second confirmation).
+ * confirmation_required until it is sent again with `allowNegative` (the page's second confirmation). Four eyes (issue
+ * 50 §5): a correction of more than the setting `fourEyesAboveCents` (either way) is prepared by one treasurer (202
+ * with the pending approval, keyed by its nonce) and booked when another sends the same correction.
  */
 export default function postAdminAccountUpgrade(app: ServiceApp, ctx: AccountsContext) {
   app.post(
     '/api/admin/accounts/:id/upgrade/',
-    { preHandler: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Top up or correct an account', params: IdParam, body: AdminUpgradeBody, response: { 200: ApiResponse(AdminUpgradeResult) } } },
-    async (request) => {
+    { preHandler: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Top up or correct an account (a large correction: prepare, or approve what another admin prepared)', params: IdParam, body: AdminUpgradeBody, response: { 200: ApiResponse(AdminUpgradeResult), 202: ApiResponse(ApprovalView) } } },
+    async (request, reply) => {
       const id = request.params.id;
       const { amount, method, reason, nonce, allowNegative } = request.body;
       const correction = method === 'correction';
+      let recorded: Promise<unknown> = Promise.resolve();
+      if (correction && Math.abs(amount) > (await getSettings(app.db)).fourEyesAboveCents) {
+        const { view } = await adminAccount(app.db, ctx, id);
+        const gate = await fourEyes(
+          { db: app.db, audit: ctx.audit, log: request.log, now: ctx.now },
+          {
+            service: 'accounts',
+            entity: 'account',
+            id,
+            action: `correction:${nonce}`,
+            user: request.user,
+            roles: ['treasurer'],
+            summary: `Correct ${view.name} by ${amount > 0 ? '+' : ''}${formatEuros(amount)}${reason ? `: ${reason}` : ''}`,
+            amount,
+            approve: { method: 'POST', path: `/api/admin/accounts/${id}/upgrade/`, body: { amount, method, reason, nonce, allowNegative } },
+          },
+        );
+        if (!gate.approved) return reply.code(202).send(ok(gate.approval));
+        recorded = gate.recorded;
+      }
       const key = `admin-upgrade:${nonce}`;
       const entry = {
         key: `audit:${key}`,
@@ -35,6 +59,7 @@ export default function postAdminAccountUpgrade(app: ServiceApp, ctx: AccountsCo
         before: { balance: p.balanceAfter - p.amount },
         after: { balance: p.balanceAfter, amount: p.amount, method, reason: reason || null, seq: p.seq },
       }));
+      await recorded;
       return ok({ accountId: id, seq: posted.seq, amount: posted.amount, balanceAfter: posted.balanceAfter, replay: posted.replay });
 
       async function post() {
