@@ -145,6 +145,7 @@ const saleConfirmed =
       }),
     );
     if (method === 'account' || method === 'self') effects.playSuccess();
+    dispatch(api.util.invalidateTags(['RecentSales']));
     if (method === 'self') dispatch(api.util.invalidateTags(['SelfAccount']));
     // Bar mode shows balances in the picker: patch the one that changed instead of reloading thousands of accounts.
     const changed = paidAccountId ?? topUpAccountId;
@@ -369,6 +370,7 @@ export const finishCard =
         } else {
           dispatch(pendingCleared());
           dispatch(checkmarkShown('Paid'));
+          dispatch(api.util.invalidateTags(['RecentSales']));
           dispatch(
             saleShown({
               text: successText(result, barMode(getState())),
@@ -609,7 +611,7 @@ export const undoSale =
       return;
     }
     dispatch(saleShown({ text: 'Transaction undone.', duration: UNDONE_SNACKBAR_MS, action: null }));
-    dispatch(api.util.invalidateTags(['Accounts', 'SelfAccount']));
+    dispatch(api.util.invalidateTags(['Accounts', 'SelfAccount', 'RecentSales']));
   };
 
 /** The cart takes the catalogue's current prices (and names), unless a checkout is open: its order stays as asked. */
