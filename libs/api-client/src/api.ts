@@ -12,6 +12,8 @@ export const TAG_TYPES = [
   'Accounts',
   'AccountRequests',
   'Transactions',
+  /** The till's recent sales (mfe-pos): refetched after each sale, undo and offline replay. */
+  'RecentSales',
   'Registers',
   'Users',
   'Ledgers',

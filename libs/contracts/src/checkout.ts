@@ -103,6 +103,44 @@ export const UndoResult = z.object({
 });
 export type UndoResult = z.infer<typeof UndoResult>;
 
+/** How many of its last sales the till lists (GET /api/transactions/recent/): the ones still within the undo window. */
+export const RECENT_SALES_LIMIT = 10;
+
+/**
+ * One of the till's recent sales (GET /api/transactions/recent/): what it was, what it cost, who paid, and whether and
+ * until when the till may still undo it. A sale made offline counts its undo window from when the server got it.
+ */
+export const RecentSale = z.object({
+  transaction_id: ObjectId,
+  method: CheckoutMethod,
+  /** What the customer paid: the products plus a top-up, cents. */
+  amount: Cents,
+  /** The paying account, or the topped-up one (null for a cash, card or other sale without a top-up). */
+  accountName: z.string().nullable(),
+  /** The top-up in `amount` (cents), null without one. */
+  topUp: Cents.nullable(),
+  /** Other ("Anders voldaan"): its reason. */
+  reason: z.string().nullable(),
+  products: z.array(z.object({ name: z.string(), amount: z.number().int() })),
+  /** When the sale was made (for a sale made offline: on the till). */
+  createdAt: z.string(),
+  /** When a sale made offline reached the server; null otherwise. */
+  receivedAt: z.string().nullable(),
+  /** Until when the till may undo it (ISO); after that only an administrator can. */
+  undoableUntil: z.string(),
+  undone: z.object({ at: z.string(), by: z.string() }).nullable(),
+});
+export type RecentSale = z.infer<typeof RecentSale>;
+
+/** GET /api/transactions/recent/: this till's last finished sales within the undo window, newest first. */
+export const RecentSales = z.object({
+  sales: z.array(RecentSale),
+  /** The server's undo window (UNDO_WINDOW_MS). */
+  undoWindowMs: z.number().int(),
+});
+export type RecentSales = z.infer<typeof RecentSales>;
+
+
 /** `deposit`: the deposit charged on each unit on top of `price` (cents, 0 for none). */
 export const TransactionLine = z.object({ productId: ObjectId, name: z.string(), price: Cents, amount: z.number().int(), deposit: Cents });
 /** A deposit return: `amount` units of packaging brought back, each paying back `deposit` cents. */

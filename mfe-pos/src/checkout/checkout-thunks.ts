@@ -164,6 +164,7 @@ const saleConfirmed =
       }),
     );
     if (method === 'account' || method === 'self') effects.playSuccess();
+    dispatch(api.util.invalidateTags(['RecentSales']));
     if (method === 'self') dispatch(api.util.invalidateTags(['SelfAccount']));
     // Bar mode shows balances in the picker: patch the one that changed instead of reloading thousands of accounts.
     const changed = paidAccountId ?? topUpAccountId;
@@ -388,6 +389,7 @@ export const finishCard =
         } else {
           dispatch(pendingCleared());
           dispatch(checkmarkShown('Paid'));
+          dispatch(api.util.invalidateTags(['RecentSales']));
           dispatch(
             saleShown({
               text: successText(result, barMode(getState())),
@@ -628,7 +630,7 @@ export const undoSale =
       return;
     }
     dispatch(saleShown({ text: 'Transaction undone.', duration: UNDONE_SNACKBAR_MS, action: null }));
-    dispatch(api.util.invalidateTags(['Accounts', 'SelfAccount']));
+    dispatch(api.util.invalidateTags(['Accounts', 'SelfAccount', 'RecentSales']));
   };
 
 /** The cart takes the catalogue's current prices (and names), unless a checkout is open: its order stays as asked. */

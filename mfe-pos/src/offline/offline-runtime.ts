@@ -113,7 +113,7 @@ const replay =
     } finally {
       await refreshWaiting();
     }
-    if (sent + refused.length > 0) dispatch(api.util.invalidateTags(['Accounts']));
+    if (sent + refused.length > 0) dispatch(api.util.invalidateTags(['Accounts', 'RecentSales']));
     if (refused.length > 0) {
       const list = refused.map(({ sale, message }) => `${formatMoney(sale.total)}${sale.accountName ? ` on ${sale.accountName}` : ` (${sale.method})`}: ${message}`).join(' · ');
       void effects.dialogs.error(

@@ -19,6 +19,7 @@ import { TillTopBar } from './till-top-bar';
 import { useTillEffects } from './use-till-effects';
 import { useGhostTapGuard } from './use-ghost-tap-guard';
 import { useOfflineSync } from '../offline/use-offline-sync';
+import { RecentSalesModal } from '../recent-sales/recent-sales-modal';
 import './till.css';
 
 /** SPEC 7: products, accounts and reasons refresh every 60 seconds. */
@@ -73,6 +74,18 @@ export function TillPage() {
   const [query, setQuery] = useState('');
   const [cartHidden, setCartHidden] = useState(false);
   const [cartOpen, setCartOpen] = useState(false);
+  const mayUndo = useHasCapabilities('PAYMENT_UNDO');
+  const [recentOpen, setRecentOpen] = useState(false);
+  // Read by the card reader's check: a swipe while the list is open waits, as under a checkout's modal.
+  const recentOpenRef = useRef(false);
+  const openRecent = useCallback(() => {
+    recentOpenRef.current = true;
+    setRecentOpen(true);
+  }, []);
+  const closeRecent = useCallback(() => {
+    recentOpenRef.current = false;
+    setRecentOpen(false);
+  }, []);
 
   const products = useGetProductsQuery(undefined, { pollingInterval: REFRESH_MS });
   // Kept warm for the modals; this page itself does not draw them, so it need not re-render when they change.
@@ -109,7 +122,7 @@ export function TillPage() {
     (secret) => dispatch(cardSwiped(secret, effects)),
     () => {
       const state = store.getState();
-      return selectCart(state).entries.length > 0 && selectStack(state).length === 0 && !selectCheckoutBusy(state);
+      return selectCart(state).entries.length > 0 && selectStack(state).length === 0 && !selectCheckoutBusy(state) && !recentOpenRef.current;
     },
     accountsNeeded,
     () => {
@@ -140,7 +153,7 @@ export function TillPage() {
 
   return (
     <div className={`till${cartShown ? ' till--cart' : ''}${wide ? ' till--wide' : ' till--narrow'}`}>
-      <TillTopBar query={query} onQuery={setQuery} cartShown={cartShown} onCartButton={onCartButton} onSendWaiting={sendWaiting} />
+      <TillTopBar query={query} onQuery={setQuery} cartShown={cartShown} onCartButton={onCartButton} onSendWaiting={sendWaiting} onRecent={mayUndo ? openRecent : undefined} />
       <div className="till__body">
         <section className="till__products" aria-label="Products">
           {returnMode ? (
@@ -162,6 +175,7 @@ export function TillPage() {
         <TillFeedback effects={effects} />
       </footer>
       <CheckoutModals effects={effects} />
+      {recentOpen ? <RecentSalesModal effects={effects} onClose={closeRecent} /> : null}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import {
   useAppSelector,
   useTillKeyboard,
 } from '@kassa/api-client';
-import { Button, CartIcon, KeyboardIcon, MenuIcon, SearchIcon } from '@kassa/ui';
+import { Button, CartIcon, HistoryIcon, KeyboardIcon, MenuIcon, SearchIcon } from '@kassa/ui';
 import { selectItemCount } from '../cart/cart-slice';
 import { OfflineBadge } from '../offline/offline-badge';
 
@@ -17,10 +17,15 @@ export interface TillTopBarProps {
   onCartButton: () => void;
   /** Sends the sales made offline now. */
   onSendWaiting?: () => void;
+  /** Opens the recent-sales list (a till that may undo). */
+  onRecent?: (() => void) | undefined;
 }
 
-/** UX "The till": menu (the shell's navigation drawer), logo, product search, keyboard toggle, cart with its count. */
-export function TillTopBar({ query, onQuery, cartShown, onCartButton, onSendWaiting = () => undefined }: TillTopBarProps) {
+/**
+ * UX "The till": menu (the shell's navigation drawer), logo, product search, keyboard toggle, recent sales (a till that
+ * may undo), cart with its count.
+ */
+export function TillTopBar({ query, onQuery, cartShown, onCartButton, onSendWaiting = () => undefined, onRecent }: TillTopBarProps) {
   const dispatch = useAppDispatch();
   const keyboard = useAppSelector(selectKeyboardEnabled);
   const tillKeyboard = useTillKeyboard();
@@ -56,6 +61,14 @@ export function TillTopBar({ query, onQuery, cartShown, onCartButton, onSendWait
           onClick={() => dispatch(setKeyboardEnabled(!keyboard))}
         >
           <KeyboardIcon />
+        </Button>
+      ) : null}
+      {onRecent ? (
+        <Button variant="ghost" className="till-recent-button" aria-label="Recent sales" onClick={onRecent}>
+          <HistoryIcon />
+          <span className="till-recent-button__label" aria-hidden="true">
+            Recent sales
+          </span>
         </Button>
       ) : null}
       <OfflineBadge onSend={onSendWaiting} />

@@ -19,6 +19,7 @@ import getInvoicedDebts from './routes/internal/get-invoiced-debts.route';
 import postCardOutcome from './routes/internal/post-card-outcome.route';
 import postFinish from './routes/transactions/post-finish.route';
 import postUndo from './routes/transactions/post-undo.route';
+import getRecent from './routes/transactions/get-recent.route';
 import type { CheckoutContext, CheckoutDeps } from './sales/context';
 import { publicScreenSettings, redisLivePublisher } from './sales/live-feed';
 import { priceBook } from './sales/price-book';
@@ -39,7 +40,7 @@ import postInvoiceCredit from './routes/admin/post-invoice-credit.route';
 import getInvoicePdf from './routes/admin/get-invoice-pdf.route';
 import getInvoiceMoneyStates from './routes/internal/get-invoice-money-states.route';
 
-const routes = [postCheckout, postUndo, postFinish, postCardOutcome, getTransactions, deleteTransaction, getAccountSales, getProductSales, getSalesCount, getDaySales, getSalesJournal, getOfflineRefusals];
+const routes = [postCheckout, postUndo, getRecent, postFinish, postCardOutcome, getTransactions, deleteTransaction, getAccountSales, getProductSales, getSalesCount, getDaySales, getSalesJournal, getOfflineRefusals];
 const invoiceRoutes = [getInvoicedDebts, getInvoices, getInvoicePreview, getInvoice, getInvoicePdf, postInvoice, putInvoice, deleteInvoice, postInvoiceFinalise, postInvoicePay, postInvoiceCredit, getInvoiceMoneyStates, approvalRoutes('checkout', ['treasurer'])];
 
 /** The checkout service; `deps` replaces the clients of other services (unit tests pass fakes). */

@@ -16,6 +16,9 @@ export interface UndoOptions {
   refundConfirmed?: boolean;
 }
 
+/** Where a sale's undo window starts for a till: when it was made. */
+export const undoWindowStart = (tx: Pick<TransactionDoc, 'createdAt' | 'receivedAt'>): Date => new Date(tx.createdAt);
+
 const notAllowed = (message: string) => new AppError(409, 'undo_not_allowed', message);
 
 /**
@@ -33,7 +36,7 @@ export async function undoSale(ctx: CheckoutContext, id: string, user: TokenClai
       throw notAllowed(`Refund ${formatEuros(amountDue(tx))} at the terminal first, then confirm the refund.`);
     }
     const minutes = Math.round(ctx.env.UNDO_WINDOW_MS / 60_000);
-    if (ctx.now().getTime() - new Date(tx.createdAt).getTime() > ctx.env.UNDO_WINDOW_MS) {
+    if (ctx.now().getTime() - undoWindowStart(tx).getTime() > ctx.env.UNDO_WINDOW_MS) {
       throw notAllowed(`This sale is more than ${minutes} minutes old; ask an administrator to undo it.`);
     }
   }

@@ -63,6 +63,7 @@ export const ACCESS_RULES: Record<string, Access> = {
   'POST /api/checkout/self/': all('PAYMENT_ACCOUNT_SELF'),
   'POST /api/checkout/other/': all('PAYMENT_OTHER'),
   'POST /api/transactions/{id}/undo/': all('PAYMENT_UNDO'),
+  'GET /api/transactions/recent/': all('PAYMENT_UNDO'),
   'POST /api/transactions/{id}/finish/': signedIn,
   'GET /api/transactions/card/{id}/status/': signedIn,
   // Public screens and the online payment provider's callbacks and stand-in pages.
