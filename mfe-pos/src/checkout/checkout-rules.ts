@@ -52,6 +52,16 @@ export function checkoutButtons(
   );
 }
 
+/**
+ * Keyboard shortcuts of the pay buttons on a till with a keyboard, shown on the buttons. Function keys: they type
+ * nothing, so they never clash with typing in the search field or with the card reader's "$" bursts (characters).
+ */
+export const PAY_SHORTCUTS: Partial<Record<CheckoutMethod, string>> = { cash: 'F1', card: 'F2', account: 'F3', other: 'F4' };
+
+/** The method a key pays with, if it is one of the pay buttons' shortcuts. */
+export const shortcutMethod = (key: string): CheckoutMethod | null =>
+  (Object.entries(PAY_SHORTCUTS).find(([, k]) => k === key)?.[0] as CheckoutMethod | undefined) ?? null;
+
 /** SPEC 6: top-ups are a bar-mode feature; one top-up per cart. */
 export const topUpAvailable = (capabilities: readonly Capability[]) =>
   capabilities.includes('PAYMENT_ACCOUNT_OTHER') && (capabilities.includes('PAYMENT_CASH') || capabilities.includes('PAYMENT_CARD'));

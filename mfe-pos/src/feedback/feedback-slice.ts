@@ -8,7 +8,9 @@ export const ADDED_SNACKBAR_MS = 2000;
 
 export type NoticeAction =
   | { kind: 'remove-product'; label: string; productId: string }
-  | { kind: 'undo-sale'; label: string; transactionId: string; /** A card sale: the amount to refund at the terminal first. */ refund?: number };
+  | { kind: 'undo-sale'; label: string; transactionId: string; /** A card sale: the amount to refund at the terminal first. */ refund?: number }
+  /** A sale made offline: out of the queue while it waits, undone on the server once sent (offline-runtime). */
+  | { kind: 'undo-offline'; label: string; key: string };
 
 export interface Notice {
   id: number;

@@ -1,4 +1,4 @@
-import { api, readAccessToken, selectCapabilities, selectConfig, type AppThunk } from '@kassa/api-client';
+import { api, hasAllCapabilities, readAccessToken, selectCapabilities, selectConfig, type AppThunk } from '@kassa/api-client';
 import { formatMoney } from '@kassa/ui';
 import { accountsApi } from '../accounts/accounts-api';
 import { cartCleared, selectCart } from '../cart/cart-slice';
@@ -11,7 +11,7 @@ import { offlineNow } from './connection';
 import { forgetSale, keepSale, refreshWaiting, waitingOn, waitingSales, type OfflineSale } from './offline-queue';
 import { offlineAccountRefusal, type OfflineMethod } from './offline-rules';
 
-export { refreshWaiting };
+export { refreshWaiting, waitingSales };
 
 /**
  * Asks for the till's data once more, through the service worker that just took over the page, so it holds a copy
@@ -55,8 +55,9 @@ export const sellOffline =
     }
     const config = selectConfig(state);
     const madeAt = new Date().toISOString();
+    const key = `${madeAt}|${nonce}`;
     await keepSale({
-      key: `${madeAt}|${nonce}`,
+      key,
       nonce,
       method,
       body,
@@ -72,8 +73,56 @@ export const sellOffline =
     dispatch(saleFinished());
     dispatch(cartCleared());
     dispatch(checkmarkShown(accountName ? `Saved offline for ${accountName}` : 'Saved offline'));
-    dispatch(saleShown({ text: `Saved offline: ${formatMoney(total)} ... sent when the network is back.`, duration: UNDO_SNACKBAR_MS, action: null }));
+    const undoable = hasAllCapabilities(selectCapabilities(state), ['PAYMENT_UNDO']);
+    dispatch(
+      saleShown({
+        text: `Saved offline: ${formatMoney(total)} ... sent when the network is back.`,
+        duration: UNDO_SNACKBAR_MS,
+        action: undoable ? { kind: 'undo-offline', label: 'Undo sale', key } : null,
+      }),
+    );
   };
+
+/** Sales this replay sent, by queue key: their server id, so an Undo tapped while one was on its way still finds it. */
+const sentIds = new Map<string, string>();
+/** The queue key of the sale being sent right now. */
+let sending: string | null = null;
+/**
+ * Sales taken out of the queue by an undo: a replay that read the queue before never sends them. Kept for the page's
+ * life (a key holds the sale's nonce, never used again; a few an evening).
+ */
+const dropping = new Set<string>();
+
+export type DropResult = { dropped: true } | { dropped: false; transactionId: string | null };
+
+/**
+ * Takes a sale made offline out of the queue before it is sent: it never reaches the server, so there is nothing to
+ * reverse. A sale on its way right now is waited for; one the server has by then is answered with its id (undo it
+ * there), one gone otherwise (refused when sent) with null.
+ */
+export async function dropWaiting(key: string): Promise<DropResult> {
+  for (;;) {
+    if (sending === key && running) {
+      await running;
+      continue;
+    }
+    const sent = sentIds.get(key);
+    if (sent) return { dropped: false, transactionId: sent };
+    const sale = (await waitingSales()).find((s) => s.key === key);
+    // The replay took it up while the queue was read: wait for its answer.
+    if (sending === key) continue;
+    if (!sale) return { dropped: false, transactionId: null };
+    // Claimed in the same turn as the check above: the replay skips it from here on.
+    dropping.add(key);
+    try {
+      await forgetSale(sale);
+    } finally {
+      await refreshWaiting();
+    }
+    return { dropped: true };
+  }
+}
+
 
 /** A refusal the till may come back from (the server recorded nothing): keep the sale and stop this run. */
 const comeBackLater = (status: number) => status === 0 || status >= 500 || status === 401 || status === 403 || status === 408 || status === 429;
@@ -100,13 +149,19 @@ const replay =
     try {
       for (const sale of await waitingSales()) {
         if (offlineNow()) break;
+        // Checked and claimed in one turn (dropWaiting does the same the other way round): undone, or sent.
+        if (dropping.has(sale.key)) continue;
+        sending = sale.key;
         try {
-          await dispatch(checkoutApi.endpoints.checkout.initiate({ method: sale.method, body: { ...sale.body, nonce: sale.nonce, madeAt: sale.madeAt } }, { track: false })).unwrap();
+          const result = await dispatch(checkoutApi.endpoints.checkout.initiate({ method: sale.method, body: { ...sale.body, nonce: sale.nonce, madeAt: sale.madeAt } }, { track: false })).unwrap();
+          sentIds.set(sale.key, result.transaction_id);
           sent += 1;
         } catch (err) {
           const e = toKassaError(err);
           if (comeBackLater(e.status)) break;
           refused.push({ sale, message: e.message.replace(/\.$/, '') });
+        } finally {
+          sending = null;
         }
         await forgetSale(sale);
       }

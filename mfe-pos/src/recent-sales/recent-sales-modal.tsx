@@ -4,8 +4,11 @@ import { useAppDispatch } from '@kassa/api-client';
 import { useEffect, useState } from 'react';
 import type { TillEffects } from '../checkout/checkout-thunks';
 import { TILL_MODAL_STACK_OFFSET } from '../checkout/checkout-modals';
+import { useOnline, useWaitingSales } from '../offline/connection';
+import { loadOffline } from '../offline/load-offline';
+import type { OfflineSale } from '../offline/offline-queue';
 import { useGetRecentSalesQuery } from './recent-sales-api';
-import { METHOD_LABELS, undoRecentSale } from './recent-sales-thunks';
+import { METHOD_LABELS, undoQuestion, undoRecentSale, undoWaitingSale } from './recent-sales-thunks';
 
 const timeFormat = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE });
 
@@ -21,7 +24,27 @@ function useNow(): number {
   return now;
 }
 
-const items = (sale: RecentSale) => sale.products.map((p) => (p.amount > 1 ? `${p.amount}× ${p.name}` : p.name)).join(', ');
+const items = (products: readonly { name: string; amount: number }[]) => products.map((p) => (p.amount > 1 ? `${p.amount}× ${p.name}` : p.name)).join(', ');
+
+/** The sales made offline that wait in this till's queue, read again whenever their number changes. */
+function useQueuedSales(): OfflineSale[] {
+  const count = useWaitingSales();
+  const [sales, setSales] = useState<OfflineSale[]>([]);
+  useEffect(() => {
+    if (count === 0) return undefined;
+    let live = true;
+    void loadOffline()
+      .then((m) => m.waitingSales())
+      .then((found) => {
+        if (live) setSales(found);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [count]);
+  return count === 0 ? [] : sales;
+}
 
 /**
  * The till's recent sales (issue 44 §4): its last sales still within the server's undo window, newest first, each
@@ -32,6 +55,14 @@ export function RecentSalesModal({ effects, onClose }: { effects: TillEffects; o
   const { data, error, isLoading, refetch } = useGetRecentSalesQuery(undefined, { refetchOnMountOrArgChange: true });
   const now = useNow();
   const minutes = data ? Math.round(data.undoWindowMs / 60_000) : null;
+  const online = useOnline();
+  const queued = useQueuedSales();
+
+  const undoQueued = async (sale: OfflineSale) => {
+    const question = undoQuestion({ amount: sale.total, method: sale.method, accountName: sale.accountName, topUp: null });
+    if (!(await effects.dialogs.confirm({ ...question, confirmLabel: 'Undo sale' }))) return;
+    await dispatch(undoWaitingSale(sale.key, effects));
+  };
 
   let body;
   if (data) {
@@ -45,6 +76,8 @@ export function RecentSalesModal({ effects, onClose }: { effects: TillEffects; o
           ))}
         </ul>
       );
+  } else if (error && !online) {
+    body = <p className="k-muted till-recent__empty">Offline: the sales the server has show here when the network is back.</p>;
   } else if (error) {
     body = (
       <div className="k-alert k-alert--error" role="alert">
@@ -65,6 +98,35 @@ export function RecentSalesModal({ effects, onClose }: { effects: TillEffects; o
       onCancel={onClose}
       actions={<Button onClick={onClose}>Close</Button>}
     >
+      {queued.length > 0 ? (
+        <section className="till-recent__waiting" aria-label="Waiting to be sent">
+          <h3 className="till-recent__heading">Waiting to be sent</h3>
+          <ul className="till-recent__list" aria-label="Sales waiting to be sent">
+            {queued.map((sale) => (
+              <li key={sale.key} className="till-recent__row" data-testid="waiting-sale">
+                <time className="till-recent__time" dateTime={sale.madeAt}>
+                  {timeFormat.format(new Date(sale.madeAt))}
+                </time>
+                <div className="till-recent__what">
+                  <span className="till-recent__amount">
+                    <Money cents={sale.total} tone="plain" />
+                  </span>
+                  <span className="till-recent__method">
+                    {METHOD_LABELS[sale.method]}
+                    {sale.accountName || sale.reason ? <span className="till-recent__who"> · {sale.accountName ?? sale.reason}</span> : null}
+                  </span>
+                  <span className="till-recent__items">{items(sale.lines)}</span>
+                </div>
+                <div className="till-recent__action">
+                  <Button className="till-recent__undo" onClick={() => void undoQueued(sale)}>
+                    Undo sale
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {body}
       {minutes !== null ? <p className="k-muted till-recent__note">Sales older than {minutes} minutes: ask an administrator to undo them.</p> : null}
     </Modal>
@@ -86,7 +148,7 @@ function RecentRow({ sale, undoable, onUndo }: { sale: RecentSale; undoable: boo
           {METHOD_LABELS[sale.method]}
           {who ? <span className="till-recent__who"> · {who}</span> : null}
         </span>
-        <span className="till-recent__items">{items(sale)}</span>
+        <span className="till-recent__items">{items(sale.products)}</span>
       </div>
       <div className="till-recent__action">
         {sale.undone ? (

@@ -1,7 +1,9 @@
-import type { AppThunk } from '@kassa/api-client';
+import { api, type AppThunk } from '@kassa/api-client';
 import type { CheckoutMethod, RecentSale } from '@kassa/contracts';
 import { formatMoney } from '@kassa/ui';
 import { undoSale, type TillEffects } from '../checkout/checkout-thunks';
+import { saleShown, UNDONE_SNACKBAR_MS } from '../feedback/feedback-slice';
+import { loadOffline } from '../offline/load-offline';
 
 /** How the recent-sales list names a sale's method (the pay buttons' words). */
 export const METHOD_LABELS: Record<CheckoutMethod, string> = { cash: 'Cash', card: 'Card', account: 'Account', other: 'Other', self: 'Own account' };
@@ -36,4 +38,27 @@ export const undoRecentSale =
     const confirmed = await effects.dialogs.confirm({ ...undoQuestion(sale), confirmLabel: 'Undo sale' });
     if (!confirmed) return;
     await dispatch(undoSale(sale.transaction_id, effects));
+  };
+
+/**
+ * Undo of a sale made offline: out of the queue while it waits ("Transaction undone.", nothing was booked); once
+ * sent, undone on the server like any other sale.
+ */
+export const undoWaitingSale =
+  (key: string, effects: TillEffects): AppThunk<Promise<void>> =>
+  async (dispatch) => {
+    const { dropWaiting } = await loadOffline();
+    const result = await dropWaiting(key);
+    if (result.dropped) {
+      dispatch(saleShown({ text: 'Transaction undone.', duration: UNDONE_SNACKBAR_MS, action: null }));
+      dispatch(api.util.invalidateTags(['Accounts']));
+      return;
+    }
+    if (result.transactionId) {
+      await dispatch(undoSale(result.transactionId, effects));
+      return;
+    }
+    void effects.dialogs.error('This sale is no longer waiting: it was refused when sent, so nothing was booked. The bar manager finds it under Admin › Transactions › Refused offline sales.', {
+      title: 'Nothing to undo',
+    });
   };

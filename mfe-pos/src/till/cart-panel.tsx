@@ -20,7 +20,7 @@ import {
   topUpCleared,
   type CartEntry,
 } from '../cart/cart-slice';
-import { checkoutButtons, topUpAvailable } from '../checkout/checkout-rules';
+import { checkoutButtons, PAY_SHORTCUTS, topUpAvailable } from '../checkout/checkout-rules';
 
 /** SPEC "Cart panel". */
 export const CartPanel = memo(function CartPanel({ effects, onClose }: { effects: TillEffects; onClose?: () => void }) {
@@ -110,19 +110,28 @@ export const CartPanel = memo(function CartPanel({ effects, onClose }: { effects
           </div>
         ) : null}
         <div className="till-cart__buttons">
-          {buttons.map((b) => (
-            <Button
-              key={b.method}
-              size="lg"
-              variant={b.method === 'self' ? 'primary' : 'default'}
-              className={`till-pay till-pay--${b.method}`}
-              disabled={b.disabled || busy}
-              aria-describedby={b.method === 'self' && tooLittle ? 'till-self-why' : undefined}
-              onClick={() => pay(b.method)}
-            >
-              {b.label}
-            </Button>
-          ))}
+          {buttons.map((b) => {
+            const key = PAY_SHORTCUTS[b.method];
+            return (
+              <Button
+                key={b.method}
+                size="lg"
+                variant={b.method === 'self' ? 'primary' : 'default'}
+                className={`till-pay till-pay--${b.method}`}
+                disabled={b.disabled || busy}
+                aria-describedby={b.method === 'self' && tooLittle ? 'till-self-why' : undefined}
+                aria-keyshortcuts={key}
+                onClick={() => pay(b.method)}
+              >
+                {b.label}
+                {key ? (
+                  <kbd className="till-pay__key" aria-hidden="true">
+                    {key}
+                  </kbd>
+                ) : null}
+              </Button>
+            );
+          })}
           {tooLittle ? (
             <p className="till-cart__why" id="till-self-why" data-testid="self-pay-why">
               Balance too low: <Money cents={self.balance} tone="plain" />. <Link to="/account#top-up">Top up your account</Link>

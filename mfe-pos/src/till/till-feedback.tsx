@@ -3,6 +3,7 @@ import { CheckIcon, Snackbar } from '@kassa/ui';
 import { memo, useEffect } from 'react';
 import { productRemoved } from '../cart/cart-slice';
 import { changeCart, undoSale, type TillEffects } from '../checkout/checkout-thunks';
+import { undoWaitingSale } from '../recent-sales/recent-sales-thunks';
 import { checkmarkDone, noticeClosed, saleClosed, selectCheckmark, selectNotice, selectSale, type Notice } from '../feedback/feedback-slice';
 
 /** SPEC 9: the checkmark appears after 200 ms and stays 1300 ms. */
@@ -42,6 +43,7 @@ export const TillFeedback = memo(function TillFeedback({ effects }: { effects: T
               closeOnAction: !(action.kind === 'undo-sale' && action.refund !== undefined),
               onAction: () => {
                 if (action.kind === 'remove-product') dispatch(changeCart(productRemoved(action.productId)));
+                else if (action.kind === 'undo-offline') void dispatch(undoWaitingSale(action.key, effects));
                 else void dispatch(undoSale(action.transactionId, effects, action.refund));
               },
             }

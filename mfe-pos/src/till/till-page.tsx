@@ -18,6 +18,8 @@ import { useGetProductsQuery } from '../products/products-api';
 import { TillTopBar } from './till-top-bar';
 import { useTillEffects } from './use-till-effects';
 import { useGhostTapGuard } from './use-ghost-tap-guard';
+import { useFocusReturn } from './use-focus-return';
+import { usePayShortcuts } from './use-pay-shortcuts';
 import { useOfflineSync } from '../offline/use-offline-sync';
 import { RecentSalesModal } from '../recent-sales/recent-sales-modal';
 import './till.css';
@@ -64,6 +66,8 @@ export function TillPage() {
   const effects = useTillEffects();
   const sendWaiting = useOfflineSync(effects);
   useGhostTapGuard();
+  useFocusReturn();
+  usePayShortcuts(effects);
   const capabilities = useCapabilities();
   const accountsNeeded = capabilities.includes('PAYMENT_ACCOUNT_AUTHED') || capabilities.includes('PAYMENT_ACCOUNT_OTHER');
   const reasonsNeeded = useHasCapabilities('PAYMENT_OTHER');

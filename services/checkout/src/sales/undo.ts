@@ -16,8 +16,11 @@ export interface UndoOptions {
   refundConfirmed?: boolean;
 }
 
-/** Where a sale's undo window starts for a till: when it was made. */
-export const undoWindowStart = (tx: Pick<TransactionDoc, 'createdAt' | 'receivedAt'>): Date => new Date(tx.createdAt);
+/**
+ * Where a sale's undo window starts for a till: when the server got it. For a sale made online that is when it was
+ * made; a sale made offline is undoable from the till for the window after it arrived (it moved no money before).
+ */
+export const undoWindowStart = (tx: Pick<TransactionDoc, 'createdAt' | 'receivedAt'>): Date => new Date(tx.receivedAt ?? tx.createdAt);
 
 const notAllowed = (message: string) => new AppError(409, 'undo_not_allowed', message);
 

@@ -87,6 +87,28 @@ describe("the till's recent sales (GET /api/transactions/recent/)", () => {
     expect((await recent(t2)).body.result.sales).toEqual([]);
   });
 
+  it('counts the undo window of a sale made offline from when it arrived: listed and undoable, an old online one not', async () => {
+    const t = till();
+    const account = await s.createAccount('Offline Otto', 3000);
+    const old = await sell(t, 'cash', { products: [line(1)] });
+    clock.advance(30 * 60_000);
+    // Made on the till 25 minutes ago, sent now that the network is back.
+    const madeAt = new Date(clock.now().getTime() - 25 * 60_000).toISOString();
+    const late = await sell(t, 'account', { products: [line(2)], account_id: account, madeAt });
+    expect(await s.balance(account)).toBe(3000 - late.total);
+
+    const listed = (await recent(t)).body.result.sales;
+    expect(listed.map((x) => x.transaction_id)).toEqual([late.transaction_id]);
+    expect(listed[0]!.createdAt).toBe(madeAt);
+    expect(listed[0]!.receivedAt).toBe(clock.now().toISOString());
+    expect(listed[0]!.undoableUntil).toBe(new Date(clock.now().getTime() + 10 * 60_000).toISOString());
+
+    expect((await undo(t, old.transaction_id)).statusCode).toBe(409);
+    const undone = await undo(t, late.transaction_id);
+    expect(undone.statusCode).toBe(200);
+    expect(await s.balance(account)).toBe(3000);
+  });
+
   it('leaves out a sale that did not go through', async () => {
     const t = till();
     const broke = await s.createAccount('Lege Lotte', 0);
