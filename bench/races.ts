@@ -41,6 +41,8 @@ log(`Kassa on ${system.url}`);
 const db = (name: string): Promise<Connection> => mongoose.createConnection(system.mongoUri, { dbName: `kassa_${name}`, serverSelectionTimeoutMS: 20_000 }).asPromise();
 const [accountsDb, paymentsDb] = await Promise.all([db('accounts'), db('payments')]);
 const admin = await login(system.url, 'admin');
+/** Four eyes (issue 50 §5): the demo's second admin prepares each credit note and collection; admin's call in the race approves it. */
+const admin2 = await login(system.url, 'admin2');
 const bar = await login(system.url, 'bar');
 
 async function call(method: string, path: string, body?: unknown, token = admin): Promise<Answer> {
@@ -94,6 +96,7 @@ for (let round = 0; round < ROUNDS; round++) {
   const day = localDay(new Date(), TZ);
   const { id } = await must('POST', '/api/admin/invoices/', { accountId: account, from: day, to: day });
   const { total } = await must('POST', `/api/admin/invoices/${id}/finalise/`);
+  if ((await call('POST', `/api/admin/invoices/${id}/credit/`, undefined, admin2)).status !== 202) throw new Error('preparing the credit note failed');
   const answers = await together(round, () => call('POST', `/api/admin/invoices/${id}/pay/`), () => call('POST', `/api/admin/invoices/${id}/credit/`));
   const status = (await must('GET', `/api/admin/invoices/${id}/`)).status as string;
   const standing = await keyed(`invoice:${id}:paid`) + (await keyed(`invoice:${id}:credited`));
@@ -114,6 +117,7 @@ for (let round = 0; round < ROUNDS; round++) {
     await new Promise((r) => setTimeout(r, 100));
   }
   const debits = (await must('GET', `/api/admin/direct_debit/${id}/?perPage=50`)).debits.items as { accountId: string; amount: number }[];
+  if ((await call('POST', `/api/admin/direct_debit/${id}/collected`, undefined, admin2)).status !== 202) throw new Error('preparing the collection failed');
   const answers = await together(round, () => call('POST', `/api/admin/direct_debit/${id}/collected`), () => call('POST', `/api/admin/direct_debit/${id}/cancel`));
   const status = (await must('GET', `/api/admin/direct_debit/${id}/`)).batch.status as string;
   let credited = 0;

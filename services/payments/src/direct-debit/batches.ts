@@ -17,7 +17,7 @@ import {
   type ValidationDetail,
 } from '@kassa/contracts';
 import { checkCreditorId } from '@kassa/contracts/sepa';
-import { AppError, claimTransition, fourEyes, isDuplicateKey, localDay, type AuditClient, type AuditWarnLogger, type FourEyesUser, type InternalClient } from '@kassa/service-kit';
+import { AppError, claimTransition, fourEyes, isDuplicateKey, localDay, readApproval, type AuditClient, type AuditWarnLogger, type FourEyesUser, type InternalClient } from '@kassa/service-kit';
 import type { Queue } from 'bullmq';
 import { Types, type Connection } from 'mongoose';
 import { directDebitBatchModel, directDebitFailureModel, type DirectDebitBatchDoc } from './direct-debit-batch.model';
@@ -273,7 +273,8 @@ export async function markCollected(deps: DirectDebitDeps, id: string, actor: Au
  * the keys). Without it (the module's own tests) it is booked at once.
  */
 export async function markCollected(deps: DirectDebitDeps, id: string, actor: AuditActor, log: AuditWarnLogger, user?: FourEyesUser): Promise<DirectDebitBatchSummary | { pending: ApprovalView }> {
-  const before = await loadBatch(deps.db, id);
+  // The approval is read with the batch: an approver reaches the claim as soon as a cancel at the same moment does.
+  const [before, read] = await Promise.all([loadBatch(deps.db, id), user ? readApproval(deps.db, { entity: BATCH_ENTITY, id, action: 'collected' }) : undefined]);
   if (before.status === 'collected') return batchSummary(before);
   if (before.status === 'cancelled') throw new AppError(409, 'conflict', 'This batch was cancelled: it cannot be collected.');
   if (before.fileStatus !== 'ready') throw new AppError(409, 'conflict', 'The file of this batch is not written yet: download and send it to the bank first.');
@@ -293,6 +294,7 @@ export async function markCollected(deps: DirectDebitDeps, id: string, actor: Au
         amount: before.total,
         approve: { method: 'POST', path: `/api/admin/direct_debit/${id}/collected`, body: null },
       },
+      read,
     );
     if (!gate.approved) return { pending: gate.approval };
     recorded = gate.recorded;
