@@ -175,13 +175,13 @@ export const MESSAGES = '.k-snackbar, .till-status, .till-check, [role="status"]
  * A product of the spec's own, in the first category, so what it looks for cannot be another spec's (or an earlier
  * repeat's). `retire()` hides it afterwards: a sold product is never erased, and hidden it leaves the till and menu.
  */
-export async function ownProduct(baseURL: string, label: string, price: number) {
+export async function ownProduct(baseURL: string, label: string, price: number, depositAmount = 0) {
   const admin = await apiToken(baseURL, 'admin');
   const till = await apiToken(baseURL, 'till');
   const catalogue = await callApi<{ categories: { id: string }[] }>(baseURL, 'GET', '/api/products/', till);
   const name = `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const categoryId = catalogue.result.categories[0]!.id;
-  const created = await callApi<{ id: string }>(baseURL, 'POST', '/api/admin/products/', admin, { name, price, categoryId });
+  const created = await callApi<{ id: string }>(baseURL, 'POST', '/api/admin/products/', admin, { name, price, categoryId, depositAmount });
   expect(created.status).toBe(200);
   const id = created.result.id;
   return {
@@ -189,7 +189,8 @@ export async function ownProduct(baseURL: string, label: string, price: number) 
     name,
     price,
     categoryId,
-    hide: async () => expect((await callApi(baseURL, 'PUT', `/api/admin/products/${id}/`, admin, { name, price, categoryId, hidden: true })).status).toBe(200),
+    depositAmount,
+    hide: async () => expect((await callApi(baseURL, 'PUT', `/api/admin/products/${id}/`, admin, { name, price, categoryId, depositAmount, hidden: true })).status).toBe(200),
   };
 }
 
