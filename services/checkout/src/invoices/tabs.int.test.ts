@@ -82,6 +82,30 @@ describe('an event or external tab: sold to without balance, invoiced, never deb
     expect(entry.lines.some((l) => l.description.includes('invoice paid'))).toBe(true);
   });
 
+  it('invoices the deposits charged and returned beside the products, so the paid invoice settles what the tab owes', async () => {
+    const tab = await newTab('Statiegeld commissie');
+    const crate = (await s.catalogDb.collection('products').findOne({ depositAmount: { $gt: 0 }, active: true }))!;
+    const res = await s.pay('account', { nonce: randomUUID(), products: [{ id: String(crate._id), amount: 2 }], returns: [{ id: String(crate._id), amount: 1 }], account_id: tab.id }, [...BAR, 'DEPOSIT_RETURN']);
+    expect(res.statusCode, res.body).toBe(200);
+    const owes = 2 * (crate.price + crate.depositAmount) - crate.depositAmount;
+    expect(await s.balance(tab.id)).toBe(-owes);
+
+    const draft = await checkout('POST', '/api/admin/invoices/', { accountId: tab.id, from: today(), to: today() });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const invoice = draft.json().result as { id: string; total: number; lines: { name: string; unitPrice: number; quantity: number; vatRate: number; total: number }[] };
+    expect(invoice.total).toBe(owes);
+    expect(invoice.lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: crate.name, unitPrice: crate.price, quantity: 2 }),
+        expect.objectContaining({ name: `Statiegeld ${crate.name}`, unitPrice: crate.depositAmount, quantity: 2, vatRate: 0 }),
+        expect.objectContaining({ name: `Statiegeld ${crate.name} retour`, unitPrice: -crate.depositAmount, quantity: 1, vatRate: 0, total: -crate.depositAmount }),
+      ]),
+    );
+    expect((await checkout('POST', `/api/admin/invoices/${invoice.id}/finalise/`)).statusCode).toBe(200);
+    expect((await checkout('POST', `/api/admin/invoices/${invoice.id}/pay/`)).statusCode).toBe(200);
+    expect(await s.balance(tab.id)).toBe(0);
+  });
+
   it('is never in a direct-debit preview or batch, also with a negative balance from before its cut-off', async () => {
     // Was a credit account with a mandate, ran up a debt, and became the event's tab.
     const tab = await creditAccount('Reünie-commissie');
