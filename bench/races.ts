@@ -79,7 +79,7 @@ function judge(t: Tally, round: number, names: [string, string], answers: readon
 }
 
 await must('PUT', '/api/admin/settings/', {
-  invoiceSender: { name: 'Race Vereniging', address: 'Straat 1', vatNumber: 'NL123456789B01', iban: 'NL91ABNA0417164300', email: 'p@example.nl' },
+  invoiceSender: { name: 'Race Vereniging', address: 'Straat 1', vatNumber: 'NL123456789B01', kvkNumber: '12345678', iban: 'NL91ABNA0417164300', email: 'p@example.nl' },
   creditorName: 'Race Vereniging',
   creditorIban: 'NL91ABNA0417164300',
   creditorBic: 'ABNANL2A',
