@@ -36,7 +36,7 @@ export {
 } from './session-slice';
 export { invalidTokenReceived } from './session-events';
 export { signIn, logout, setKeyboardEnabled } from './session-thunks';
-export { hasAllCapabilities, sellsToOthers, useConfig, useCurrentUser, useCapabilities, useHasCapabilities, useTillKeyboard } from './session-hooks';
+export { hasAllCapabilities, sellsToOthers, useConfig, useRefreshMs, useCurrentUser, useCapabilities, useHasCapabilities, useTillKeyboard } from './session-hooks';
 export {
   layoutSlice,
   navOpened,

@@ -10,6 +10,13 @@ export const hasAllCapabilities = (held: readonly string[] | undefined, required
   required.every((c) => held?.includes(c) ?? false);
 
 export const useConfig = () => useAppSelector(selectConfig);
+
+/**
+ * How often open screens refresh the configuration and the till its products, accounts and reasons: SPEC's minute
+ * (SPEC_REFRESH_MS in @kassa/contracts, repeated here for the same reason as above) unless the server says otherwise
+ * (a system started for the end-to-end tests with CLIENT_REFRESH_MS).
+ */
+export const useRefreshMs = () => useAppSelector((state) => selectConfig(state)?.refreshMs ?? 60_000);
 export const useCurrentUser = () => useAppSelector(selectUser);
 export const useCapabilities = () => useAppSelector(selectCapabilities);
 

@@ -69,8 +69,16 @@ export const Config = z.object({
   showAccountRequest: z.boolean(),
   /** Whether the user signs in with a second factor; with requireTfa and false, the shell sends them to enrolment. */
   tfaEnabled: z.boolean().optional(),
+  /**
+   * How often (ms) open screens reload this configuration and the till its products, accounts and reasons: SPEC's
+   * minute, unless the system was started for the end-to-end tests with a shorter CLIENT_REFRESH_MS.
+   */
+  refreshMs: z.number().int().positive().optional(),
 });
 export type Config = z.infer<typeof Config>;
+
+/** SPEC: products, accounts, reasons and the configuration refresh every 60 s. */
+export const SPEC_REFRESH_MS = 60_000;
 
 /** Claims of the bearer token every service verifies. */
 export const TokenClaims = z.object({

@@ -32,6 +32,13 @@ describe('loadConfig in production', () => {
     expect(loadConfig(WithEarly, { NODE_ENV: 'production', ...own }).DIRECT_DEBIT_COLLECT_EARLY).toBe(false);
   });
 
+  it("refuses the end-to-end tests' shorter screen refresh, and keeps SPEC's minute", () => {
+    const WithRefresh = ServiceEnv.extend({ CLIENT_REFRESH_MS: z.coerce.number().int().default(60_000) });
+    expect(() => loadConfig(WithRefresh, { NODE_ENV: 'production', ...own, CLIENT_REFRESH_MS: '10000' })).toThrow(/^Refusing[^\n]*\n {2}CLIENT_REFRESH_MS: [^\n]*$/);
+    expect(loadConfig(WithRefresh, { NODE_ENV: 'production', ...own, CLIENT_REFRESH_MS: '60000' }).CLIENT_REFRESH_MS).toBe(60_000);
+    expect(loadConfig(WithRefresh, { NODE_ENV: 'production', ...own }).CLIENT_REFRESH_MS).toBe(60_000);
+  });
+
   it('names only what is still wrong', () => {
     expect(() => loadConfig(ServiceEnv, { NODE_ENV: 'production', ...own, INTERNAL_TOKEN: DEV_SECRETS.INTERNAL_TOKEN })).toThrow(/^Refusing[^\n]*\n {2}INTERNAL_TOKEN: [^\n]*$/);
   });

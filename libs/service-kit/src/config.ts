@@ -1,3 +1,4 @@
+import { SPEC_REFRESH_MS } from '@kassa/contracts';
 import { z } from 'zod';
 
 /** The secrets `npm start` runs with. Published in this repository, so production refuses every one of them. */
@@ -126,6 +127,7 @@ function refusals(env: Record<string, unknown>): { secrets: string[]; others: st
     if (env[key] === 'standin') others.push(`${key}: "standin" is for training only; name the real provider and its settings`);
   }
   if (env.DIRECT_DEBIT_COLLECT_EARLY === true) others.push('DIRECT_DEBIT_COLLECT_EARLY: marking a batch collected before its date is for the end-to-end tests only; leave it unset');
+  if (env.CLIENT_REFRESH_MS !== undefined && env.CLIENT_REFRESH_MS !== SPEC_REFRESH_MS) others.push("CLIENT_REFRESH_MS: the screens refresh every minute (SPEC); a shorter interval is for the end-to-end tests only; leave it unset");
   if (env.KASSA_SEED_DEMO === '1') others.push('KASSA_SEED_DEMO: the demo data (users such as admin/admin) is for training only; leave it unset or 0');
   return { secrets, others };
 }

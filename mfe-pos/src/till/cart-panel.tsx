@@ -1,4 +1,4 @@
-import { useAppDispatch, useAppSelector, useCapabilities, useGetSelfAccountQuery, useHasCapabilities } from '@kassa/api-client';
+import { useAppDispatch, useAppSelector, useCapabilities, useGetSelfAccountQuery, useHasCapabilities, useRefreshMs } from '@kassa/api-client';
 import type { CheckoutMethod } from '@kassa/contracts';
 import { Button, CloseIcon, DateText, Money } from '@kassa/ui';
 import { memo } from 'react';
@@ -35,7 +35,8 @@ export const CartPanel = memo(function CartPanel({ effects, onClose }: { effects
   const pending = useAppSelector(selectPendingCard);
   const capabilities = useCapabilities();
   const selfPay = useHasCapabilities('PAYMENT_ACCOUNT_SELF');
-  const { data: self } = useGetSelfAccountQuery(undefined, { skip: !selfPay, pollingInterval: 60_000 });
+  const refreshMs = useRefreshMs();
+  const { data: self } = useGetSelfAccountQuery(undefined, { skip: !selfPay, pollingInterval: refreshMs });
   const cardBusy = pending !== null && (pending.phase === 'loading' || pending.phase === 'initializing' || pending.phase === 'pending');
   const buttons = checkoutButtons(capabilities, { hasProducts: entries.length > 0, hasTopUp: topUp !== null, hasReturns: returns.length > 0, total }, self, { cardBusy });
   const canTopUp = topUpAvailable(capabilities);

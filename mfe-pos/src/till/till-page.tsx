@@ -1,4 +1,4 @@
-import { useAppDispatch, useAppSelector, useAppStore, useHasCapabilities, useCapabilities } from '@kassa/api-client';
+import { useAppDispatch, useAppSelector, useAppStore, useHasCapabilities, useCapabilities, useRefreshMs } from '@kassa/api-client';
 import type { Product } from '@kassa/contracts';
 import { Button, LoadingArea, describeError, formatMoney, useMediaQuery, type ErrorLike } from '@kassa/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -24,8 +24,6 @@ import { useOfflineSync } from '../offline/use-offline-sync';
 import { RecentSalesModal } from '../recent-sales/recent-sales-modal';
 import './till.css';
 
-/** SPEC 7: products, accounts and reasons refresh every 60 seconds. */
-export const REFRESH_MS = 60_000;
 /** Wide enough for the grid and the cart side by side; narrower screens open the cart as a panel. */
 export const SIDE_CART_QUERY = '(min-width: 900px)';
 
@@ -91,10 +89,12 @@ export function TillPage() {
     setRecentOpen(false);
   }, []);
 
-  const products = useGetProductsQuery(undefined, { pollingInterval: REFRESH_MS });
+  // SPEC 7: products, accounts and reasons refresh every 60 seconds.
+  const refreshMs = useRefreshMs();
+  const products = useGetProductsQuery(undefined, { pollingInterval: refreshMs });
   // Kept warm for the modals; this page itself does not draw them, so it need not re-render when they change.
-  useGetTillAccountsQuery(undefined, { skip: !accountsNeeded, pollingInterval: REFRESH_MS, selectFromResult: () => NOTHING });
-  useGetReasonsQuery(undefined, { skip: !reasonsNeeded, pollingInterval: REFRESH_MS, selectFromResult: () => NOTHING });
+  useGetTillAccountsQuery(undefined, { skip: !accountsNeeded, pollingInterval: refreshMs, selectFromResult: () => NOTHING });
+  useGetReasonsQuery(undefined, { skip: !reasonsNeeded, pollingInterval: refreshMs, selectFromResult: () => NOTHING });
 
   // A refreshed catalogue reprices the cart (not an order being paid: its modal asks what it showed).
   const categories = products.data?.categories;

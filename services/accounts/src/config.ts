@@ -1,4 +1,5 @@
 import { BaseEnv, DemoSeedEnv, DEV_SECRETS, loadConfig } from '@kassa/service-kit';
+import { SPEC_REFRESH_MS } from '@kassa/contracts';
 import { z } from 'zod';
 
 export const DEV_PIN_PEPPER = DEV_SECRETS.PIN_PEPPER;
@@ -27,6 +28,11 @@ export const AccountsEnv = BaseEnv.extend({
   LEDGER_AUDIT_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
   /** How often the worker works out POS Wrapped (the year so far) while the board has it switched on. */
   POS_WRAPPED_EVERY_MS: z.coerce.number().int().min(5_000).default(6 * 3_600_000),
+  /**
+   * How often open screens refresh their configuration, products, accounts and reasons (SPEC: a minute). Shorter only
+   * for the end-to-end tests, so a spec that checks a refresh waits seconds; production refuses any other value.
+   */
+  CLIENT_REFRESH_MS: z.coerce.number().int().min(1000).max(3_600_000).default(SPEC_REFRESH_MS),
 });
 export type AccountsEnv = z.infer<typeof AccountsEnv>;
 

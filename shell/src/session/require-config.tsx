@@ -1,10 +1,9 @@
-import { logout, selectConfig, selectToken, useAppDispatch, useAppSelector, type KassaError } from '@kassa/api-client';
+import { logout, selectConfig, selectToken, useAppDispatch, useAppSelector, useRefreshMs, type KassaError } from '@kassa/api-client';
 import { Button, describeError, LoadingArea, TERMS_TEXT, TERMS_TITLE, useDialogs } from '@kassa/ui';
 import { useEffect, useRef } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAcceptConditionMutation, useGetConfigQuery } from './auth-api';
 
-export const CONFIG_REFRESH_MS = 60_000;
 
 /**
  * Signed-in routes start once the configuration is loaded (SPEC 2 "Startup") and the current terms are accepted
@@ -15,7 +14,8 @@ export function RequireConfig() {
   const token = useAppSelector(selectToken);
   // Every minute: rights, settings and terms changed by an admin reach every open screen (a till drops a payment
   // button taken from its register) without signing in again.
-  const { error, isError, refetch, isFetching } = useGetConfigQuery(undefined, { skip: token === null, pollingInterval: CONFIG_REFRESH_MS });
+  const refreshMs = useRefreshMs();
+  const { error, isError, refetch, isFetching } = useGetConfigQuery(undefined, { skip: token === null, pollingInterval: refreshMs });
   const kassaError = error as KassaError | undefined;
   // Only the first load alerts: a failed refresh keeps the loaded config and tries again in a minute.
   useConfigAlert(isError && !config ? kassaError : undefined);

@@ -30,6 +30,8 @@ describe('GET /api/config/ and POST /api/user/condition/', () => {
       register: { name: 'Members', capabilities: ['PAYMENT_ACCOUNT_SELF'] },
       acceptedCurrentCondition: true,
       showAccountRequest: false,
+      // SPEC's minute: this app is started without CLIENT_REFRESH_MS.
+      refreshMs: 60_000,
     });
     expect(result.user.id).toMatch(/^[a-f0-9]{24}$/);
     expect(result.user.accountId).toMatch(/^[a-f0-9]{24}$/);

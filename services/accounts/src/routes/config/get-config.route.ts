@@ -1,5 +1,6 @@
 import { ApiResponse, Config, effectiveRoles, ok, type AdminRole } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
+import type { AccountsContext } from '../../context';
 import { currentUser } from '../../guards';
 import { registerOf } from '../../registers';
 import { getSettings } from '../../settings';
@@ -8,7 +9,7 @@ import { getSettings } from '../../settings';
  * The configuration the client starts with (SPEC 3). Capabilities are read from the database, not the token, so an
  * administrator's change to a register shows on the next load.
  */
-export default function getConfig(app: ServiceApp) {
+export default function getConfig(app: ServiceApp, ctx: AccountsContext) {
   app.get(
     '/api/config/',
     { preHandler: app.authenticate,
@@ -30,6 +31,7 @@ export default function getConfig(app: ServiceApp) {
         acceptedCurrentCondition: (user.acceptedConditionVersion ?? 0) === settings.conditionsVersion,
         showAccountRequest: accountId === null && (viaductUserId !== null || register.capabilities.includes('PAYMENT_ACCOUNT_SELF')),
         tfaEnabled: user.tfaEnabled ?? false,
+        refreshMs: ctx.env.CLIENT_REFRESH_MS,
       });
     },
   );
