@@ -13,7 +13,7 @@ const INVISIBLE = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B-\u200D\u2
 /**
  * Control characters no request may carry in a string: C0 (U+0000-U+001F) except tab, line feed and carriage return
  * (a note or an address may hold lines; a name collapses them to a space), DEL and C1 (U+007F-U+009F). PostgreSQL under
- * FerretDB cannot store a NUL at all. Every service refuses them in body, query and path with a 422 (service-kit).
+ * FerretDB cannot store a NUL at all. Every service refuses them in body, query and path with a 422 (service-kit). [ferretdb:no-nul]
  */
 // eslint-disable-next-line no-control-regex
 export const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;

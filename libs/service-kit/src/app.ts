@@ -176,7 +176,7 @@ const MONGO_OUTAGE = /^Mongo(ose)?(Network|NetworkTimeout|ServerSelection|NotCon
 const REDIS_OUTAGE = /Stream isn't writeable and enableOfflineQueue|^Connection is closed\.?$|Reached the max retries per request limit/;
 
 /**
- * FerretDB stays up while PostgreSQL under it is down or restarting, and answers InternalError (code 1) with pgx's
+ * FerretDB stays up while PostgreSQL under it is down or restarting, and answers InternalError (code 1) with pgx's [ferretdb:pg-errors]
  * message: it cannot connect, or PostgreSQL ended the session (SQLSTATE 57P01-57P03: shut down, crashed, starting up;
  * class 08: connection exceptions). Seen in bench/faults.ts when PostgreSQL is killed.
  */

@@ -9,7 +9,7 @@ export interface GroupSum<Id> {
 
 /**
  * Sums `field` and counts the documents matching `match`, per `groupBy`, as two aggregations of one accumulator each:
- * FerretDB 1.24 answers 0 for every accumulator after the first in one `$group` (measured: `{ s: $sum, n: $count }`
+ * FerretDB 1.24 answers 0 for every accumulator after the first in one `$group` (measured: `{ s: $sum, n: $count }` [ferretdb:aggregation]
  * gives n = 0, `{ n: $count, s: $sum }` gives s = 0), which is how the journal's counts read "(0)".
  */
 export async function groupSumCount<Id>(model: Model<never>, match: Record<string, unknown>, groupBy: unknown, field: string): Promise<GroupSum<Id>[]> {

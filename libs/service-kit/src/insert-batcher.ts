@@ -15,7 +15,7 @@ export interface InsertBatcherOptions {
 
 /**
  * Inserts one document per call, as `insertOne` would, but while `maxInFlight` inserts are under way the documents
- * that arrive wait and then go together as one unordered `insertMany`. On the local database (FerretDB on PostgreSQL)
+ * that arrive wait and then go together as one unordered `insertMany`. On the local database (FerretDB on PostgreSQL) [ferretdb:insert-cost]
  * that is one transaction and one multi-row INSERT for all of them instead of one each: with 32 callers at once a
  * document cost about a third of the CPU in PostgreSQL, FerretDB and Node (docs/decisions.md). Alone, a document goes
  * at once, so an idle service adds no wait.

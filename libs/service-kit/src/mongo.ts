@@ -4,7 +4,7 @@ import mongoose, { type Connection, type Model } from 'mongoose';
  * One mongoose connection per service. `autoCreate` and `autoIndex` are off: the fallback server silently drops
  * unique indexes on auto-created collections (STACK-NOTES), so each service creates its indexes explicitly with
  * `syncIndexes` at start-up and the tests check that duplicates are refused. How many connections it opens is the
- * URI's maxPoolSize: the driver's default (100) against MongoDB, and a share of FerretDB's pool on the local database
+ * URI's maxPoolSize: the driver's default (100) against MongoDB, and a share of FerretDB's pool on the local database [ferretdb:pool]
  * (scripts/lib/local-mongo.ts, localPool: more clients than FerretDB has PostgreSQL connections can stop it for good).
  */
 export async function connectMongo(uri: string, dbName: string): Promise<Connection> {

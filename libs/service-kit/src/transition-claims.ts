@@ -33,7 +33,7 @@ export const claimKey = (c: Pick<TransitionClaim, 'entity' | 'id' | 'from'>) => 
  * Claims the one way out of a state before any money of the change moves. The claim is keyed by document and the state
  * it leaves (`<entity>:<id>:<from>`), so of two different actions out of one state (an invoice paid and credited) only
  * one can ever hold it: the unique `_id` decides, in the database, across processes and replicas (a conditional
- * update cannot: FerretDB reads, then writes). The same action asked again (a double click, a second screen, a retry
+ * update cannot: FerretDB reads, then writes). The same action asked again (a double click, a second screen, a retry [ferretdb:no-atomic-update]
  * after a crash between claim and completion) finds its own claim and goes on: its money moves by idempotent keys and
  * its completion is repeatable. Another action gets 409 `conflict` naming what holds the state.
  */

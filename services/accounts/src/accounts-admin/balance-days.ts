@@ -39,7 +39,7 @@ const ZERO: DayBalance = { held: 0, owed: 0, accountsHeld: 0, accountsOwing: 0 }
 /**
  * The balance of all accounts at the end of a local day. Today's is the sum of the ledger heads; an earlier day's is
  * the heads with every later posting taken off again, read day by day by the postings' stored `day` (equality reads,
- * which FerretDB answers from an index; a range over `at` would read every posting). A closed day's figures never
+ * which FerretDB answers from an index; a range over `at` would read every posting). A closed day's figures never [ferretdb:equality-index]
  * change, so each is kept once worked out (models/balance-day.model.ts), and the upkeep works out every closed day in
  * the background: at start, then every ten minutes, one walk back over the days since the last kept one.
  */

@@ -26,7 +26,7 @@ export interface DirectoryOptions {
 const byName = new Intl.Collator('nl', { sensitivity: 'base', numeric: true });
 
 /**
- * The till's account list, held in memory. FerretDB needs about a second to hand over 5,000 accounts, and every
+ * The till's account list, held in memory. FerretDB needs about a second to hand over 5,000 accounts, and every [ferretdb:scan]
  * till asks every minute; so the list is read once, patched by this process's own postings as they happen, and read
  * again in the background when older than maxAgeMs (for changes made by other replicas). Balances in it are for
  * display only: the ledger decides money.

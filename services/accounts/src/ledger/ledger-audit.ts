@@ -17,7 +17,7 @@ export interface LedgerAuditOptions {
   graceMs?: number;
   /** Check only sales made from this moment on (null: every sale). Balances are always checked in full. */
   salesSince?: Date | null;
-  /** Accounts whose postings are read in one query (default 1000): FerretDB scans the postings once per query. */
+  /** Accounts whose postings are read in one query (default 1000): FerretDB scans the postings once per query. */ [ferretdb:scan]
   accountBatchSize?: number;
   /**
    * Bring forward a balance cache that trails a sound ledger past the grace period, instead of reporting it (the
@@ -83,7 +83,7 @@ const euros = (cents: number) => `€ ${(cents / 100).toFixed(2)}`;
  * exactly its posting `checkout:<nonce>` of -total (and `undo:<id>` of +total once undone, top-ups alike); a sale that
  * did not complete has none; and no `checkout:` posting is without its sale.
  *
- * FerretDB scans a collection for every filtered query, so the reads are few and wide: the accounts once, the
+ * FerretDB scans a collection for every filtered query, so the reads are few and wide: the accounts once, the [ferretdb:scan]
  * postings once per batch of accounts, and checkout's sales in one call. Nothing is written here, except trailing
  * balance caches brought forward when `repairCaches` asks for it.
  */

@@ -57,7 +57,7 @@ export interface LedgerOptions {
   accountTtlMs?: number;
   /**
    * How long a cache write waits so that a burst of postings on one account becomes one write (default 1 s). On
-   * FerretDB an update costs a scan of the accounts; the posting itself never waits for it.
+   * FerretDB an update costs a scan of the accounts; the posting itself never waits for it. [ferretdb:scan]
    */
   cacheWriteDelayMs?: number;
   /** Told about every posting made here, after it is stored (the till's account list patches itself). */
@@ -109,9 +109,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The append-only ledger of ARCHITECTURE.md "Money and correctness rules". No transactions and no conditional
- * updates (neither is safe on FerretDB): a posting is one insert, and the unique indexes decide every race.
+ * updates (neither is safe on FerretDB): a posting is one insert, and the unique indexes decide every race. [ferretdb:no-atomic-update]
  *
- * On FerretDB 1.24 every filtered read is a full scan (its SQL never hits an index), so the hot path reads no
+ * On FerretDB 1.24 every filtered read is a full scan (its SQL never hits an index), so the hot path reads no [ferretdb:scan]
  * posting: it takes the account's cached head (seq, balanceAfter) as a guess and inserts seq + 1. If the guess is
  * stale, the (accountId, seq) index refuses the insert and the real head is read. A refusal for insufficient credits
  * is only ever given on the real head.
@@ -157,7 +157,7 @@ export class Ledger {
 
   /**
    * Changes fields of the account document (admin edits, closing, credit off) under the account's lock, then makes
-   * the next posting read it again. The local database (FerretDB) updates a document by reading and writing it whole,
+   * the next posting read it again. The local database (FerretDB) updates a document by reading and writing it whole, [ferretdb:no-atomic-update]
    * so two updates of one account at the same moment can lose one of them; the balance-cache writes take the same
    * lock, so within this process such a change and a cache write never overlap. Not for use inside `lock` (it is not
    * re-entrant): there, as setting a PIN does, update directly and call `forget`.

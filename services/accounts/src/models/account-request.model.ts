@@ -3,7 +3,7 @@ import { Schema, Types, type Connection, type InferSchemaType } from 'mongoose';
 /**
  * A member's request for an account (/setup), decided by the board. `openFor` holds the user id while the request is
  * pending and is removed on a decision: its unique index allows one pending request per user, also when two arrive
- * at once (FerretDB ignores documents without the field in a unique index, MongoDB because the index is sparse).
+ * at once (FerretDB ignores documents without the field in a unique index, MongoDB because the index is sparse). [ferretdb:unique-missing-field]
  */
 const accountRequestSchema = new Schema(
   {
@@ -30,7 +30,7 @@ accountRequestSchema.index({ userId: 1 });
 accountRequestSchema.index({ status: 1, createdAt: -1 });
 
 /**
- * The board's decision on a request, one per request (unique `requestId`): FerretDB updates are not atomic, so the
+ * The board's decision on a request, one per request (unique `requestId`): FerretDB updates are not atomic, so the [ferretdb:no-atomic-update]
  * first decision stored wins and an approval racing a rejection cannot both happen.
  */
 const accountRequestDecisionSchema = new Schema(

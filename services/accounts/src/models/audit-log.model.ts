@@ -20,7 +20,7 @@ const auditLogSchema = new Schema(
 auditLogSchema.index({ at: -1 });
 // A record's history (every admin page links to it) is an equality read, which the local database serves by index.
 auditLogSchema.index({ entityId: 1, at: -1 });
-// Sparse: entries written before keys existed have none (a missing field is also ignored by FerretDB's unique index).
+// Sparse: entries written before keys existed have none (a missing field is also ignored by FerretDB's unique index). [ferretdb:unique-missing-field]
 auditLogSchema.index({ key: 1 }, { unique: true, sparse: true });
 
 export type AuditLogDoc = InferSchemaType<typeof auditLogSchema>;

@@ -1,7 +1,7 @@
 import { Schema, type Connection, type InferSchemaType } from 'mongoose';
 
 /**
- * Codes the stand-in sign-in provider hands out. Expiry is checked on use (FerretDB has no TTL indexes); a code is
+ * Codes the stand-in sign-in provider hands out. Expiry is checked on use (FerretDB has no TTL indexes); a code is [ferretdb:no-ttl]
  * redeemed by inserting into SsoCodeRedemption, whose unique index lets exactly one exchange win.
  */
 const ssoCodeSchema = new Schema(

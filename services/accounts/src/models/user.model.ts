@@ -12,7 +12,7 @@ const userSchema = new Schema(
     accountId: { type: Types.ObjectId, default: null },
     /**
      * Left out (not null) for users without single sign-on: the unique index then ignores them, on MongoDB because it
-     * is sparse and on FerretDB because a missing field is SQL NULL.
+     * is sparse and on FerretDB because a missing field is SQL NULL. [ferretdb:unique-missing-field]
      */
     viaductUserId: { type: String, default: undefined },
     displayName: { type: String, default: null },

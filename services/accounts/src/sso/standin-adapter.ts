@@ -30,7 +30,7 @@ export class StandinSsoAdapter implements SsoAdapter {
   async issueCode(identity: { viaductUserId: string; name: string }, redirectUri: string): Promise<string> {
     const now = this.now();
     const SsoCode = ssoCodeModel(this.db);
-    // No TTL indexes on FerretDB: expired codes are cleared whenever a new one is made.
+    // No TTL indexes on FerretDB: expired codes are cleared whenever a new one is made. [ferretdb:no-ttl]
     await SsoCode.deleteMany({ expiresAt: { $lt: new Date(now.getTime() - STANDIN_CODE_TTL_MS) } });
     const code = randomBytes(24).toString('base64url');
     await SsoCode.create({ code, ...identity, redirectUri, expiresAt: new Date(now.getTime() + STANDIN_CODE_TTL_MS) });

@@ -295,7 +295,7 @@ export async function payInvoice(ctx: Ctx, id: string, caller: Caller): Promise<
  */
 /**
  * The id of an invoice's credit note, the same for every call: two calls at once make the one credit note (the second
- * insert is refused), and the number is taken once for it. A conditional update cannot choose it: FerretDB reads, then
+ * insert is refused), and the number is taken once for it. A conditional update cannot choose it: FerretDB reads, then [ferretdb:no-atomic-update]
  * writes, so two calls could each think they chose.
  */
 const creditNoteIdOf = (invoiceId: string) => createHash('sha256').update(`credit-note:${invoiceId}`).digest('hex').slice(0, 24);

@@ -2,7 +2,7 @@ import { Schema, type Connection, type InferSchemaType } from 'mongoose';
 
 /**
  * Every local day with sales, and for a closed day (before yesterday) its sales counted in total and per checkout
- * method. The admin list pages through sales day by day: on FerretDB only equality filters use an index, so
+ * method. The admin list pages through sales day by day: on FerretDB only equality filters use an index, so [ferretdb:equality-index]
  * "newest first" over 100,000 sales is a walk over these rows and one read of the days a page needs.
  */
 const saleDaySchema = new Schema(

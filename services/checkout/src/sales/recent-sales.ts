@@ -8,7 +8,7 @@ import { undoWindowStart } from './undo';
 /**
  * The till's last finished sales that it may still undo, newest first (at most RECENT_SALES_LIMIT), with the ones
  * already undone marked. A till sees its own register's sales only, as for undo itself (own-sale.ts; an administrator
- * at a till sees that till's too, not every till's). Reads are equality reads on the local day (FerretDB serves no
+ * at a till sees that till's too, not every till's). Reads are equality reads on the local day (FerretDB serves no [ferretdb:equality-index]
  * range from an index): the days the window touches, this register's or this user's sales; the window is applied here.
  */
 export async function recentSales(ctx: CheckoutContext, user: TokenClaims): Promise<RecentSales> {

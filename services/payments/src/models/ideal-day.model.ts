@@ -2,7 +2,7 @@ import { Schema, type Connection, type InferSchemaType } from 'mongoose';
 
 /**
  * Every local day with online top-ups, and for a closed day (before yesterday) its payments counted in total and per
- * status. The treasurer's list pages through payments day by day: on FerretDB only equality filters use an index, so
+ * status. The treasurer's list pages through payments day by day: on FerretDB only equality filters use an index, so [ferretdb:equality-index]
  * "newest first" over 100,000 payments is a walk over these rows and one read of the days a page needs.
  */
 const idealDaySchema = new Schema(

@@ -22,7 +22,7 @@ export const postingDescription = (kind: PostingKind, description: string | null
 /**
  * The member's own ledger, newest first. An account's postings run 1, 2, 3 … without gaps (the (accountId, seq)
  * index and the ledger audit see to that), so the first posting of a page tells the total: one read of the postings
- * per page, which matters on FerretDB, where every filtered read scans the collection.
+ * per page, which matters on FerretDB, where every filtered read scans the collection. [ferretdb:scan]
  */
 export default function getOwnTransactions(app: ServiceApp) {
   app.get(

@@ -16,7 +16,7 @@ type Row = LedgerDayTotals['byKind'][number];
 
 /**
  * One Dutch day's postings summed per kind, for the accounting export: equality and `$regex` matches on the stored
- * `day`, and `$group` with one `$sum` or `$count` each (groupSumCount: what FerretDB runs right). Each row names the
+ * `day`, and `$group` with one `$sum` or `$count` each (groupSumCount: what FerretDB runs right). Each row names the [ferretdb:aggregation]
  * ledger on the other side of the member accounts: a board top-up the ledger its method paid into (cash, card, bank,
  * other), an invoice paid or refunded the bank, the undo of a till top-up the bar top-ups it reverses, every other
  * posting its kind's ledger. The sum of all rows is the day's change of member balances.

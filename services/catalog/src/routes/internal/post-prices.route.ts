@@ -7,7 +7,7 @@ const UNKNOWN_ID_RELOAD_MS = 250;
 
 /**
  * Prices for a checkout: only active products are for sale; unknown ids are simply absent from the answer.
- * Every sale asks, so the active catalog is held for 2 s (FerretDB scans the collection on every query); a price
+ * Every sale asks, so the active catalog is held for 2 s (FerretDB scans the collection on every query); a price [ferretdb:scan]
  * change reaches the till within that window. A product created a moment ago is sold at once: an id not in the kept
  * catalog loads it again, at most four times a second however many unknown ids arrive.
  */

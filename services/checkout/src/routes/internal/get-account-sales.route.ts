@@ -6,7 +6,7 @@ import type { CheckoutContext } from '../../sales/context';
 
 /**
  * The sales that move money on accounts (paid from one, or with a top-up), for the ledger audit in accounts. One
- * wide read with a small projection: FerretDB scans the collection for any filter anyway.
+ * wide read with a small projection: FerretDB scans the collection for any filter anyway. [ferretdb:scan]
  */
 export default function getAccountSales(app: ServiceApp, ctx: CheckoutContext) {
   app.get(

@@ -6,7 +6,7 @@ import type { CheckoutContext } from '../../sales/context';
 /**
  * One Dutch day's completed, not undone sales, small: who paid (an account, or nobody for cash, card and other),
  * the total and the lines by name. For POS Wrapped in accounts, which walks the year a day at a time (an equality read
- * of `day`, which FerretDB answers from an index).
+ * of `day`, which FerretDB answers from an index). [ferretdb:equality-index]
  */
 export default function getDaySales(app: ServiceApp, ctx: CheckoutContext) {
   app.get(

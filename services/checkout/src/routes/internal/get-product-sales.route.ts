@@ -7,7 +7,7 @@ import type { CheckoutContext } from '../../sales/context';
 /**
  * Units of one product sold in completed sales that were not undone, between two Dutch days (inclusive), in total and,
  * with perDay=1, per day. For the catalog's admin counts (the catalog owns products, checkout owns sales). The sales
- * are found through the (productId, day) index and summed here: on FerretDB 1.24, $unwind drops the other fields of
+ * are found through the (productId, day) index and summed here: on FerretDB 1.24, $unwind drops the other fields of [ferretdb:aggregation]
  * the document (grouping the unwound lines by '$day' gives null), and there are no date expressions either.
  */
 export default function getProductSales(app: ServiceApp, ctx: CheckoutContext) {

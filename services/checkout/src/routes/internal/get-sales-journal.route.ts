@@ -21,7 +21,7 @@ interface Sums {
   topups: { _id: string; total: number }[];
 }
 
-/** The sums of a set of sales: `$match` and `$group` with one `$sum` or `$count` each (what FerretDB runs right). */
+/** The sums of a set of sales: `$match` and `$group` with one `$sum` or `$count` each (what FerretDB runs right). */ [ferretdb:aggregation]
 async function sums(Tx: Model<never>, match: Record<string, unknown>): Promise<Sums> {
   const [lines, byMethod, topups, depositsCharged, depositsReturned] = await Promise.all([
     Tx.aggregate<LineGroup>([
@@ -43,7 +43,7 @@ async function sums(Tx: Model<never>, match: Record<string, unknown>): Promise<S
  * as money"). A sale counts on the day it was booked (`day`) and, once undone,
  * counts back on the day it was undone (`undone.day`), so a day's entry never changes after the day (an undo of
  * yesterday's sale is today's refund). Sales undone before undos kept their day are left out of their day, as before.
- * FerretDB cannot multiply, so lines are grouped by price too and multiplied here.
+ * FerretDB cannot multiply, so lines are grouped by price too and multiplied here. [ferretdb:aggregation]
  */
 export default function getSalesJournal(app: ServiceApp, ctx: CheckoutContext) {
   app.get(

@@ -8,7 +8,7 @@ const newestFirst = (a: IdealPaymentDoc, b: IdealPaymentDoc) => b.createdAt.getT
 
 /**
  * GET /api/admin/ideal/: online top-ups for the treasurer, newest first, 15 a page, optionally of one status and of
- * one account. Every read is an equality filter (on FerretDB the only kind an index serves): an account's payments
+ * one account. Every read is an equality filter (on FerretDB the only kind an index serves): an account's payments [ferretdb:equality-index]
  * are read whole and sorted here; the whole list walks the register of payment days (ideal-admin/ideal-days.ts) to
  * the days the page needs and reads only those.
  */
