@@ -3,7 +3,7 @@ import type { Connection } from 'mongoose';
 import { categoryModel } from './models/category.model';
 import { productModel } from './models/product.model';
 
-/** Categories in their order with their active products; one query each, joined in code (no $lookup on FerretDB). */ [ferretdb:aggregation]
+/** Categories in their order with their active products; one query each, joined in code (no $lookup on FerretDB). [ferretdb:aggregation] */
 export async function loadCategories(db: Connection): Promise<Category[]> {
   const [cats, prods] = await Promise.all([
     categoryModel(db).find().sort({ position: 1, name: 1 }).lean(),

@@ -6,7 +6,7 @@ import type { LedgerAuditResult } from './ledger-audit';
 
 /** Differences kept in a run and written to the audit log per run; the count always has them all. */
 const MAX_STORED_DIFFERENCES = 500;
-/** Runs kept (about eight days of hourly runs); FerretDB has no TTL, so older ones are removed here. */ [ferretdb:no-ttl]
+/** Runs kept (about eight days of hourly runs); FerretDB has no TTL, so older ones are removed here. [ferretdb:no-ttl] */
 const KEEP_RUNS = 200;
 
 const identity = (d: LedgerAuditDifference) => [d.kind, d.accountId, d.ref, d.expected, d.actual].join('|');

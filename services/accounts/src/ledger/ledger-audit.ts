@@ -17,7 +17,7 @@ export interface LedgerAuditOptions {
   graceMs?: number;
   /** Check only sales made from this moment on (null: every sale). Balances are always checked in full. */
   salesSince?: Date | null;
-  /** Accounts whose postings are read in one query (default 1000): FerretDB scans the postings once per query. */ [ferretdb:scan]
+  /** Accounts whose postings are read in one query (default 1000): FerretDB scans the postings once per query. [ferretdb:scan] */
   accountBatchSize?: number;
   /**
    * Bring forward a balance cache that trails a sound ledger past the grace period, instead of reporting it (the

@@ -28,7 +28,7 @@ const postingSchema = new Schema(
 );
 postingSchema.index({ accountId: 1, seq: 1 }, { unique: true });
 postingSchema.index({ key: 1 }, { unique: true });
-/** The balance at a date walks back from the heads one day at a time (equality reads: an index read on FerretDB). */ [ferretdb:equality-index]
+/** The balance at a date walks back from the heads one day at a time (equality reads: an index read on FerretDB). [ferretdb:equality-index] */
 postingSchema.index({ day: 1 });
 
 export type PostingDoc = InferSchemaType<typeof postingSchema>;

@@ -96,7 +96,7 @@ const transactionSchema = new Schema(
     },
     /** When a sale made on an offline till reached the server (its createdAt is when it was made); null otherwise. */
     receivedAt: { type: Date, default: null },
-    /** Local day (YYYY-MM-DD) stored at write time: FerretDB cannot compute dates in aggregations. */ [ferretdb:aggregation]
+    /** Local day (YYYY-MM-DD) stored at write time: FerretDB cannot compute dates in aggregations. [ferretdb:aggregation] */
     day: { type: String, required: true },
     /** A late sale (made on an earlier day than it arrived): the local day it was made; `day` is when it arrived. */
     madeDay: { type: String, default: null },

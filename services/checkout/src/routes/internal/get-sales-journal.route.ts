@@ -21,7 +21,7 @@ interface Sums {
   topups: { _id: string; total: number }[];
 }
 
-/** The sums of a set of sales: `$match` and `$group` with one `$sum` or `$count` each (what FerretDB runs right). */ [ferretdb:aggregation]
+/** The sums of a set of sales: `$match` and `$group` with one `$sum` or `$count` each (what FerretDB runs right). [ferretdb:aggregation] */
 async function sums(Tx: Model<never>, match: Record<string, unknown>): Promise<Sums> {
   const [lines, byMethod, topups, depositsCharged, depositsReturned] = await Promise.all([
     Tx.aggregate<LineGroup>([
