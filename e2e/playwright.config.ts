@@ -5,11 +5,41 @@ const port = Number(process.env.E2E_PORT ?? 18080);
 // One fresh database per run, shared by the server and global teardown (workers inherit the environment).
 process.env.KASSA_E2E_DB ??= `kassa_e2e_${Date.now()}`;
 
+/**
+ * Specs that cannot run beside another: each changes what every screen shares (settings, the terms, the bar menu, the
+ * accounting connection, the open direct-debit batch), or reads what every sale changes (the newest transactions, a
+ * register's recent sales, the day's cash box, the ledger audit), or measures a person's tapping speed. They run in the
+ * "serial" project, alone, after the others have run two at a time. A new spec that does none of this needs no entry.
+ */
+const SERIAL = [
+  'admin-catalogue', // the bar menu every slide shows; a product in Bier moves every till's tiles
+  'admin-direct-debit', // the creditor settings; a batch takes every account that owes
+  'admin-exact', // the Exact connection and ledger codes; today's cash box must grow by its sale alone
+  'admin-invoices', // the invoice sender settings; counts the invoice list
+  'admin-settings', // the minimum top-up and new terms every user must accept
+  'admin-tabs', // the invoice sender settings
+  'admin-transactions', // its sale must be the newest; the ledger audit of everything
+  'members-wrapped', // POS Wrapped on and off for everyone
+  'sign-in-tfa', // two-factor sign-in required of everyone
+  'slides', // names on the live slide; the slide shows every sale
+  'till-busy-evening', // the live slide's newest sale; a person's tapping speed
+  'till-ghost-taps', // a person's tapping speed
+  'till-offline', // the ledger audit of everything
+  'till-recent', // the Bar register's ten most recent sales
+  'till-rush', // a person's tapping speed
+].map((name) => `**/${name}.spec.ts`);
+
 export default defineConfig({
   testDir: './tests',
   outputDir: '../test-results',
   fullyParallel: false,
-  workers: 1,
+  // Two at a time on this 2-core kind of machine (E2E_WORKERS to change it); the serial project keeps to one.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  projects: [
+    { name: 'parallel', testIgnore: SERIAL },
+    // After every parallel spec has ended (a failure there leaves these not run, which counts as failed).
+    { name: 'serial', testMatch: SERIAL, dependencies: ['parallel'], workers: 1 },
+  ],
   // A spec that passes only on a second try is a bug to find, not a pass: never retried.
   retries: 0,
   timeout: 60_000,

@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { staleReason } from './lib/frontend-builds';
 import { ROOT } from './lib/local-mongo';
 import { FRONTENDS } from './lib/processes';
@@ -29,19 +30,51 @@ function run(step: string, cmd: string, args: string[], env: NodeJS.ProcessEnv =
   return ok;
 }
 
+// The names of the failed tests, repeated at the very end: a CI log is often read from its tail only.
+const failedTests: string[] = [];
+const firstLine = (text: string | undefined) => stripVTControlCharacters(text ?? '').trim().split('\n')[0]?.slice(0, 300) ?? '';
+
+type VitestReport = {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages?: string[] }[] }[];
+};
+
 function countVitest(file: string) {
   if (!existsSync(file)) return;
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  const report = JSON.parse(readFileSync(file, 'utf8')) as VitestReport;
   passed += report.numPassedTests;
   failed += report.numFailedTests;
+  for (const result of report.testResults) {
+    const where = result.name.replace(`${ROOT}/`, '');
+    const failedCases = result.assertionResults.filter((t) => t.status === 'failed');
+    for (const t of failedCases) failedTests.push(`vitest ${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (result.status === 'failed' && failedCases.length === 0) failedTests.push(`vitest ${where}: ${firstLine(result.message)}`);
+  }
+}
+
+type PlaywrightSuite = {
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; file: string; line: number; tests: { results: { status: string; error?: { message?: string } }[] }[] }[];
+};
+
+function failedSpecs(suite: PlaywrightSuite): string[] {
+  const own = (suite.specs ?? []).flatMap((spec) =>
+    spec.tests.flatMap((t) => t.results.filter((r) => r.status !== 'passed' && r.status !== 'skipped'))
+      .map((r) => `e2e ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(r.error?.message)}`),
+  );
+  return [...own, ...(suite.suites ?? []).flatMap(failedSpecs)];
 }
 
 function countPlaywright(file: string) {
   if (!existsSync(file)) return;
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
-  // With retries off there is no "flaky"; should one appear, it counts as the failure it is.
+  const report = JSON.parse(readFileSync(file, 'utf8')) as PlaywrightSuite & { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+  // With retries off there is no "flaky"; should one appear, it counts as the failure it is. No spec is skipped on
+  // purpose: a skipped one was left out after a failure in the parallel project (e2e/playwright.config.ts), not passed.
   passed += report.stats.expected;
-  failed += report.stats.unexpected + report.stats.flaky;
+  failed += report.stats.unexpected + report.stats.flaky + report.stats.skipped;
+  failedTests.push(...failedSpecs(report));
+  if (report.stats.skipped) failedTests.push(`e2e: ${report.stats.skipped} not run (the serial project waits for the parallel one to pass)`);
 }
 
 if (want('typecheck')) run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
@@ -78,6 +111,7 @@ if (want('e2e')) {
   }
 }
 
+for (const line of failedTests) console.log(`[test] failed: ${line}`);
 console.log(`\n[test] ${failures.length ? `failed steps: ${failures.join(', ')}` : 'all steps passed'}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failures.length ? 1 : 0);
