@@ -49,10 +49,10 @@ describe('gateway', () => {
     expect((await down.json()).errorIdentifier).toBe('service_unavailable');
   });
 
-  it('answers in the wrapper with 503 within a second when a service is down', async () => {
-    const started = Date.now();
+  it('answers in the wrapper with 503 at once when a service is down, not at the upstream deadline', async () => {
     const res = await gateway.inject({ method: 'GET', url: '/api/transactions/abc/' });
-    expect(Date.now() - started).toBeLessThan(1000);
+    // A refused connection is 503; waiting for the deadline would have been 504 (upstream-deadline.ts). No timing here:
+    // a test that measures time fails on a busy machine.
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ error: true, errorCode: 503, errorIdentifier: 'service_unavailable', result: null });
   });
