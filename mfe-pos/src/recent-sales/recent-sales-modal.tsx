@@ -1,7 +1,7 @@
 import type { RecentSale } from '@kassa/contracts';
 import { Button, describeError, LoadingArea, Modal, Money, TIME_ZONE, type ErrorLike } from '@kassa/ui';
 import { useAppDispatch } from '@kassa/api-client';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { TillEffects } from '../checkout/checkout-thunks';
 import { TILL_MODAL_STACK_OFFSET } from '../checkout/checkout-modals';
 import { useOnline, useWaitingSales } from '../offline/connection';
@@ -103,26 +103,20 @@ export function RecentSalesModal({ effects, onClose }: { effects: TillEffects; o
           <h3 className="till-recent__heading">Waiting to be sent</h3>
           <ul className="till-recent__list" aria-label="Sales waiting to be sent">
             {queued.map((sale) => (
-              <li key={sale.key} className="till-recent__row" data-testid="waiting-sale">
-                <time className="till-recent__time" dateTime={sale.madeAt}>
-                  {timeFormat.format(new Date(sale.madeAt))}
-                </time>
-                <div className="till-recent__what">
-                  <span className="till-recent__amount">
-                    <Money cents={sale.total} tone="plain" />
-                  </span>
-                  <span className="till-recent__method">
-                    {METHOD_LABELS[sale.method]}
-                    {sale.accountName || sale.reason ? <span className="till-recent__who"> · {sale.accountName ?? sale.reason}</span> : null}
-                  </span>
-                  <span className="till-recent__items">{items(sale.lines)}</span>
-                </div>
-                <div className="till-recent__action">
+              <SaleRow
+                key={sale.key}
+                testId="waiting-sale"
+                at={sale.madeAt}
+                amount={sale.total}
+                method={sale.method}
+                who={sale.accountName ?? sale.reason}
+                lines={sale.lines}
+                action={
                   <Button className="till-recent__undo" onClick={() => void undoQueued(sale)}>
                     Undo sale
                   </Button>
-                </div>
-              </li>
+                }
+              />
             ))}
           </ul>
         </section>
@@ -134,33 +128,47 @@ export function RecentSalesModal({ effects, onClose }: { effects: TillEffects; o
 }
 
 function RecentRow({ sale, undoable, onUndo }: { sale: RecentSale; undoable: boolean; onUndo: () => void }) {
-  const who = sale.accountName ?? sale.reason;
+  const action = sale.undone ? (
+    <span className="k-tag k-tag--warning">Undone</span>
+  ) : undoable ? (
+    <Button className="till-recent__undo" onClick={onUndo}>
+      Undo sale
+    </Button>
+  ) : (
+    <span className="k-muted">Too late to undo</span>
+  );
   return (
-    <li className={`till-recent__row${sale.undone ? ' till-recent__row--undone' : ''}`} data-testid="recent-sale">
-      <time className="till-recent__time" dateTime={sale.createdAt}>
-        {timeFormat.format(new Date(sale.createdAt))}
+    <SaleRow testId="recent-sale" at={sale.createdAt} amount={sale.amount} method={sale.method} who={sale.accountName ?? sale.reason} lines={sale.products} undone={Boolean(sale.undone)} action={action} />
+  );
+}
+
+/** One sale in the list, booked or waiting to be sent: time, amount, method · account or reason, products, action. */
+function SaleRow(props: {
+  testId: string;
+  at: string;
+  amount: number;
+  method: keyof typeof METHOD_LABELS;
+  who: string | null | undefined;
+  lines: readonly { name: string; amount: number }[];
+  undone?: boolean;
+  action: ReactNode;
+}) {
+  return (
+    <li className={`till-recent__row${props.undone ? ' till-recent__row--undone' : ''}`} data-testid={props.testId}>
+      <time className="till-recent__time" dateTime={props.at}>
+        {timeFormat.format(new Date(props.at))}
       </time>
       <div className="till-recent__what">
         <span className="till-recent__amount">
-          <Money cents={sale.amount} tone="plain" />
+          <Money cents={props.amount} tone="plain" />
         </span>
         <span className="till-recent__method">
-          {METHOD_LABELS[sale.method]}
-          {who ? <span className="till-recent__who"> · {who}</span> : null}
+          {METHOD_LABELS[props.method]}
+          {props.who ? <span className="till-recent__who"> · {props.who}</span> : null}
         </span>
-        <span className="till-recent__items">{items(sale.products)}</span>
+        <span className="till-recent__items">{items(props.lines)}</span>
       </div>
-      <div className="till-recent__action">
-        {sale.undone ? (
-          <span className="k-tag k-tag--warning">Undone</span>
-        ) : undoable ? (
-          <Button className="till-recent__undo" onClick={onUndo}>
-            Undo sale
-          </Button>
-        ) : (
-          <span className="k-muted">Too late to undo</span>
-        )}
-      </div>
+      <div className="till-recent__action">{props.action}</div>
     </li>
   );
 }
