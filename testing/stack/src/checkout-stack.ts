@@ -212,3 +212,18 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
 }
 
 export type CheckoutStack = Awaited<ReturnType<typeof startCheckoutStack>>;
+
+/** An association's invoice sender and direct-debit creditor, for tests where invoices, batches and the journal meet. */
+export const BOOKS_SETTINGS = {
+  invoiceSender: { name: 'Studievereniging Zoë', address: 'Kanaalweg 1\n1234 AB Utrecht', vatNumber: 'NL123456789B01', kvkNumber: '12345678', iban: 'NL91ABNA0417164300', email: '' },
+  creditorName: 'Studievereniging Zoë',
+  creditorIban: 'NL91ABNA0417164300',
+  creditorBic: 'ABNANL2A',
+  creditorId: 'NL28ZZZ401234560000',
+};
+
+/** Sets BOOKS_SETTINGS through the admin API (as a treasurer does once); throws when refused. */
+export async function setBooksSettings(stack: CheckoutStack, adminToken: string): Promise<void> {
+  const res = await stack.accounts.inject({ method: 'PUT', url: '/api/admin/settings/', headers: { authorization: adminToken }, payload: BOOKS_SETTINGS });
+  if (res.statusCode !== 200) throw new Error(`settings refused: ${res.body}`);
+}

@@ -1,1 +1,1 @@
-export { startCheckoutStack, TestClock, type CheckoutStack, type StackOptions } from './checkout-stack';
+export { BOOKS_SETTINGS, setBooksSettings, startCheckoutStack, TestClock, type CheckoutStack, type StackOptions } from './checkout-stack';

@@ -1,6 +1,6 @@
 import { nextBusinessDay, type Capability, type JournalEntry, type TerminalOutcome } from '@kassa/contracts';
 import { accountModel, loginAs, postingModel } from '@kassa/test-stack/accounts';
-import { type CheckoutStack, startCheckoutStack, TestClock } from '@kassa/test-stack';
+import { type CheckoutStack, startCheckoutStack, TestClock, setBooksSettings } from '@kassa/test-stack';
 import { localDay } from '@kassa/service-kit';
 import { pino } from 'pino';
 import { randomUUID } from 'node:crypto';
@@ -14,7 +14,6 @@ const DAY = 24 * HOUR;
 const DAYS = 28;
 /** The ledgers money only passes through: each must net to zero on every day. */
 const CLEARING = ['account_sales', 'bar_topups'];
-const SENDER = { name: 'Studievereniging Zoë', address: 'Kanaalweg 1\n1234 AB Utrecht', vatNumber: 'NL123456789B01', kvkNumber: '12345678', iban: 'NL91ABNA0417164300', email: '' };
 
 /**
  * The month test of issue 50 §3: a generated month with every kind of movement on the real services (accounts and
@@ -37,13 +36,7 @@ describe('a month of every kind of movement, booked day by day', { timeout: 600_
   beforeAll(async () => {
     s = await startCheckoutStack(inject('mongoUri'), { card: true, clock, accountsOnClock: true });
     adminToken = `Bearer ${await loginAs(s.accounts, 'admin')}`;
-    const settings = await s.accounts.inject({
-      method: 'PUT',
-      url: '/api/admin/settings/',
-      headers: { authorization: adminToken },
-      payload: { invoiceSender: SENDER, creditorName: 'Studievereniging Zoë', creditorIban: 'NL91ABNA0417164300', creditorBic: 'ABNANL2A', creditorId: 'NL28ZZZ401234560000' },
-    });
-    expect(settings.statusCode, settings.body).toBe(200);
+    await setBooksSettings(s, adminToken);
   });
   afterAll(async () => {
     await s.close();

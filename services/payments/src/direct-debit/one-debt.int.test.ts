@@ -1,12 +1,11 @@
 import { nextBusinessDay, type Capability } from '@kassa/contracts';
 import { localDay } from '@kassa/service-kit';
 import { accountModel, loginAs, userModel } from '@kassa/test-stack/accounts';
-import { type CheckoutStack, startCheckoutStack } from '@kassa/test-stack';
+import { type CheckoutStack, startCheckoutStack, setBooksSettings } from '@kassa/test-stack';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const BAR: Capability[] = ['PAYMENT_CASH', 'PAYMENT_ACCOUNT_OTHER'];
-const SENDER = { name: 'Studievereniging Zoë', address: 'Kanaalweg 1\n1234 AB Utrecht', vatNumber: 'NL123456789B01', kvkNumber: '12345678', iban: 'NL91ABNA0417164300', email: 'penningmeester@example.org' };
 
 /**
  * One debt, collected once (issue 50 §1): the real accounts, checkout (invoices) and payments (batches) services on
@@ -20,13 +19,7 @@ describe('a sale settled by an invoice or a direct debit, never both', () => {
   beforeAll(async () => {
     s = await startCheckoutStack(inject('mongoUri'), { card: true });
     adminToken = `Bearer ${await loginAs(s.accounts, 'admin')}`;
-    const settings = await s.accounts.inject({
-      method: 'PUT',
-      url: '/api/admin/settings/',
-      headers: { authorization: adminToken },
-      payload: { invoiceSender: SENDER, creditorName: 'Studievereniging Zoë', creditorIban: 'NL91ABNA0417164300', creditorBic: 'ABNANL2A', creditorId: 'NL28ZZZ401234560000' },
-    });
-    expect(settings.statusCode, settings.body).toBe(200);
+    await setBooksSettings(s, adminToken);
   });
   afterAll(async () => {
     await s.close();
