@@ -7,9 +7,10 @@ process.env.KASSA_E2E_DB ??= `kassa_e2e_${Date.now()}`;
 
 /**
  * Specs that cannot run beside another: each changes what every screen shares (settings, the terms, the bar menu, the
- * accounting connection, the open direct-debit batch), or reads what every sale changes (the newest transactions, a
- * register's recent sales, the day's cash box, the ledger audit), or measures a person's tapping speed. They run in the
- * "serial" project, alone, after the others have run two at a time. A new spec that does none of this needs no entry.
+ * accounting connection, the open direct-debit batch, the stand-in terminal's planned outcomes), or reads what every
+ * sale changes (the newest transactions, a register's recent sales, the day's cash box, the ledger audit), or measures
+ * a person's tapping speed. They run in the "serial" project, alone, after the others have run two at a time. A new
+ * spec that does none of this needs no entry.
  */
 const SERIAL = [
   'admin-catalogue', // the bar menu every slide shows; a product in Bier moves every till's tiles
@@ -22,11 +23,14 @@ const SERIAL = [
   'members-wrapped', // POS Wrapped on and off for everyone
   'sign-in-tfa', // two-factor sign-in required of everyone
   'slides', // names on the live slide; the slide shows every sale
+  'till-bar', // the stand-in terminal's one queue of planned outcomes (the next card payment takes the first)
   'till-busy-evening', // the live slide's newest sale; a person's tapping speed
   'till-ghost-taps', // a person's tapping speed
   'till-offline', // the ledger audit of everything
   'till-recent', // the Bar register's ten most recent sales
   'till-rush', // a person's tapping speed
+  'till-sales', // the stand-in terminal's queue
+  'till-secrets', // the stand-in terminal's queue
 ].map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({
