@@ -7,11 +7,12 @@ const REMOTES = ['mfe-pos', 'mfe-account', 'mfe-admin', 'mfe-slides'];
 const SERVICES = ['accounts', 'catalog', 'checkout', 'gateway', 'payments'];
 
 /**
- * Feature folders of the till, one way: a folder imports only from folders in later layers. `till` is the page that
- * composes them; `pending-card` shows checkout's state; `checkout` sells what `cart` holds; the last layer's folders
- * never import each other.
+ * Feature folders of the till, one way: a folder imports only from folders in later layers (or its own). `till` is the
+ * page that composes them; `pending-card` shows checkout's state; `checkout` sells what `cart` holds, and `offline`
+ * keeps a sale checkout cannot send and sends it later (the two use each other); the last layer's folders never
+ * import each other.
  */
-const POS_LAYERS = [['till'], ['pending-card'], ['checkout'], ['accounts', 'card-reader', 'cart', 'feedback', 'products']];
+const POS_LAYERS = [['till'], ['pending-card'], ['checkout', 'offline'], ['accounts', 'card-reader', 'cart', 'feedback', 'products']];
 
 const others = (list, self) => list.filter((x) => x !== self);
 
@@ -36,7 +37,7 @@ const boundaryZones = [
     layer.map((feature) => ({
       target: `./mfe-pos/src/${feature}`,
       from: [...POS_LAYERS.slice(0, i).flat(), ...(i === POS_LAYERS.length - 1 ? others(layer, feature) : [])].map((f) => `./mfe-pos/src/${f}`),
-      message: 'Till feature folders import one way: till -> pending-card -> checkout -> cart, accounts, feedback, products, card-reader.',
+      message: 'Till feature folders import one way: till -> pending-card -> checkout, offline -> cart, accounts, feedback, products, card-reader.',
     })),
   ),
 ].filter((zone) => zone.from.length > 0);

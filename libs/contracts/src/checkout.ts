@@ -23,8 +23,6 @@ export type PaymentMethod = z.infer<typeof PaymentMethod>;
 export const CheckoutMethod = z.enum(['cash', 'card', 'account', 'self', 'other']);
 export type CheckoutMethod = z.infer<typeof CheckoutMethod>;
 
-export const TOP_UP_STEPS = [100, 500, 1000] as const;
-
 export const CheckoutBody = z.object({
   products: z
     .array(z.object({ id: ObjectId, amount: z.number().int().min(1).max(999) }))

@@ -4,6 +4,7 @@ export * from './auth';
 export * from './auth-directory';
 export * from './config';
 export * from './errors';
+export * from './form-bodies';
 export * from './internal-client';
 export * from './replicas';
 export * from './mongo';

@@ -1,24 +1,18 @@
+import closeWithGrace from 'close-with-grace';
 import { writeFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 
+/** How long closing may take before the process exits anyway (with 1). */
+const GRACE_MS = 10_000;
+
 /** Listens, and closes with grace on SIGTERM/SIGINT (in-flight requests finish, connections close). */
 export async function listen(app: FastifyInstance, port: number, host: string, onClose?: () => Promise<void>): Promise<void> {
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
-      await app.close();
-      await onClose?.();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  closeWithGrace({ delay: GRACE_MS, logger: app.log }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await onClose?.();
+  });
   await app.listen({ port, host });
 }
 
@@ -27,25 +21,12 @@ export async function listen(app: FastifyInstance, port: number, host: string, o
  * every 10 s, so a container healthcheck can tell a living worker from a hung one (a worker serves no HTTP).
  */
 export function runUntilSignal(name: string, close: () => Promise<void>, opts: { heartbeatFile?: string } = {}): void {
-  let closing = false;
   if (opts.heartbeatFile) {
     const file = opts.heartbeatFile;
     const beat = () => writeFileSync(file, new Date().toISOString());
     beat();
     setInterval(beat, 10_000).unref();
   }
-  const shutdown = async () => {
-    if (closing) return;
-    closing = true;
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
-      await close();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.once('SIGTERM', () => void shutdown());
-  process.once('SIGINT', () => void shutdown());
+  closeWithGrace({ delay: GRACE_MS }, close);
   process.stdout.write(`[${name}] running\n`);
 }

@@ -7,8 +7,10 @@ import { AccountPicker } from '../accounts/account-picker';
 import { useGetTillAccountsQuery } from '../accounts/accounts-api';
 import { CardStatusModal } from './card-status-view';
 import { useGetReasonsQuery } from './checkout-api';
-import { selectStack, type ModalItem } from './checkout-slice';
-import { cancelTop, chooseTopUp, confirmTop, pickAccount, pickReason, retryCard, submitPin, type TillEffects } from './checkout-thunks';
+import { reasonPicked, selectStack, topUpChosen, type ModalItem } from './checkout-slice';
+import { cancelTop, confirmTop, pickAccount, retryCard } from './checkout-steps';
+import { submitPin } from './pin';
+import type { TillEffects } from './till-effects';
 import { isAprilFools, PinPad } from './pin-pad';
 import { PriceModal } from './price-modal';
 import { ReasonModal } from './reason-modal';
@@ -103,7 +105,7 @@ function CheckoutModal({ item, stackIndex, effects }: { item: ModalItem; stackIn
       return (
         <TopUpModal
           original={item.original ?? item.totalPrice}
-          onNext={(amount) => dispatch(chooseTopUp(amount))}
+          onNext={(amount) => dispatch(topUpChosen(amount))}
           onCancel={onCancel}
           stackIndex={stackIndex}
         />
@@ -114,7 +116,7 @@ function CheckoutModal({ item, stackIndex, effects }: { item: ModalItem; stackIn
 function ReasonStep({ stackIndex, onCancel }: { stackIndex: number; onCancel: () => void }) {
   const dispatch = useAppDispatch();
   const { data } = useGetReasonsQuery();
-  return <ReasonModal reasons={data?.reasons} onPick={(r) => dispatch(pickReason(r))} onCancel={onCancel} stackIndex={stackIndex} />;
+  return <ReasonModal reasons={data?.reasons} onPick={(r) => dispatch(reasonPicked(r))} onCancel={onCancel} stackIndex={stackIndex} />;
 }
 
 function AccountStep({ item, stackIndex, onCancel, effects }: { item: ModalItem; stackIndex: number; onCancel: () => void; effects: TillEffects }) {

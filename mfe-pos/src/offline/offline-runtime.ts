@@ -4,7 +4,7 @@ import { accountsApi } from '../accounts/accounts-api';
 import { cartCleared, selectCart } from '../cart/cart-slice';
 import { checkoutApi } from '../checkout/checkout-api';
 import { insufficientCredits, saleFinished } from '../checkout/checkout-slice';
-import type { TillEffects } from '../checkout/checkout-thunks';
+import type { TillEffects } from '../checkout/till-effects';
 import { toKassaError } from '../checkout/to-kassa-error';
 import { checkmarkShown, saleShown, UNDO_SNACKBAR_MS } from '../feedback/feedback-slice';
 import { offlineNow } from './connection';

@@ -1,6 +1,6 @@
 import { useAppDispatch } from '@kassa/api-client';
 import { useCallback, useEffect } from 'react';
-import type { TillEffects } from '../checkout/checkout-thunks';
+import type { TillEffects } from '../checkout/till-effects';
 import { offlineNow, waitingCount } from './connection';
 import { loadOffline } from './load-offline';
 

@@ -2,7 +2,8 @@ import { useAppDispatch, useAppSelector } from '@kassa/api-client';
 import type { TransactionStatus } from '@kassa/contracts';
 import { Money, Spinner } from '@kassa/ui';
 import { selectPendingCard, type CardPhase } from '../checkout/checkout-slice';
-import { pendingBarClicked, type TillEffects } from '../checkout/checkout-thunks';
+import { pendingBarClicked } from '../checkout/card-payment';
+import type { TillEffects } from '../checkout/till-effects';
 import { memo } from 'react';
 
 const FAILED_MESSAGES: Partial<Record<TransactionStatus, string>> = {

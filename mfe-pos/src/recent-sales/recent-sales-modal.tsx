@@ -2,7 +2,7 @@ import type { RecentSale } from '@kassa/contracts';
 import { Button, describeError, LoadingArea, Modal, Money, TIME_ZONE, type ErrorLike } from '@kassa/ui';
 import { useAppDispatch } from '@kassa/api-client';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { TillEffects } from '../checkout/checkout-thunks';
+import type { TillEffects } from '../checkout/till-effects';
 import { TILL_MODAL_STACK_OFFSET } from '../checkout/checkout-modals';
 import { useOnline, useWaitingSales } from '../offline/connection';
 import { loadOffline } from '../offline/load-offline';

@@ -1,7 +1,8 @@
 import { api, type AppThunk } from '@kassa/api-client';
 import type { CheckoutMethod, RecentSale } from '@kassa/contracts';
 import { formatMoney } from '@kassa/ui';
-import { undoSale, type TillEffects } from '../checkout/checkout-thunks';
+import type { TillEffects } from '../checkout/till-effects';
+import { undoSale } from '../checkout/undo-sale';
 import { saleShown, UNDONE_SNACKBAR_MS } from '../feedback/feedback-slice';
 import { loadOffline } from '../offline/load-offline';
 

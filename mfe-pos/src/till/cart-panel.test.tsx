@@ -1,7 +1,7 @@
 import type { Capability, Product } from '@kassa/contracts';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TillEffects } from '../checkout/checkout-thunks';
+import type { TillEffects } from '../checkout/till-effects';
 import { json, ok, stubApi } from '../testing/api-stub';
 import { renderTill } from '../testing/render-till';
 import { CartPanel } from './cart-panel';

@@ -4,7 +4,10 @@ import { Button, CloseIcon, DateText, Money } from '@kassa/ui';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { selectCheckoutBusy, selectPendingCard } from '../checkout/checkout-slice';
-import { changeCart, startCheckout, startTopUp, type TillEffects } from '../checkout/checkout-thunks';
+import { startCheckout } from '../checkout/checkout-steps';
+import { changeCart } from '../checkout/order-lock';
+import type { TillEffects } from '../checkout/till-effects';
+import { startTopUp } from '../checkout/top-up';
 import {
   depositOf,
   productAdded,

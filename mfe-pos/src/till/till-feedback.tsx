@@ -2,7 +2,9 @@ import { useAppDispatch, useAppSelector } from '@kassa/api-client';
 import { CheckIcon, Snackbar } from '@kassa/ui';
 import { memo, useEffect } from 'react';
 import { productRemoved } from '../cart/cart-slice';
-import { changeCart, undoSale, type TillEffects } from '../checkout/checkout-thunks';
+import { changeCart } from '../checkout/order-lock';
+import type { TillEffects } from '../checkout/till-effects';
+import { undoSale } from '../checkout/undo-sale';
 import { undoWaitingSale } from '../recent-sales/recent-sales-thunks';
 import { checkmarkDone, noticeClosed, saleClosed, selectCheckmark, selectNotice, selectSale, type Notice } from '../feedback/feedback-slice';
 

@@ -9,7 +9,8 @@ import { productAdded, returnAdded, returnModeSet, selectCart, selectReturnMode 
 import { useGetReasonsQuery } from '../checkout/checkout-api';
 import { CheckoutModals } from '../checkout/checkout-modals';
 import { selectCheckoutBusy, selectStack } from '../checkout/checkout-slice';
-import { cardSwiped, changeCart, repriceCart } from '../checkout/checkout-thunks';
+import { cardSwiped } from '../checkout/member-card';
+import { changeCart, repriceCart } from '../checkout/order-lock';
 import { ADDED_SNACKBAR_MS, noticeShown } from '../feedback/feedback-slice';
 import { TillFeedback } from './till-feedback';
 import { PendingCardBar } from '../pending-card/pending-card-bar';

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { selectCart, selectTotal } from '../cart/cart-slice';
 import { checkoutButtons, shortcutMethod } from '../checkout/checkout-rules';
 import { selectPendingCard } from '../checkout/checkout-slice';
-import { startCheckout, type TillEffects } from '../checkout/checkout-thunks';
+import { startCheckout } from '../checkout/checkout-steps';
+import type { TillEffects } from '../checkout/till-effects';
 
 const modalOpen = () => document.body.querySelector(':scope > .k-modal-backdrop') !== null;
 

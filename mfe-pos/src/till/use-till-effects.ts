@@ -1,6 +1,6 @@
 import { useDialogs } from '@kassa/ui';
 import { useMemo } from 'react';
-import type { TillEffects } from '../checkout/checkout-thunks';
+import type { TillEffects } from '../checkout/till-effects';
 import { playSuccessSound } from '../feedback/success-sound';
 
 /** The shell's dialogs and the success sound, for the checkout thunks. */

@@ -62,7 +62,5 @@ export function accountsAuditClient(db: Connection, opts: { graceMs?: number; re
 /** The actor of an audit entry: the signed-in user. */
 export const auditActor = (user: { sub: string; username: string }) => ({ id: user.sub, username: user.username });
 
-export const auditWho = (user: { sub: string; username: string }) => ({ userId: user.sub, username: user.username });
-
 /** The actor of entries written by the ledger audit job. */
 export const LEDGER_AUDIT_ACTOR = { userId: null, username: 'ledger-audit' } as const;

@@ -26,11 +26,6 @@ export function originsOf(map: Record<string, string>): string[] {
   return [...new Set(Object.values(map).filter((u) => /^https?:\/\//.test(u)).map((u) => new URL(u).origin))];
 }
 
-/** Origins of the remotes the start-up settings name. */
-export function remoteOrigins(env: RemotesEnv): string[] {
-  return originsOf(remotesManifest(env));
-}
-
 const FEDERATION_NAMES = new Set<string>(REMOTE_FOLDERS.map(federationName));
 
 /** A remotes file's overrides: known federation names to a relative path or an http(s) URL; anything else is refused. */

@@ -74,7 +74,9 @@ interface SalePosting {
 
 /** A sale is fetched this long before `salesSince` too, so a posting just after it finds the sale it belongs to. */
 const SALES_LOOKBACK_MS = 24 * 3600_000;
-const euros = (cents: number) => `€ ${(cents / 100).toFixed(2)}`;
+/** "€ 27.50", "€ -3.00": two decimals after a point, no grouping (the audit's messages have always read so). */
+const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false, signDisplay: 'negative' });
+const euros = (cents: number) => `€ ${twoDecimals.format(cents / 100)}`;
 
 /**
  * The ledger's self-check (ARCHITECTURE.md "Money and correctness rules"). For every account: its postings run

@@ -1,4 +1,5 @@
 import { AppError } from '@kassa/service-kit';
+import { XMLParser } from 'fast-xml-parser';
 import { createSign, createVerify, type KeyObject } from 'node:crypto';
 import type { CardTerminal, TerminalStart, TerminalStatus } from './card-terminal';
 
@@ -41,19 +42,47 @@ const START_ERRORS: Record<string, string> = {
 };
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const unescapeXml = (s: string) =>
-  s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+
+/**
+ * Values stay the strings SEPay sent ("00" is a status, not a number; spaces are signed), namespace prefixes go;
+ * the five XML entities are decoded.
+ */
+const xml = new XMLParser({ removeNSPrefix: true, ignoreAttributes: true, parseTagValue: false, trimValues: false });
+
+type XmlNode = { [tag: string]: unknown };
+
+/** The first element named `tag` anywhere under `node`, depth first. */
+function findElement(node: unknown, tag: string): unknown {
+  if (!node || typeof node !== 'object') return undefined;
+  for (const [key, value] of Object.entries(node as XmlNode)) {
+    if (key === tag) return Array.isArray(value) ? value[0] : value;
+    const found = findElement(value, tag);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
 
 /** Reads the plain fields of a SOAP result element (WECR answers are flat). */
-export function readSoapResult(xml: string, resultTag: string): Record<string, string> {
-  const body = new RegExp(`<(?:\\w+:)?${resultTag}[^>]*>([\\s\\S]*?)</(?:\\w+:)?${resultTag}>`).exec(xml)?.[1];
-  if (body === undefined) {
-    const fault = /<faultstring[^>]*>([\s\S]*?)<\/faultstring>/.exec(xml)?.[1];
-    throw new AppError(502, 'bad_gateway', `The card terminal service answered without a result${fault ? `: ${unescapeXml(fault)}` : ''}.`);
+export function readSoapResult(text: string, resultTag: string): Record<string, string> {
+  let doc: unknown;
+  try {
+    doc = xml.parse(text);
+  } catch {
+    doc = undefined;
+  }
+  const result = findElement(doc, resultTag);
+  if (result === undefined) {
+    const fault = findElement(doc, 'faultstring');
+    throw new AppError(502, 'bad_gateway', `The card terminal service answered without a result${typeof fault === 'string' ? `: ${fault}` : ''}.`);
   }
   const fields: Record<string, string> = {};
-  for (const m of body.matchAll(/<(?:\w+:)?(\w+)(?:\s[^>]*)?(?:\/>|>([\s\S]*?)<\/(?:\w+:)?\1>)/g)) {
-    fields[m[1]!] = unescapeXml(m[2] ?? '');
+  if (result && typeof result === 'object') {
+    for (const [key, value] of Object.entries(result as XmlNode)) {
+      if (key === '#text') continue;
+      // A field given twice counts with its last value.
+      const last = Array.isArray(value) ? value.at(-1) : value;
+      if (typeof last === 'string') fields[key] = last;
+    }
   }
   return fields;
 }

@@ -1,4 +1,4 @@
-import type { ServiceApp } from '@kassa/service-kit';
+import { withFormBodies, type ServiceApp } from '@kassa/service-kit';
 import { z } from 'zod';
 import type { AccountsContext } from '../../context';
 import { isAllowedRedirect } from '../../sso/redirects';
@@ -14,13 +14,8 @@ const StandinLoginForm = z.object({
 
 /** "Log in" on the stand-in page: issues a one-time code and sends the browser back to Kassa with it. */
 export default function postStandinAuthorize(app: ServiceApp, ctx: AccountsContext, standin: StandinSsoAdapter) {
-  // The page posts a plain HTML form; this parser lives only in this plugin's scope.
-  void app.register(async (plugin) => {
-    // register() hands over a plain instance type; it is the same zod-typed app underneath.
-    const scope = plugin as unknown as ServiceApp;
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
+  // The page posts a plain HTML form.
+  withFormBodies(app, (scope) => {
     scope.post(
       STANDIN_AUTHORIZE_PATH,
       { schema: { tags: ['sso-standin'], summary: 'Stand-in single sign-on: log in', body: StandinLoginForm } },

@@ -1,8 +1,7 @@
-import type { ServiceApp } from '@kassa/service-kit';
+import { withFormBodies, type ServiceApp } from '@kassa/service-kit';
 import { z } from 'zod';
 import { renderStandinConsentPage } from '../../exact/standin-consent-page';
 import { StandinExactProvider } from '../../exact/standin-exact-provider';
-import { withFormBodies } from '../../ideal/form-body';
 
 /** Only Kassa's own return page: the stand-in never sends a browser (and a code) anywhere else. */
 const RETURN_PATH = '/admin/exact/oauth/success';

@@ -1,7 +1,6 @@
 import { ApiResponse, ok } from '@kassa/contracts';
-import type { ServiceApp } from '@kassa/service-kit';
+import { withFormBodies, type ServiceApp } from '@kassa/service-kit';
 import { z } from 'zod';
-import { withFormBodies } from '../../ideal/form-body';
 import { enqueueIdealCheck } from '../../jobs/ideal-status.job';
 import { idealPaymentModel } from '../../models/ideal-payment.model';
 import type { PaymentsContext } from '../../payments-context';

@@ -1,6 +1,5 @@
-import type { ServiceApp } from '@kassa/service-kit';
+import { withFormBodies, type ServiceApp } from '@kassa/service-kit';
 import { z } from 'zod';
-import { withFormBodies } from '../../ideal/form-body';
 import { renderStandinPaymentPage, returnPath } from '../../ideal/standin-page';
 import type { StandinIdealProvider } from '../../ideal/standin-ideal-provider';
 import type { PaymentsContext } from '../../payments-context';

@@ -6,19 +6,13 @@ import { productAdded, returnAdded, selectCart, selectEntries } from '../cart/ca
 import { selectSale } from '../feedback/feedback-slice';
 import { fail, json, ok, stubApi, type Call } from '../testing/api-stub';
 import { tillConfig } from '../testing/render-till';
-import { selectCardSecret, selectCheckoutBusy, selectPendingCard, selectStack, selectStep, selectTopModal } from './checkout-slice';
-import {
-  cancelTop,
-  cardSwiped,
-  confirmTop,
-  pendingBarClicked,
-  pickAccount,
-  retryCard,
-  startCheckout,
-  submitPin,
-  undoSale,
-  type TillEffects,
-} from './checkout-thunks';
+import { reasonPicked, selectCardSecret, selectCheckoutBusy, selectPendingCard, selectStack, selectStep, selectTopModal } from './checkout-slice';
+import { pendingBarClicked } from './card-payment';
+import { cancelTop, confirmTop, pickAccount, retryCard, startCheckout } from './checkout-steps';
+import { cardSwiped } from './member-card';
+import { submitPin } from './pin';
+import type { TillEffects } from './till-effects';
+import { undoSale } from './undo-sale';
 
 const pils: Product = { id: '1'.repeat(24), name: 'Pils', price: 250, deposit: false, depositAmount: 0 };
 const jan = { id: 'c'.repeat(24), name: 'Jan de Jong' };
@@ -156,8 +150,7 @@ describe('cash, other and account checkouts', () => {
     const { store, effects } = till(['PAYMENT_OTHER']);
     store.dispatch(startCheckout('other', effects));
     expect(selectStep(store.getState())).toBe('other-reason');
-    const { pickReason } = await import('./checkout-thunks');
-    store.dispatch(pickReason('Bestuur'));
+    store.dispatch(reasonPicked('Bestuur'));
     store.dispatch(confirmTop(effects));
     await settle();
     expect(calls[0]?.body).toMatchObject({ reason: 'Bestuur' });

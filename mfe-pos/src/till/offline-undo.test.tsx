@@ -2,13 +2,13 @@ import type { Product } from '@kassa/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { productAdded } from '../cart/cart-slice';
-import type { TillEffects } from '../checkout/checkout-thunks';
+import type { TillEffects } from '../checkout/till-effects';
 import { json, ok, stubApi } from '../testing/api-stub';
 import { renderTill } from '../testing/render-till';
-import { TillFeedback } from '../till/till-feedback';
-import { waitingCount } from './connection';
-import { keepSale, waitingSales, type OfflineSale } from './offline-queue';
-import { dropWaiting, replayWaiting, sellOffline } from './offline-runtime';
+import { waitingCount } from '../offline/connection';
+import { keepSale, waitingSales, type OfflineSale } from '../offline/offline-queue';
+import { dropWaiting, replayWaiting, sellOffline } from '../offline/offline-runtime';
+import { TillFeedback } from './till-feedback';
 
 // The browser's IndexedDB, as idb-keyval uses it, kept in memory (jsdom has none).
 const db = vi.hoisted(() => new Map<string, unknown>());
