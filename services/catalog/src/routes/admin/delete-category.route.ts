@@ -1,6 +1,6 @@
 import { AdminCategory, ApiResponse, IdParam, ok } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
-import { actorOf, type CatalogContext } from '../../admin/catalog-context';
+import { actorOf, type CatalogContext } from '../../context';
 import { categoryNotFound } from '../../admin/categories';
 import { adminCategory } from '../../admin/views';
 import { categoryModel } from '../../models/category.model';

@@ -1,6 +1,6 @@
 import { AdminProduct, ApiResponse, IdParam, ok, ProductSales } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
-import { actorOf, type CatalogContext } from '../../admin/catalog-context';
+import { actorOf, type CatalogContext } from '../../context';
 import { productNotFound } from '../../admin/products';
 import { adminProduct } from '../../admin/views';
 import { productModel } from '../../models/product.model';

@@ -1,6 +1,6 @@
 import { AdminReason, ApiResponse, IdParam, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
-import { actorOf, type CatalogContext } from '../../admin/catalog-context';
+import { actorOf, type CatalogContext } from '../../context';
 import { reasonNotFound } from '../../admin/reasons';
 import { adminReason } from '../../admin/views';
 import { reasonModel } from '../../models/reason.model';

@@ -1,6 +1,6 @@
 import { ApiResponse, IdParam, ok, ProductCountPerDay, ProductCountPerDayQuery, ProductSales } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
-import type { CatalogContext } from '../../admin/catalog-context';
+import type { CatalogContext } from '../../context';
 import { productNotFound } from '../../admin/products';
 import { productModel } from '../../models/product.model';
 

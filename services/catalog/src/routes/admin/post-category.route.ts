@@ -1,7 +1,7 @@
 import { AdminCategory, AdminCategoryBody, ApiResponse, ok } from '@kassa/contracts';
 import { AppError, isDuplicateKey, type ServiceApp } from '@kassa/service-kit';
 import { Types } from 'mongoose';
-import { actorOf, type CatalogContext } from '../../admin/catalog-context';
+import { actorOf, type CatalogContext } from '../../context';
 import { assertCategoryNameFree } from '../../admin/categories';
 import { adminCategory } from '../../admin/views';
 import { categoryModel } from '../../models/category.model';

@@ -1,7 +1,7 @@
 import { AdminProduct, AdminProductBody, ApiResponse, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { Types } from 'mongoose';
-import { actorOf, type CatalogContext } from '../../admin/catalog-context';
+import { actorOf, type CatalogContext } from '../../context';
 import { assertCategory } from '../../admin/products';
 import { adminProduct } from '../../admin/views';
 import { productModel } from '../../models/product.model';

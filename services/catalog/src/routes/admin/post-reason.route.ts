@@ -1,7 +1,7 @@
 import { AdminReason, AdminReasonBody, ApiResponse, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { Types } from 'mongoose';
-import { actorOf, type CatalogContext } from '../../admin/catalog-context';
+import { actorOf, type CatalogContext } from '../../context';
 import { assertReasonNameFree } from '../../admin/reasons';
 import { adminReason } from '../../admin/views';
 import { reasonModel } from '../../models/reason.model';

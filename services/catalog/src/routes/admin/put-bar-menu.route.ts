@@ -1,7 +1,7 @@
 import { ApiResponse, BarMenu, BarMenuBody, ok } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
 import { barMenu, menuSummary } from '../../admin/bar-menu';
-import { actorOf, type CatalogContext } from '../../admin/catalog-context';
+import { actorOf, type CatalogContext } from '../../context';
 import { categoryModel } from '../../models/category.model';
 
 /**

@@ -1,7 +1,7 @@
 import { ApiResponse, IdParam, InvoiceDeleted, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { deleteInvoice } from '../../invoices/invoices';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /** DELETE /api/admin/invoices/{id}/: removes a draft; a final invoice answers 409 (it is reversed by a credit note). */
 export default function deleteInvoiceRoute(app: ServiceApp, ctx: CheckoutContext) {

@@ -2,7 +2,7 @@ import { IdParam } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { invoicePdf } from '../../invoices/invoice-pdf';
 import { invoiceView, loadInvoice } from '../../invoices/invoices';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /** GET /api/admin/invoices/{id}/pdf: the invoice or credit note as a PDF file (A4, Dutch), named by its number. */
 export default function getInvoicePdf(app: ServiceApp, ctx: CheckoutContext) {

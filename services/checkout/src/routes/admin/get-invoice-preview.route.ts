@@ -2,7 +2,7 @@ import { ApiResponse, InternalAccount, InvoicePreview, InvoicePreviewQuery, ok }
 import { AppError, type ServiceApp } from '@kassa/service-kit';
 import { invoiceLines } from '../../invoices/invoice-lines';
 import { collectedThrough } from '../../invoices/invoices';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /** GET /api/admin/invoices/preview/: the lines an invoice for this account and period would have, before making it. */
 export default function getInvoicePreview(app: ServiceApp, ctx: CheckoutContext) {

@@ -1,7 +1,7 @@
 import { ApiResponse, IdParam, InvoiceView, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { invoiceView, loadInvoice } from '../../invoices/invoices';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /** GET /api/admin/invoices/{id}/: one invoice with its lines, VAT and sender (a draft's as they are now). */
 export default function getInvoice(app: ServiceApp, ctx: CheckoutContext) {

@@ -3,7 +3,7 @@ import type { ServiceApp } from '@kassa/service-kit';
 import type { QueryFilter } from 'mongoose';
 import { invoiceModel, type InvoiceDoc } from '../../invoices/invoice.model';
 import { invoiceSummary } from '../../invoices/invoices';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /**
  * GET /api/admin/invoices/: invoices and credit notes, newest first, 15 a page, filtered by status and account. The

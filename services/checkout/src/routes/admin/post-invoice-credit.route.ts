@@ -1,7 +1,7 @@
 import { ApiResponse, ApprovalView, IdParam, InvoiceView, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { creditInvoice } from '../../invoices/invoices';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /**
  * POST /api/admin/invoices/{id}/credit/: a credit note reversing the invoice; answers the credit note. Four eyes (issue

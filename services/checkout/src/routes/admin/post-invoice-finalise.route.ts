@@ -1,7 +1,7 @@
 import { ApiResponse, IdParam, InvoiceView, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { finaliseInvoice } from '../../invoices/invoices';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /** POST /api/admin/invoices/{id}/finalise/: numbers a draft and freezes it (409 without sender details or sales). */
 export default function postInvoiceFinalise(app: ServiceApp, ctx: CheckoutContext) {

@@ -1,7 +1,7 @@
 import { ApiResponse, IdParam, InvoiceView, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { payInvoice } from '../../invoices/invoices';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /** POST /api/admin/invoices/{id}/pay/: the invoice is paid; the account is credited with its total, once. */
 export default function postInvoicePay(app: ServiceApp, ctx: CheckoutContext) {

@@ -1,7 +1,7 @@
 import { ApiResponse, InvoiceCreateBody, InvoiceView, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { createInvoice } from '../../invoices/invoices';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /** POST /api/admin/invoices/: a draft invoice for an account over a period. */
 export default function postInvoice(app: ServiceApp, ctx: CheckoutContext) {

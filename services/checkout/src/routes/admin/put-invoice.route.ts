@@ -1,7 +1,7 @@
 import { ApiResponse, IdParam, InvoiceUpdateBody, InvoiceView, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { updateInvoice } from '../../invoices/invoices';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /** PUT /api/admin/invoices/{id}/: a draft's period, reference, note and customer; a final invoice answers 409. */
 export default function putInvoice(app: ServiceApp, ctx: CheckoutContext) {

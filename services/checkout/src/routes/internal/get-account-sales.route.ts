@@ -2,7 +2,7 @@ import { AccountSalesQuery, AccountSalesResult, ApiResponse, ok, type AccountSal
 import type { ServiceApp } from '@kassa/service-kit';
 import type { QueryFilter } from 'mongoose';
 import { transactionModel, type TransactionDoc } from '../../models/transaction.model';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /**
  * The sales that move money on accounts (paid from one, or with a top-up), for the ledger audit in accounts. One

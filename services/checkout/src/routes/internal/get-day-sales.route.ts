@@ -1,7 +1,7 @@
 import { ApiResponse, DaySalesQuery, DaySalesResult, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { transactionModel, type TransactionDoc } from '../../models/transaction.model';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /**
  * One Dutch day's completed, not undone sales, small: who paid (an account, or nobody for cash, card and other),

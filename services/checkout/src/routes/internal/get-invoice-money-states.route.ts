@@ -1,7 +1,7 @@
 import { ApiResponse, ledgerKeys, MoneyStatesResult, ok, type MoneyState } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { invoiceModel, type InvoiceDoc } from '../../invoices/invoice.model';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /**
  * The invoices whose state carries money, for the ledger audit in accounts: a paid invoice's payment stands once

@@ -2,7 +2,7 @@ import { ApiResponse, InvoicedDebts, InvoicedDebtsQuery, ok } from '@kassa/contr
 import type { ServiceApp } from '@kassa/service-kit';
 import { invoiceLines } from '../../invoices/invoice-lines';
 import { invoiceModel, type InvoiceDoc } from '../../invoices/invoice.model';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /**
  * GET /internal/invoices/debts?cutoff= (payments, for a direct-debit batch): per account, the sales up to the cut-off

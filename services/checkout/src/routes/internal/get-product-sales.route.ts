@@ -2,7 +2,7 @@ import { ApiResponse, IdParam, ok, ProductSales, ProductSalesQuery } from '@kass
 import type { ServiceApp } from '@kassa/service-kit';
 import type { QueryFilter } from 'mongoose';
 import { transactionModel, type TransactionDoc } from '../../models/transaction.model';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /**
  * Units of one product sold in completed sales that were not undone, between two Dutch days (inclusive), in total and,

@@ -2,7 +2,7 @@ import { ApiResponse, ok, SalesCount, SalesCountQuery, type CheckoutMethod } fro
 import type { ServiceApp } from '@kassa/service-kit';
 import type { QueryFilter } from 'mongoose';
 import { transactionModel, type TransactionDoc } from '../../models/transaction.model';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /**
  * Completed sales that were not undone, paid by the given checkout methods (cash, card, account, self, other; all

@@ -2,7 +2,7 @@ import { ApiResponse, ok, SalesJournalDay, SalesJournalQuery } from '@kassa/cont
 import { groupSumCount, type ServiceApp } from '@kassa/service-kit';
 import type { Model } from 'mongoose';
 import { transactionModel } from '../../models/transaction.model';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 interface LineGroup {
   _id: { categoryId?: string | null; vatRate?: number | null; price: number };

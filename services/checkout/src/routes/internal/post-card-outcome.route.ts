@@ -1,7 +1,7 @@
 import { ApiResponse, CardOutcomeRequest, IdParam, ok, PurchaseResult } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { applyCardOutcome } from '../../sales/card';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 export default function postCardOutcome(app: ServiceApp, ctx: CheckoutContext) {
   app.post(

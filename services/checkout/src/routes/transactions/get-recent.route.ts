@@ -1,6 +1,6 @@
 import { ApiResponse, ok, RecentSales } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 import { recentSales } from '../../sales/recent-sales';
 
 /**

@@ -1,7 +1,7 @@
 import { ApiResponse, IdParam, ok, PurchaseResult } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { finishSale } from '../../sales/card';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 export default function postFinish(app: ServiceApp, ctx: CheckoutContext) {
   app.post(

@@ -1,7 +1,7 @@
 import { ApiResponse, IdParam, ok, UndoBody, UndoResult } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { transactionModel, type TransactionDoc } from '../../models/transaction.model';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 import { auditedUndo, undoSale } from '../../sales/undo';
 
 /**

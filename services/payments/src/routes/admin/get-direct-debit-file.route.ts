@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { BATCH_ENTITY, loadBatch } from '../../direct-debit/batches';
 import { directDebitFileModel } from '../../direct-debit/direct-debit-batch.model';
 import { PAIN_FORMATS } from '../../direct-debit/pain008';
-import type { PaymentsContext } from '../../payments-context';
+import type { PaymentsContext } from '../../context';
 
 const FileQuery = z.object({ format: z.enum(PAIN_FORMATS as [string, ...string[]]).default('pain.008.001.02') });
 

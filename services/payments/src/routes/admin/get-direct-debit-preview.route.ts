@@ -1,7 +1,7 @@
 import { ApiResponse, DirectDebitBatchBody, DirectDebitPreview, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { previewBatch } from '../../direct-debit/batches';
-import { directDebitDeps, type PaymentsContext } from '../../payments-context';
+import { directDebitDeps, type PaymentsContext } from '../../context';
 
 /** GET /api/admin/direct_debit/preview?collectionDate=&cutoff=: who a new batch would include and skip; changes nothing. */
 export default function getDirectDebitPreview(app: ServiceApp, ctx: PaymentsContext) {

@@ -2,7 +2,7 @@ import { ApiResponse, IdealPaymentAdmin, IdealPaymentsQuery, ok, Paged } from '@
 import type { ServiceApp } from '@kassa/service-kit';
 import { idealPaymentAdmin } from '../../ideal-admin/ideal-payment-view';
 import { idealPaymentModel, type IdealPaymentDoc } from '../../models/ideal-payment.model';
-import type { PaymentsContext } from '../../payments-context';
+import type { PaymentsContext } from '../../context';
 
 const newestFirst = (a: IdealPaymentDoc, b: IdealPaymentDoc) => b.createdAt.getTime() - a.createdAt.getTime() || String(b._id).localeCompare(String(a._id));
 

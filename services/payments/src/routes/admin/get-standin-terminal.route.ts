@@ -1,6 +1,6 @@
 import { ApiResponse, ok, StandinTerminalState } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
-import type { PaymentsContext } from '../../payments-context';
+import type { PaymentsContext } from '../../context';
 import { standinOnly } from './put-standin-terminal.route';
 
 export default function getStandinTerminal(app: ServiceApp, ctx: PaymentsContext) {

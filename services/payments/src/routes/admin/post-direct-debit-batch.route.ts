@@ -1,7 +1,7 @@
 import { ApiResponse, DirectDebitBatchBody, DirectDebitBatchSummary, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { createBatch } from '../../direct-debit/batches';
-import { actorOf, directDebitDeps, type PaymentsContext } from '../../payments-context';
+import { actorOf, directDebitDeps, type PaymentsContext } from '../../context';
 
 /** POST /api/admin/direct_debit/: a new batch; a job writes its pain.008 file. */
 export default function postDirectDebitBatch(app: ServiceApp, ctx: PaymentsContext) {

@@ -1,7 +1,7 @@
 import { ApiResponse, ApprovalView, DirectDebitBatchSummary, IdParam, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { markCollected } from '../../direct-debit/batches';
-import { actorOf, directDebitDeps, type PaymentsContext } from '../../payments-context';
+import { actorOf, directDebitDeps, type PaymentsContext } from '../../context';
 
 /**
  * POST /api/admin/direct_debit/{id}/collected: the bank collected the batch; each debit is booked on its account once.

@@ -1,7 +1,7 @@
 import { ApiResponse, DirectDebitBatchSummary, DirectDebitFailBody, IdParam, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { markDebitFailed } from '../../direct-debit/batches';
-import { actorOf, directDebitDeps, type PaymentsContext } from '../../payments-context';
+import { actorOf, directDebitDeps, type PaymentsContext } from '../../context';
 
 /** POST /api/admin/direct_debit/{id}/failed: the bank reversed one debit; the debt goes back and credit is switched off. */
 export default function postDirectDebitFailed(app: ServiceApp, ctx: PaymentsContext) {

@@ -4,7 +4,7 @@ import { idealPaymentAdmin, idealPaymentAudit } from '../../ideal-admin/ideal-pa
 import type { ProviderPayment } from '../../ideal/ideal-provider';
 import { idealSettler } from '../../jobs/ideal-status.job';
 import { idealPaymentModel, type IdealPaymentDoc } from '../../models/ideal-payment.model';
-import type { PaymentsContext } from '../../payments-context';
+import type { PaymentsContext } from '../../context';
 import type { Logger } from 'pino';
 
 const STILL_OPEN = new Set<IdealPaymentStatus>(['open', 'pending']);

@@ -1,6 +1,6 @@
 import { ApiResponse, ok, StandinTerminalBody, StandinTerminalState } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
-import type { PaymentsContext } from '../../payments-context';
+import type { PaymentsContext } from '../../context';
 import { StandinTerminal } from '../../terminal/standin-terminal';
 
 export const standinOnly = (ctx: PaymentsContext): StandinTerminal => {

@@ -2,7 +2,7 @@ import { ApiResponse, MoneyStatesResult, ok, type MoneyState } from '@kassa/cont
 import type { ServiceApp } from '@kassa/service-kit';
 import { collectedKey } from '../../direct-debit/batches';
 import { directDebitBatchModel, type DirectDebitBatchDoc } from '../../direct-debit/direct-debit-batch.model';
-import type { PaymentsContext } from '../../payments-context';
+import type { PaymentsContext } from '../../context';
 
 /**
  * The direct-debit batches for the ledger audit in accounts: a collected batch has credited each debtor once (its

@@ -1,7 +1,7 @@
 import { ApiResponse, DirectDebitSettled, DirectDebitSettledQuery, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { settledThrough } from '../../direct-debit/settled';
-import type { PaymentsContext } from '../../payments-context';
+import type { PaymentsContext } from '../../context';
 
 /**
  * GET /internal/direct-debit/settled?accountId=: up to which cut-off direct debit settles the account (checkout, for

@@ -2,7 +2,7 @@ import { ApiResponse, ok, StartTerminalRequest, StartTerminalResult, type Transa
 import { AppError, isDuplicateKey, type ServiceApp } from '@kassa/service-kit';
 import { ensurePollJob } from '../../jobs/terminal-poll.job';
 import { cardTransactionModel, type CardTransactionDoc } from '../../models/card-transaction.model';
-import type { PaymentsContext } from '../../payments-context';
+import type { PaymentsContext } from '../../context';
 
 /**
  * Starts the card payment of a checkout transaction at the terminal, once: a repeated call (a retry with the same

@@ -1,7 +1,7 @@
 import { ApiResponse, CardStatusResult, IdParam, ok, type TransactionStatus } from '@kassa/contracts';
 import { notFound, type ServiceApp } from '@kassa/service-kit';
 import { cardTransactionModel } from '../../models/card-transaction.model';
-import type { PaymentsContext } from '../../payments-context';
+import type { PaymentsContext } from '../../context';
 
 const FAILED = new Set(['expired', 'cancelled', 'deleted']);
 

@@ -1,7 +1,7 @@
 import { ApiResponse, ExactConnection, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { actorOf } from '../../../accounting/export-views';
-import type { PaymentsContext } from '../../../payments-context';
+import type { PaymentsContext } from '../../../context';
 
 /** Disconnects: the tokens are deleted; booked days stay booked. */
 export default function deleteExactConnection(app: ServiceApp, ctx: PaymentsContext) {

@@ -1,6 +1,6 @@
 import { ApiResponse, ExactConnection, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
-import type { PaymentsContext } from '../../../payments-context';
+import type { PaymentsContext } from '../../../context';
 
 /** Where the connection with Exact Online stands; never a token. */
 export default function getExactConnection(app: ServiceApp, ctx: PaymentsContext) {

@@ -2,7 +2,7 @@ import { AccountingExport, ApiResponse, ExportsQuery, ok, Paged } from '@kassa/c
 import type { ServiceApp } from '@kassa/service-kit';
 import { exportView } from '../../../accounting/export-views';
 import { accountingExportModel, type AccountingExportDoc } from '../../../models/accounting-export.model';
-import type { PaymentsContext } from '../../../payments-context';
+import type { PaymentsContext } from '../../../context';
 
 /** The history of exports, newest first, 15 a page. */
 export default function getExactExports(app: ServiceApp, ctx: PaymentsContext) {

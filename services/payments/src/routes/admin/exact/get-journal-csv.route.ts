@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { assertMapped, unmappedOf } from '../../../accounting/export-rules';
 import { journalCsv } from '../../../accounting/journal-csv';
 import { daysBetween, loadJournals, loadLedgers } from '../../../accounting/journal-sources';
-import type { PaymentsContext } from '../../../payments-context';
+import type { PaymentsContext } from '../../../context';
 
 /**
  * The journal of a range of days as CSV (associations without Exact): one line per entry line. Reading books nothing,

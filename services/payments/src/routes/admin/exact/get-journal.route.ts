@@ -2,7 +2,7 @@ import { ApiResponse, JournalEntry, JournalQuery, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { assertMapped, unmappedOf } from '../../../accounting/export-rules';
 import { loadJournals, loadLedgers } from '../../../accounting/journal-sources';
-import type { PaymentsContext } from '../../../payments-context';
+import type { PaymentsContext } from '../../../context';
 
 /** One day's entry as the export would book it (the page's preview). */
 export default function getJournal(app: ServiceApp, ctx: PaymentsContext) {

@@ -1,7 +1,7 @@
 import { ApiResponse, ExactConnectStart, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { exactRedirectUri } from '../../../exact/create-exact-provider';
-import type { PaymentsContext } from '../../../payments-context';
+import type { PaymentsContext } from '../../../context';
 
 /** Starts connecting: where to send the browser to grant Kassa access (it comes back to /admin/exact/oauth/success). */
 export default function postExactConnect(app: ServiceApp, ctx: PaymentsContext) {

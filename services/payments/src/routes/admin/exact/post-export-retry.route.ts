@@ -3,7 +3,7 @@ import { AppError, notFound, type ServiceApp } from '@kassa/service-kit';
 import { actorOf, exportView } from '../../../accounting/export-views';
 import { enqueueExport } from '../../../jobs/accounting-export.job';
 import { accountingExportModel, type AccountingExportDoc } from '../../../models/accounting-export.model';
-import type { PaymentsContext } from '../../../payments-context';
+import type { PaymentsContext } from '../../../context';
 
 /** Runs a failed export again; the days it booked before stay booked and are not booked twice. */
 export default function postExactExportRetry(app: ServiceApp, ctx: PaymentsContext) {

@@ -5,7 +5,7 @@ import { actorOf, exportView } from '../../../accounting/export-views';
 import { loadLedgers } from '../../../accounting/journal-sources';
 import { enqueueExport } from '../../../jobs/accounting-export.job';
 import { accountingExportModel, type AccountingExportDoc } from '../../../models/accounting-export.model';
-import type { PaymentsContext } from '../../../payments-context';
+import type { PaymentsContext } from '../../../context';
 
 /** Books a range of closed days in Exact Online, one entry per day, through the accounting-export job. */
 export default function postExactExport(app: ServiceApp, ctx: PaymentsContext) {
