@@ -12,7 +12,7 @@ import { productModel } from '../../models/product.model';
 export default function deleteAdminProduct(app: ServiceApp, ctx: CatalogContext) {
   app.delete(
     '/api/admin/products/:id/',
-    { preHandler: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Delete a product never sold', params: IdParam, response: { 200: ApiResponse(AdminProduct) } } },
+    { onRequest: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Delete a product never sold', params: IdParam, response: { 200: ApiResponse(AdminProduct) } } },
     async (request) => {
       const Product = productModel(ctx.db);
       const doc = await Product.findById(request.params.id).lean();

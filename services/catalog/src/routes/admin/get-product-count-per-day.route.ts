@@ -9,7 +9,7 @@ export default function getAdminProductCountPerDay(app: ServiceApp, ctx: Catalog
   app.get(
     '/api/admin/products/:id/count_per_day/',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Units sold of a product per day of a year',

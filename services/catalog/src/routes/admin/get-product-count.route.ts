@@ -9,7 +9,7 @@ export default function getAdminProductCount(app: ServiceApp, ctx: CatalogContex
   app.get(
     '/api/admin/products/:id/count/',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['admin'], summary: 'Units sold of a product', params: IdParam, querystring: ProductCountQuery, response: { 200: ApiResponse(ProductCount) } },
     },
     async (request) => {

@@ -10,7 +10,7 @@ import { categoryModel } from '../../models/category.model';
 export default function postAdminCategory(app: ServiceApp, ctx: CatalogContext) {
   app.post(
     '/api/admin/categories/',
-    { preHandler: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Create a category', body: AdminCategoryBody, response: { 200: ApiResponse(AdminCategory) } } },
+    { onRequest: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Create a category', body: AdminCategoryBody, response: { 200: ApiResponse(AdminCategory) } } },
     async (request) => {
       await assertCategoryNameFree(ctx.db, request.body.name);
       // The id is made here, so the audit entry written ahead of the category names it.

@@ -10,7 +10,7 @@ import { productModel } from '../../models/product.model';
 export default function postAdminProduct(app: ServiceApp, ctx: CatalogContext) {
   app.post(
     '/api/admin/products/',
-    { preHandler: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Create a product', body: AdminProductBody, response: { 200: ApiResponse(AdminProduct) } } },
+    { onRequest: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Create a product', body: AdminProductBody, response: { 200: ApiResponse(AdminProduct) } } },
     async (request) => {
       const { hidden, ...body } = request.body;
       // The flag follows the amount: a product has a deposit exactly when it has an amount.

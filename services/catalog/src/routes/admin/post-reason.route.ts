@@ -10,7 +10,7 @@ import { reasonModel } from '../../models/reason.model';
 export default function postAdminReason(app: ServiceApp, ctx: CatalogContext) {
   app.post(
     '/api/admin/reasons/',
-    { preHandler: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Create a reason', body: AdminReasonBody, response: { 200: ApiResponse(AdminReason) } } },
+    { onRequest: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Create a reason', body: AdminReasonBody, response: { 200: ApiResponse(AdminReason) } } },
     async (request) => {
       await assertReasonNameFree(ctx.db, request.body.name);
       // The id is made here, so the audit entry written ahead of the reason names it.

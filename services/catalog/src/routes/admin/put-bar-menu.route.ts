@@ -11,7 +11,7 @@ import { categoryModel } from '../../models/category.model';
 export default function putAdminBarMenu(app: ServiceApp, ctx: CatalogContext) {
   app.put(
     '/api/admin/bar/menu/',
-    { preHandler: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Set the bar menu slide', body: BarMenuBody, response: { 200: ApiResponse(BarMenu) } } },
+    { onRequest: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Set the bar menu slide', body: BarMenuBody, response: { 200: ApiResponse(BarMenu) } } },
     async (request) => {
       const { categoryIds } = request.body;
       const Category = categoryModel(ctx.db);

@@ -10,7 +10,7 @@ export default function putAdminCategory(app: ServiceApp, ctx: CatalogContext) {
   app.put(
     '/api/admin/categories/:id/',
     {
-      preHandler: app.requireRole('bar_committee'),
+      onRequest: app.requireRole('bar_committee'),
       schema: { tags: ['admin'], summary: 'Change a category', params: IdParam, body: AdminCategoryBody, response: { 200: ApiResponse(AdminCategory) } },
     },
     async (request) => {

@@ -11,7 +11,7 @@ export default function putAdminProduct(app: ServiceApp, ctx: CatalogContext) {
   app.put(
     '/api/admin/products/:id/',
     {
-      preHandler: app.requireRole('bar_committee'),
+      onRequest: app.requireRole('bar_committee'),
       schema: { tags: ['admin'], summary: 'Change a product', params: IdParam, body: AdminProductBody, response: { 200: ApiResponse(AdminProduct) } },
     },
     async (request) => {

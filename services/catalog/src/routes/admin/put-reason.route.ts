@@ -9,7 +9,7 @@ import { reasonModel } from '../../models/reason.model';
 export default function putAdminReason(app: ServiceApp, ctx: CatalogContext) {
   app.put(
     '/api/admin/reasons/:id/',
-    { preHandler: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Change a reason', params: IdParam, body: AdminReasonBody, response: { 200: ApiResponse(AdminReason) } } },
+    { onRequest: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Change a reason', params: IdParam, body: AdminReasonBody, response: { 200: ApiResponse(AdminReason) } } },
     async (request) => {
       const doc = await reasonModel(ctx.db).findById(request.params.id).lean();
       if (!doc) throw reasonNotFound();

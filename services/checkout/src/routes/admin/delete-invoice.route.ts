@@ -7,7 +7,7 @@ import type { CheckoutContext } from '../../context';
 export default function deleteInvoiceRoute(app: ServiceApp, ctx: CheckoutContext) {
   app.delete(
     '/api/admin/invoices/:id/',
-    { preHandler: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Delete a draft invoice', params: IdParam, response: { 200: ApiResponse(InvoiceDeleted) } } },
+    { onRequest: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Delete a draft invoice', params: IdParam, response: { 200: ApiResponse(InvoiceDeleted) } } },
     async (request) => {
       await deleteInvoice(ctx, request.params.id, { user: request.user, log: request.log, id: request.id });
       return ok({ id: request.params.id, deleted: true as const });

@@ -12,7 +12,7 @@ export default function deleteTransaction(app: ServiceApp, ctx: CheckoutContext)
   app.delete(
     '/api/admin/transactions/:id/',
     {
-      preHandler: app.requireRole('treasurer'),
+      onRequest: app.requireRole('treasurer'),
       schema: { tags: ['admin'], summary: 'Undo a sale as an administrator', params: IdParam, response: { 200: ApiResponse(UndoResult) } },
     },
     async (request) => {

@@ -8,7 +8,7 @@ import type { CheckoutContext } from '../../context';
 export default function getInvoicePdf(app: ServiceApp, ctx: CheckoutContext) {
   app.get(
     '/api/admin/invoices/:id/pdf',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'One invoice or credit note as a PDF file', params: IdParam } },
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'One invoice or credit note as a PDF file', params: IdParam } },
     async (request, reply) => {
       const invoice = await invoiceView(ctx, await loadInvoice(ctx, request.params.id));
       const name = invoice.number ? `${invoice.kind === 'credit_note' ? 'creditnota' : 'factuur'}-${invoice.number}` : `concept-${invoice.id}`;

@@ -9,7 +9,7 @@ export default function getInvoicePreview(app: ServiceApp, ctx: CheckoutContext)
   app.get(
     '/api/admin/invoices/preview/',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['admin'], summary: "An account's sales over a period as invoice lines", querystring: InvoicePreviewQuery, response: { 200: ApiResponse(InvoicePreview) } },
     },
     async (request) => {

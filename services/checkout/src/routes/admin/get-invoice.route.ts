@@ -7,7 +7,7 @@ import type { CheckoutContext } from '../../context';
 export default function getInvoice(app: ServiceApp, ctx: CheckoutContext) {
   app.get(
     '/api/admin/invoices/:id/',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'One invoice or credit note', params: IdParam, response: { 200: ApiResponse(InvoiceView) } } },
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'One invoice or credit note', params: IdParam, response: { 200: ApiResponse(InvoiceView) } } },
     async (request) => ok(await invoiceView(ctx, await loadInvoice(ctx, request.params.id))),
   );
 }

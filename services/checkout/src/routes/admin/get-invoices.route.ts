@@ -13,7 +13,7 @@ export default function getInvoices(app: ServiceApp, ctx: CheckoutContext) {
   app.get(
     '/api/admin/invoices/',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['admin'], summary: 'Invoices and credit notes, newest first', querystring: InvoicesQuery, response: { 200: ApiResponse(Paged(InvoiceSummary)) } },
     },
     async (request) => {

@@ -9,7 +9,7 @@ export default function getOfflineRefusals(app: ServiceApp, ctx: CheckoutContext
   app.get(
     '/api/admin/transactions/offline_refusals/',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Sales made offline that were refused when the till sent them',

@@ -19,7 +19,7 @@ export default function getTransactions(app: ServiceApp, ctx: CheckoutContext) {
   app.get(
     '/api/admin/transactions/',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Sales, newest first, filtered by method, account, day and lateness',

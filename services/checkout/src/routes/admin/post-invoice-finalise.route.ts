@@ -7,7 +7,7 @@ import type { CheckoutContext } from '../../context';
 export default function postInvoiceFinalise(app: ServiceApp, ctx: CheckoutContext) {
   app.post(
     '/api/admin/invoices/:id/finalise/',
-    { preHandler: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Finalise a draft: it gets the next number and never changes again', params: IdParam, response: { 200: ApiResponse(InvoiceView) } } },
+    { onRequest: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Finalise a draft: it gets the next number and never changes again', params: IdParam, response: { 200: ApiResponse(InvoiceView) } } },
     async (request) => ok(await finaliseInvoice(ctx, request.params.id, { user: request.user, log: request.log, id: request.id })),
   );
 }

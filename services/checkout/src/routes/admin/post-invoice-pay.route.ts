@@ -7,7 +7,7 @@ import type { CheckoutContext } from '../../context';
 export default function postInvoicePay(app: ServiceApp, ctx: CheckoutContext) {
   app.post(
     '/api/admin/invoices/:id/pay/',
-    { preHandler: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Mark a final invoice paid: one posting crediting the account', params: IdParam, response: { 200: ApiResponse(InvoiceView) } } },
+    { onRequest: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Mark a final invoice paid: one posting crediting the account', params: IdParam, response: { 200: ApiResponse(InvoiceView) } } },
     async (request) => ok(await payInvoice(ctx, request.params.id, { user: request.user, log: request.log, id: request.id })),
   );
 }

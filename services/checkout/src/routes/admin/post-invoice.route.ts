@@ -7,7 +7,7 @@ import type { CheckoutContext } from '../../context';
 export default function postInvoice(app: ServiceApp, ctx: CheckoutContext) {
   app.post(
     '/api/admin/invoices/',
-    { preHandler: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Make a draft invoice', body: InvoiceCreateBody, response: { 200: ApiResponse(InvoiceView) } } },
+    { onRequest: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Make a draft invoice', body: InvoiceCreateBody, response: { 200: ApiResponse(InvoiceView) } } },
     async (request) => ok(await createInvoice(ctx, request.body, { user: request.user, log: request.log, id: request.id })),
   );
 }

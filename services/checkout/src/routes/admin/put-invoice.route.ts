@@ -8,7 +8,7 @@ export default function putInvoice(app: ServiceApp, ctx: CheckoutContext) {
   app.put(
     '/api/admin/invoices/:id/',
     {
-      preHandler: app.requireRole('treasurer'),
+      onRequest: app.requireRole('treasurer'),
       schema: { tags: ['admin'], summary: 'Change a draft invoice', params: IdParam, body: InvoiceUpdateBody, response: { 200: ApiResponse(InvoiceView) } },
     },
     async (request) => ok(await updateInvoice(ctx, request.params.id, request.body, { user: request.user, log: request.log, id: request.id })),

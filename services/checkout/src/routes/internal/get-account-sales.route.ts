@@ -11,7 +11,7 @@ import type { CheckoutContext } from '../../context';
 export default function getAccountSales(app: ServiceApp, ctx: CheckoutContext) {
   app.get(
     '/internal/transactions/account-sales',
-    { preHandler: app.requireInternal, schema: { hide: true, querystring: AccountSalesQuery, response: { 200: ApiResponse(AccountSalesResult) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, querystring: AccountSalesQuery, response: { 200: ApiResponse(AccountSalesResult) } } },
     async (request) => {
       const filter: QueryFilter<TransactionDoc> = { $or: [{ method: { $in: ['account', 'self'] } }, { upgrade: { $ne: null } }] };
       if (request.query.since) filter.createdAt = { $gte: new Date(request.query.since) };

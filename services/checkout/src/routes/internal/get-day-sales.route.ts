@@ -11,7 +11,7 @@ import type { CheckoutContext } from '../../context';
 export default function getDaySales(app: ServiceApp, ctx: CheckoutContext) {
   app.get(
     '/internal/sales/day',
-    { preHandler: app.requireInternal, schema: { hide: true, querystring: DaySalesQuery, response: { 200: ApiResponse(DaySalesResult) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, querystring: DaySalesQuery, response: { 200: ApiResponse(DaySalesResult) } } },
     async (request) => {
       const docs = (await transactionModel(ctx.db)
         .find({ day: request.query.day }, { method: 1, accountId: 1, total: 1, status: 1, undone: 1, products: 1 })

@@ -10,7 +10,7 @@ import type { CheckoutContext } from '../../context';
 export default function getInvoiceMoneyStates(app: ServiceApp, ctx: CheckoutContext) {
   app.get(
     '/internal/invoices/money-states',
-    { preHandler: app.requireInternal, schema: { hide: true, response: { 200: ApiResponse(MoneyStatesResult) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, response: { 200: ApiResponse(MoneyStatesResult) } } },
     async () => {
       const docs = (await invoiceModel(ctx.db).find({ status: { $in: ['final', 'paid', 'credited'] } }, { kind: 1, status: 1, number: 1, total: 1, updatedAt: 1 }).lean()) as InvoiceDoc[];
       const states: MoneyState[] = docs

@@ -12,7 +12,7 @@ import type { CheckoutContext } from '../../context';
 export default function getInvoicedDebts(app: ServiceApp, ctx: CheckoutContext) {
   app.get(
     '/internal/invoices/debts',
-    { preHandler: app.requireInternal, schema: { hide: true, querystring: InvoicedDebtsQuery, response: { 200: ApiResponse(InvoicedDebts) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, querystring: InvoicedDebtsQuery, response: { 200: ApiResponse(InvoicedDebts) } } },
     async (request) => {
       const { cutoff } = request.query;
       const invoices = (await invoiceModel(ctx.db).find({ status: { $in: ['final', 'paid'] } }).lean()) as InvoiceDoc[];

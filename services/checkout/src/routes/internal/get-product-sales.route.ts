@@ -13,7 +13,7 @@ import type { CheckoutContext } from '../../context';
 export default function getProductSales(app: ServiceApp, ctx: CheckoutContext) {
   app.get(
     '/internal/products/:id/sales',
-    { preHandler: app.requireInternal, schema: { hide: true, params: IdParam, querystring: ProductSalesQuery, response: { 200: ApiResponse(ProductSales) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, params: IdParam, querystring: ProductSalesQuery, response: { 200: ApiResponse(ProductSales) } } },
     async (request) => {
       const { start, end, perDay, scope } = request.query;
       const id = request.params.id;

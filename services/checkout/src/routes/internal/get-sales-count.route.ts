@@ -12,7 +12,7 @@ import type { CheckoutContext } from '../../context';
 export default function getSalesCount(app: ServiceApp, ctx: CheckoutContext) {
   app.get(
     '/internal/sales/count',
-    { preHandler: app.requireInternal, schema: { hide: true, querystring: SalesCountQuery, response: { 200: ApiResponse(SalesCount) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, querystring: SalesCountQuery, response: { 200: ApiResponse(SalesCount) } } },
     async (request) => {
       const { methods, start, end } = request.query;
       const filter: QueryFilter<TransactionDoc> = { status: 'completed', undone: null };

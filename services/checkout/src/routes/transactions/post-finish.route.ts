@@ -7,7 +7,7 @@ export default function postFinish(app: ServiceApp, ctx: CheckoutContext) {
   app.post(
     '/api/transactions/:id/finish/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['checkout'], summary: 'The final result of a sale, once its card payment has finished', params: IdParam, response: { 200: ApiResponse(PurchaseResult) } },
     },
     async (request) => ok(await finishSale(ctx, request.params.id, request.user)),

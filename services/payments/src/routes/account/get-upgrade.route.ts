@@ -12,7 +12,7 @@ export default function getAccountUpgrade(app: ServiceApp, ctx: PaymentsContext)
   app.get(
     '/api/account/upgrade/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['payments'], summary: 'Status of an own online top-up', params: IdParam, response: { 200: ApiResponse(AccountUpgradeStatus) } },
     },
     async (request) => {

@@ -13,7 +13,7 @@ export default function postAccountUpgrade(app: ServiceApp, ctx: PaymentsContext
   app.post(
     '/api/account/upgrade',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['payments'], summary: 'Top up the own account online (iDEAL)', body: AccountUpgradeBody, response: { 200: ApiResponse(AccountUpgradeResult) } },
     },
     async (request) => {

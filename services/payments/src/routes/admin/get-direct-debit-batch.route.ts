@@ -8,7 +8,7 @@ export default function getDirectDebitBatch(app: ServiceApp, ctx: PaymentsContex
   app.get(
     '/api/admin/direct_debit/:id/',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['admin'], summary: 'One direct-debit batch', params: IdParam, querystring: DirectDebitBatchQuery, response: { 200: ApiResponse(DirectDebitBatchDetail) } },
     },
     async (request) => {

@@ -9,7 +9,7 @@ export default function getDirectDebitBatches(app: ServiceApp, ctx: PaymentsCont
   app.get(
     '/api/admin/direct_debit/',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['admin'], summary: 'Direct-debit batches', querystring: DirectDebitBatchesQuery, response: { 200: ApiResponse(Paged(DirectDebitBatchSummary)) } },
     },
     async (request) => {

@@ -8,7 +8,7 @@ export default function getDirectDebitPreview(app: ServiceApp, ctx: PaymentsCont
   app.get(
     '/api/admin/direct_debit/preview',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['admin'], summary: 'Preview a direct-debit batch', querystring: DirectDebitBatchBody, response: { 200: ApiResponse(DirectDebitPreview) } },
     },
     async (request) => ok(await previewBatch(directDebitDeps(ctx), request.query)),

@@ -16,7 +16,7 @@ export default function getIdealPayments(app: ServiceApp, ctx: PaymentsContext) 
   app.get(
     '/api/admin/ideal/',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['admin'], summary: 'Online top-ups (iDEAL)', querystring: IdealPaymentsQuery, response: { 200: ApiResponse(Paged(IdealPaymentAdmin)) } },
     },
     async (request) => {

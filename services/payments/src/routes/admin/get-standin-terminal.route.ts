@@ -7,7 +7,7 @@ export default function getStandinTerminal(app: ServiceApp, ctx: PaymentsContext
   app.get(
     '/api/admin/terminal/standin',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['admin'], summary: 'Outcomes queued at the stand-in terminal', response: { 200: ApiResponse(StandinTerminalState) } },
     },
     async () => ok(await standinOnly(ctx).state()),

@@ -8,7 +8,7 @@ export default function postDirectDebitBatch(app: ServiceApp, ctx: PaymentsConte
   app.post(
     '/api/admin/direct_debit/',
     {
-      preHandler: app.requireRole('treasurer'),
+      onRequest: app.requireRole('treasurer'),
       schema: { tags: ['admin'], summary: 'Make a direct-debit batch', body: DirectDebitBatchBody, response: { 200: ApiResponse(DirectDebitBatchSummary) } },
     },
     async (request) => ok(await createBatch(directDebitDeps(ctx), request.body, actorOf(request.user), request.log)),

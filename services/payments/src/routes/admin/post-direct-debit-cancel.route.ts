@@ -8,7 +8,7 @@ export default function postDirectDebitCancel(app: ServiceApp, ctx: PaymentsCont
   app.post(
     '/api/admin/direct_debit/:id/cancel',
     {
-      preHandler: app.requireRole('treasurer'),
+      onRequest: app.requireRole('treasurer'),
       schema: { tags: ['admin'], summary: 'Cancel a direct-debit batch', params: IdParam, response: { 200: ApiResponse(DirectDebitBatchSummary) } },
     },
     async (request) => ok(await cancelBatch(directDebitDeps(ctx), request.params.id, actorOf(request.user), request.log)),

@@ -8,7 +8,7 @@ export default function postDirectDebitFailed(app: ServiceApp, ctx: PaymentsCont
   app.post(
     '/api/admin/direct_debit/:id/failed',
     {
-      preHandler: app.requireRole('treasurer'),
+      onRequest: app.requireRole('treasurer'),
       schema: { tags: ['admin'], summary: 'Mark one debit of a batch failed', params: IdParam, body: DirectDebitFailBody, response: { 200: ApiResponse(DirectDebitBatchSummary) } },
     },
     async (request) => ok(await markDebitFailed(directDebitDeps(ctx), request.params.id, request.body.accountId, request.body.reason, actorOf(request.user), request.log)),

@@ -21,7 +21,7 @@ export default function postIdealCheck(app: ServiceApp, ctx: PaymentsContext) {
   app.post(
     '/api/admin/ideal/:id/check/',
     {
-      preHandler: app.requireRole('treasurer'),
+      onRequest: app.requireRole('treasurer'),
       schema: {
         tags: ['admin'],
         summary: 'Check an online top-up again at the provider; credits a paid one once',

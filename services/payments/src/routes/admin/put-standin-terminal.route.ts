@@ -13,7 +13,7 @@ export default function putStandinTerminal(app: ServiceApp, ctx: PaymentsContext
   app.put(
     '/api/admin/terminal/standin',
     {
-      preHandler: app.requireRole('bar_committee'),
+      onRequest: app.requireRole('bar_committee'),
       schema: {
         tags: ['admin'],
         summary: 'Queue the outcomes of the next payments at the stand-in terminal',

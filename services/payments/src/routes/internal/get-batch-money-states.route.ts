@@ -11,7 +11,7 @@ import type { PaymentsContext } from '../../context';
 export default function getBatchMoneyStates(app: ServiceApp, ctx: PaymentsContext) {
   app.get(
     '/internal/direct-debit/money-states',
-    { preHandler: app.requireInternal, schema: { hide: true, response: { 200: ApiResponse(MoneyStatesResult) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, response: { 200: ApiResponse(MoneyStatesResult) } } },
     async () => {
       const docs = (await directDebitBatchModel(ctx.db).find({}, { cutoff: 1, status: 1, debits: 1, updatedAt: 1 }).lean()) as DirectDebitBatchDoc[];
       const states: MoneyState[] = docs.map((b) => ({

@@ -10,7 +10,7 @@ import type { PaymentsContext } from '../../context';
 export default function getDirectDebitSettled(app: ServiceApp, ctx: PaymentsContext) {
   app.get(
     '/internal/direct-debit/settled',
-    { preHandler: app.requireInternal, schema: { hide: true, querystring: DirectDebitSettledQuery, response: { 200: ApiResponse(DirectDebitSettled) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, querystring: DirectDebitSettledQuery, response: { 200: ApiResponse(DirectDebitSettled) } } },
     async (request) => ok(await settledThrough(ctx.db, request.query.accountId)),
   );
 }

@@ -11,7 +11,7 @@ import type { PaymentsContext } from '../../context';
 export default function postTerminalTransaction(app: ServiceApp, ctx: PaymentsContext) {
   app.post(
     '/internal/terminal/transactions',
-    { preHandler: app.requireInternal, schema: { hide: true, body: StartTerminalRequest, response: { 200: ApiResponse(StartTerminalResult) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, body: StartTerminalRequest, response: { 200: ApiResponse(StartTerminalResult) } } },
     async (request) => {
       const { transactionId, amount, registerId } = request.body;
       const CardTx = cardTransactionModel(ctx.db);

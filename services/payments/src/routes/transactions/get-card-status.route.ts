@@ -10,7 +10,7 @@ export default function getCardStatus(app: ServiceApp, ctx: PaymentsContext) {
   app.get(
     '/api/transactions/card/:id/status/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['payments'], summary: 'Status of the card payment of a sale', params: IdParam, response: { 200: ApiResponse(CardStatusResult) } },
     },
     async (request) => {

@@ -7,7 +7,7 @@ import type { PaymentsContext } from '../../../context';
 export default function deleteExactConnection(app: ServiceApp, ctx: PaymentsContext) {
   app.delete(
     '/api/admin/exact/connection',
-    { preHandler: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Accounting export: disconnect Exact Online', response: { 200: ApiResponse(ExactConnection) } } },
+    { onRequest: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Accounting export: disconnect Exact Online', response: { 200: ApiResponse(ExactConnection) } } },
     async (request) => {
       const before = await ctx.exactConnections.view();
       const after = await ctx.audit.audited(

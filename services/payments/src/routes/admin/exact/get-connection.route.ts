@@ -6,7 +6,7 @@ import type { PaymentsContext } from '../../../context';
 export default function getExactConnection(app: ServiceApp, ctx: PaymentsContext) {
   app.get(
     '/api/admin/exact/connection',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Accounting export: the connection with Exact Online', response: { 200: ApiResponse(ExactConnection) } } },
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'Accounting export: the connection with Exact Online', response: { 200: ApiResponse(ExactConnection) } } },
     async () => ok(await ctx.exactConnections.view()),
   );
 }

@@ -8,7 +8,7 @@ import type { PaymentsContext } from '../../../context';
 export default function getExactExports(app: ServiceApp, ctx: PaymentsContext) {
   app.get(
     '/api/admin/exact/exports',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Accounting export: history', querystring: ExportsQuery, response: { 200: ApiResponse(Paged(AccountingExport)) } } },
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'Accounting export: history', querystring: ExportsQuery, response: { 200: ApiResponse(Paged(AccountingExport)) } } },
     async (request) => {
       const { page, perPage } = request.query as { page: number; perPage: number };
       const Export = accountingExportModel(ctx.db);

@@ -14,7 +14,7 @@ export default function getJournalCsv(app: ServiceApp, ctx: PaymentsContext) {
   app.get(
     '/api/admin/exact/journal.csv',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['admin'], summary: 'Accounting export: the journal as CSV', querystring: JournalCsvQuery, response: { 200: z.string().describe('The journal as CSV (text/csv)') } },
     },
     async (request, reply) => {

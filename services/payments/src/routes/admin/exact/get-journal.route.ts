@@ -8,7 +8,7 @@ import type { PaymentsContext } from '../../../context';
 export default function getJournal(app: ServiceApp, ctx: PaymentsContext) {
   app.get(
     '/api/admin/exact/journal',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Accounting export: one day\'s journal entry', querystring: JournalQuery, response: { 200: ApiResponse(JournalEntry) } } },
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'Accounting export: one day\'s journal entry', querystring: JournalQuery, response: { 200: ApiResponse(JournalEntry) } } },
     async (request) => {
       const { day } = request.query as { day: string };
       assertMapped(unmappedOf(await loadLedgers(ctx)));

@@ -7,7 +7,7 @@ import type { PaymentsContext } from '../../../context';
 export default function postExactConnect(app: ServiceApp, ctx: PaymentsContext) {
   app.post(
     '/api/admin/exact/connect',
-    { preHandler: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Accounting export: start connecting Exact Online', response: { 200: ApiResponse(ExactConnectStart) } } },
+    { onRequest: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Accounting export: start connecting Exact Online', response: { 200: ApiResponse(ExactConnectStart) } } },
     async () => ok({ authorizeUrl: await ctx.exactConnections.start(exactRedirectUri(ctx.env)) }),
   );
 }

@@ -9,7 +9,7 @@ import type { PaymentsContext } from '../../../context';
 export default function postExactExportRetry(app: ServiceApp, ctx: PaymentsContext) {
   app.post(
     '/api/admin/exact/exports/:id/retry',
-    { preHandler: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Accounting export: retry a failed export', params: IdParam, response: { 200: ApiResponse(AccountingExport) } } },
+    { onRequest: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Accounting export: retry a failed export', params: IdParam, response: { 200: ApiResponse(AccountingExport) } } },
     async (request) => {
       const Export = accountingExportModel(ctx.db);
       const doc = (await Export.findById(request.params.id).lean()) as AccountingExportDoc | null;

@@ -11,7 +11,7 @@ import type { PaymentsContext } from '../../../context';
 export default function postExactExport(app: ServiceApp, ctx: PaymentsContext) {
   app.post(
     '/api/admin/exact/exports',
-    { preHandler: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Accounting export: export days to Exact Online', body: ExportBody, response: { 200: ApiResponse(AccountingExport) } } },
+    { onRequest: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Accounting export: export days to Exact Online', body: ExportBody, response: { 200: ApiResponse(AccountingExport) } } },
     async (request) => {
       const { start, end } = request.body;
       assertClosed(end, ctx.now());

@@ -9,7 +9,7 @@ export default function postExactOauthCallback(app: ServiceApp, ctx: PaymentsCon
   app.post(
     '/api/admin/exact/oauth/callback',
     {
-      preHandler: app.requireRole('treasurer'),
+      onRequest: app.requireRole('treasurer'),
       schema: { tags: ['admin'], summary: 'Accounting export: finish connecting Exact Online', body: ExactOauthCallbackBody, response: { 200: ApiResponse(ExactConnection) } },
     },
     async (request) => {
