@@ -3,8 +3,8 @@
 // bundled in; every npm package stays an import that the production install provides.
 //
 // `node scripts/build-services.mjs --stage <dir>` also lays out what a service image holds: the manifests (root and
-// every workspace, which `npm ci --omit=dev` needs) and the compiled services. The Dockerfiles do exactly this in
-// their build stage and `npm run test:prod` does it outside Docker, then starts each service from the result.
+// every workspace, which `npm ci --omit=dev` needs) and the compiled services. scripts/service.Dockerfile does exactly
+// this in its build stage and `npm run test:prod` does it outside Docker, then starts each service from the result.
 import { build } from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
@@ -15,8 +15,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** What production runs, per service: `src/<entry>.ts` becomes `dist/<entry>.js`. */
 export const SERVICE_ENTRIES = {
-  accounts: ['server', 'worker', 'jobs/ledger-audit.command', 'commands/create-admin.command'],
-  catalog: ['server'],
+  accounts: ['server', 'worker', 'jobs/ledger-audit.command', 'commands/create-admin.command', 'commands/seed-demo.command'],
+  catalog: ['server', 'commands/seed-demo.command'],
   checkout: ['server'],
   payments: ['server', 'worker'],
   gateway: ['server'],
