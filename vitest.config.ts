@@ -29,6 +29,9 @@ export default defineConfig({
         test: {
           name: 'integration',
           globals: true,
+          // The services' route files are found by @fastify/autoload (service-kit's registerRoutes): it imports them
+          // through vitest, which transforms TypeScript, only when vitest runs autoload itself.
+          server: { deps: { inline: ['@fastify/autoload'] } },
           sequence: { groupOrder: 2 },
           environment: 'node',
           include: ['services/*/src/**/*.int.test.ts', 'libs/service-kit/src/**/*.int.test.ts'],

@@ -3,11 +3,11 @@
 // bundled in; every npm package stays an import that the production install provides.
 //
 // `node scripts/build-services.mjs --stage <dir>` also lays out what a service image holds: the manifests (root and
-// every workspace, which `npm ci --omit=dev` needs) and the compiled services. The Dockerfiles do exactly this in
-// their build stage and `npm run test:prod` does it outside Docker, then starts each service from the result.
+// every workspace, which `npm ci --omit=dev` needs) and the compiled services. scripts/service.Dockerfile does exactly
+// this in its build stage and `npm run test:prod` does it outside Docker, then starts each service from the result.
 import { build } from 'esbuild';
-import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -15,12 +15,25 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** What production runs, per service: `src/<entry>.ts` becomes `dist/<entry>.js`. */
 export const SERVICE_ENTRIES = {
-  accounts: ['server', 'worker', 'jobs/ledger-audit.command', 'commands/create-admin.command'],
-  catalog: ['server'],
+  accounts: ['server', 'worker', 'jobs/ledger-audit.command', 'commands/create-admin.command', 'commands/seed-demo.command'],
+  catalog: ['server', 'commands/seed-demo.command'],
   checkout: ['server'],
   payments: ['server', 'worker'],
   gateway: ['server'],
 };
+
+/**
+ * A service's route files (`src/routes/<area>/<name>.route.ts`), each its own entry (`dist/routes/<area>/<name>.route.js`):
+ * the service finds them there at run time with @fastify/autoload (service-kit's registerRoutes), as it finds the
+ * sources under tsx.
+ */
+function routeEntries(dir) {
+  const routes = join(dir, 'src', 'routes');
+  if (!existsSync(routes)) return [];
+  return readdirSync(routes, { recursive: true })
+    .filter((file) => file.endsWith('.route.ts'))
+    .map((file) => `routes/${file.split(sep).join('/').slice(0, -'.ts'.length)}`);
+}
 
 /** npm packages stay external (the production install has them); workspace sources are compiled in. */
 const externalPackages = {
@@ -62,9 +75,12 @@ export async function buildServices(root = ROOT) {
     rmSync(join(dir, 'dist'), { recursive: true, force: true });
     const result = await build({
       absWorkingDir: root,
-      entryPoints: entries.map((e) => ({ in: join(dir, 'src', `${e}.ts`), out: e })),
+      entryPoints: [...entries, ...routeEntries(dir)].map((e) => ({ in: join(dir, 'src', `${e}.ts`), out: e })),
       outdir: join(dir, 'dist'),
       bundle: true,
+      // What the entries share (the app, models, libraries) is one module in a chunk beside them, not a copy in each:
+      // one mongoose, one set of models, one AppError for instanceof.
+      splitting: true,
       platform: 'node',
       format: 'esm',
       target: 'node20',
@@ -77,7 +93,8 @@ export async function buildServices(root = ROOT) {
     if (undeclared.length) {
       throw new Error(`services/${service} imports ${undeclared.join(', ')} without a dependency in its package.json or its @kassa libraries: its image would not have them`);
     }
-    console.log(`[build:services] ${service}: ${entries.map((e) => `dist/${e}.js`).join(', ')}`);
+    const routes = routeEntries(dir).length;
+    console.log(`[build:services] ${service}: ${entries.map((e) => `dist/${e}.js`).join(', ')}${routes ? `, ${routes} route files in dist/routes/` : ''}`);
   }
 }
 

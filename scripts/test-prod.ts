@@ -1,6 +1,6 @@
 /**
- * `npm run test:prod`: the service images, outside Docker (no engine exists on this kind of machine). Does what every
- * services/<name>/Dockerfile does, then starts the result:
+ * `npm run test:prod`: the service images, outside Docker (no engine exists on this kind of machine). Does what
+ * scripts/service.Dockerfile does for each service, then starts the result:
  *
  * 1. a clean copy of the repository (its files, committed or new, nothing ignored), as a Docker build context;
  * 2. the build stage: the full install, then `node scripts/build-services.mjs --stage <run>`;
@@ -24,7 +24,7 @@ import { dirname, join } from 'node:path';
 import { connectMongo, DEV_SECRETS } from '@kassa/service-kit';
 import { dropPgDatabase, freePort, ROOT, startLocalMongo, type LocalMongo } from './lib/local-mongo';
 
-/** What the Dockerfiles run; the check below fails when a Dockerfile says something else. */
+/** What the Dockerfile runs; the check below fails when it says something else. */
 const BUILD_STAGE = 'npm ci --no-audit --no-fund --ignore-scripts && node scripts/build-services.mjs --stage /prod';
 const RUN_STAGE = 'npm ci --omit=dev --no-audit --no-fund --ignore-scripts';
 
@@ -51,20 +51,26 @@ function run(command: string, cwd: string): void {
   if (res.status !== 0) fail(`failed (${res.status}): ${command}`);
 }
 
-/** Every service's Dockerfile: its two RUN lines must be the ones this script runs; each target's CMD is kept. */
+/** The services' one Dockerfile, built per service (`--build-arg SERVICE=<name>`). */
+const DOCKERFILE = join(ROOT, 'scripts', 'service.Dockerfile');
+
+/**
+ * Every service's targets from scripts/service.Dockerfile, with SERVICE set to the service: its two RUN lines must be
+ * the ones this script runs; each target's CMD is kept (a worker target for the services that have src/worker.ts).
+ */
 function readDockerfiles(): Target[] {
   const targets: Target[] = [];
+  const text = readFileSync(DOCKERFILE, 'utf8');
+  const runs = [...text.matchAll(/^RUN (.+)$/gm)].map((m) => m[1]!.trim());
+  if (runs[0] !== BUILD_STAGE) fail(`${DOCKERFILE}: the build stage runs "${runs[0]}", test:prod runs "${BUILD_STAGE}"`);
+  const runStage = `${RUN_STAGE} -w services/\${SERVICE}`;
+  if (!runs[1]?.startsWith(runStage)) fail(`${DOCKERFILE}: the run stage runs "${runs[1]}", test:prod runs "${runStage}"`);
   for (const service of readdirSync(join(ROOT, 'services'))) {
-    const file = join(ROOT, 'services', service, 'Dockerfile');
-    if (!existsSync(file)) continue;
-    const text = readFileSync(file, 'utf8');
-    const runs = [...text.matchAll(/^RUN (.+)$/gm)].map((m) => m[1]!.trim());
-    if (runs[0] !== BUILD_STAGE) fail(`${file}: the build stage runs "${runs[0]}", test:prod runs "${BUILD_STAGE}"`);
-    const runStage = `${RUN_STAGE} -w services/${service}`;
-    if (!runs[1]?.startsWith(runStage)) fail(`${file}: the run stage runs "${runs[1]}", test:prod runs "${runStage}"`);
+    if (!existsSync(join(ROOT, 'services', service, 'src', 'server.ts'))) continue;
     for (const m of text.matchAll(/^FROM base AS (\w+)\n(?:.*\n)*?CMD (\[.*\])$/gm)) {
-      const command = JSON.parse(m[2]!) as string[];
-      if (command.includes('tsx') || command.some((part) => part.endsWith('.ts'))) fail(`${file}: ${m[1]} runs TypeScript: ${command.join(' ')}`);
+      if (m[1] === 'worker' && !existsSync(join(ROOT, 'services', service, 'src', 'worker.ts'))) continue;
+      const command = (JSON.parse(m[2]!) as string[]).map((part) => part.replaceAll('${SERVICE}', service));
+      if (command.some((part) => /\btsx\b|\.ts\b/.test(part))) fail(`${DOCKERFILE}: ${m[1]} runs TypeScript: ${command.join(' ')}`);
       targets.push({ name: m[1] === 'service' ? service : `${service}-${m[1]}`, command, worker: m[1] === 'worker' });
     }
   }

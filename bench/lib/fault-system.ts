@@ -15,6 +15,7 @@ import mongoose from 'mongoose';
 import pg from 'pg';
 import { ensurePgDatabase, FERRETDB_BIN, ferretDbArgs, ferretDbEnv, localMongoUri, localPool, type LocalPool, pgDurability, ROOT, type PgDurability } from '../../scripts/lib/local-mongo';
 import { databaseClients, entryPath, PROCESSES, replicaName, replicaPort, serviceEnv, type ProcSpec } from '../../scripts/lib/processes';
+import { seedDemo } from '../../scripts/lib/supervisor';
 import { alive, childPids, initPgCluster, type PgCluster } from './pg-cluster';
 
 type Replicated = 'accounts' | 'catalog' | 'checkout' | 'payments' | 'accounts-worker' | 'payments-worker';
@@ -193,6 +194,8 @@ export class FaultSystem {
   private readonly pool: LocalPool;
   private readonly log: (line: string) => void;
   private readonly env: NodeJS.ProcessEnv;
+  /** What every service and worker starts with (and the demo seed runs with). */
+  private readonly serviceBase: NodeJS.ProcessEnv;
 
   constructor(private readonly opts: FaultSystemOptions) {
     const stamp = Date.now();
@@ -228,6 +231,7 @@ export class FaultSystem {
       SHELL_DIST: '',
       ...opts.env,
     };
+    this.serviceBase = base;
     for (const { name, spec, port } of this.layout) {
       const env = { ...base, ...(port === undefined ? {} : { PORT: String(port) }) };
       this.procs.set(name, new Managed(name, process.execPath, ['--import', 'tsx', entryPath(spec)], env, join(this.logDir, `${name}.log`)));
@@ -289,9 +293,10 @@ export class FaultSystem {
       this.proc(target).start();
       await this.ready(target);
     }
+    // The demo data, as `npm start` seeds it, before any service starts.
+    seedDemo(this.serviceBase);
     for (const { name } of this.layout) {
       this.proc(name).start();
-      // Accounts seeds the demo on the empty database; the others must not start before that is done.
       await this.ready(name);
     }
     this.log(`Kassa for the fault run: ${this.url} (logs in ${this.logDir})`);

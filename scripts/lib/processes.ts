@@ -20,6 +20,9 @@ export const PROCESSES: ProcSpec[] = [
   { name: 'gateway', entry: 'services/gateway/src/server.ts', portOffset: 0 },
 ];
 
+/** The demo seed commands, run once before the services start (each does nothing on a database that has its data). */
+export const SEED_COMMANDS = ['services/accounts/src/commands/seed-demo.command.ts', 'services/catalog/src/commands/seed-demo.command.ts'];
+
 /** How many processes connect to the database: every service and worker, each replica; the gateway does not. */
 export const databaseClients = (replicas: number) => PROCESSES.filter((p) => p.name !== 'gateway').length * replicas;
 

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { ROOT, startLocalMongo } from './local-mongo';
-import { databaseClients, entryPath, PROCESSES, replicaCount, replicaName, replicaPort, serviceEnv } from './processes';
+import { databaseClients, entryPath, PROCESSES, replicaCount, replicaName, replicaPort, SEED_COMMANDS, serviceEnv } from './processes';
 
 export interface Settings {
   /** The gateway's port; services take the next four. */
@@ -173,9 +173,10 @@ export async function startServices(
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   };
   if (replicas > 1) log(`${replicas} replicas of every service and worker (KASSA_REPLICAS)`);
+  seedDemo(base);
   for (const spec of PROCESSES) {
     if (!existsSync(entryPath(spec))) continue;
-    // One after another, each once the one before answers: the first of a service seeds and migrates alone.
+    // One after another, each once the one before answers: the first of a service migrates alone.
     for (let k = 0; k < (spec.name === 'gateway' ? 1 : replicas); k++) {
       const servicePort = spec.portOffset === undefined ? undefined : replicaPort(port, spec.portOffset, k);
       const env = { ...base, ...(spec.name === 'gateway' ? extraEnv : {}), ...(servicePort === undefined ? {} : { PORT: String(servicePort) }) };
@@ -187,6 +188,14 @@ export async function startServices(
     }
   }
   if (!(await waitFor(`http://127.0.0.1:${port}/api/health`, 60_000))) throw new Error('the gateway did not start');
+}
+
+/** The demo data on an empty database (KASSA_SEED_DEMO), before any service starts: the services' server.ts only listen. */
+export function seedDemo(env: NodeJS.ProcessEnv): void {
+  for (const command of SEED_COMMANDS) {
+    const res = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, command)], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    if (res.status !== 0) throw new Error(`${command} failed (${res.status ?? res.signal})`);
+  }
 }
 
 export function printWelcome(port: number, extra = ''): void {

@@ -26,9 +26,9 @@ export const registeredRoutes = (app: FastifyInstance): RegisteredRoute[] => [..
 
 const hooks = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
-/** Which token a route asks for, from its auth guards (createServiceApp moves preHandler ones to onRequest). */
-export function routeAuth(route: Pick<RouteOptions, 'onRequest' | 'preValidation' | 'preHandler'>): AuthGuardKind | null {
-  const kinds = [...hooks(route.onRequest), ...hooks(route.preValidation), ...hooks(route.preHandler)].map(authGuardKind).filter((k): k is AuthGuardKind => k !== null);
+/** Which token a route asks for, from its auth guards (`onRequest`; checkout's sale, `preValidation`). */
+export function routeAuth(route: Pick<RouteOptions, 'onRequest' | 'preValidation'>): AuthGuardKind | null {
+  const kinds = [...hooks(route.onRequest), ...hooks(route.preValidation)].map(authGuardKind).filter((k): k is AuthGuardKind => k !== null);
   if (kinds.includes('token')) return 'token';
   return kinds.includes('internal') ? 'internal' : null;
 }

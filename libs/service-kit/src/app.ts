@@ -14,7 +14,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { Connection } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { documentRoute, recordRoutes } from './api-docs';
-import { authPlugin, isAuthGuard } from './auth';
+import { authPlugin } from './auth';
 import { authDirectory, type AuthDirectory } from './auth-directory';
 import type { BaseEnv } from './config';
 import { AppError } from './errors';
@@ -82,17 +82,6 @@ export async function createServiceApp(opts: ServiceOptions): Promise<ServiceApp
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     parseJson(request, text, done);
-  });
-
-  // Guards given as preHandler run on onRequest instead: who may call a route is decided before its body is
-  // validated, so a caller without access learns nothing from validation errors (and gets 401/403, not 422).
-  app.addHook('onRoute', (route) => {
-    const pre = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
-    const guards = pre.filter(isAuthGuard);
-    if (guards.length === 0) return;
-    const onRequest = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
-    route.onRequest = [...onRequest, ...guards] as typeof route.onRequest;
-    route.preHandler = pre.filter((h) => !isAuthGuard(h)) as typeof route.preHandler;
   });
 
   // A control character (a NUL PostgreSQL cannot store) anywhere in body, query or path: 422 naming the field.

@@ -16,13 +16,13 @@ export function approvalRoutes(service: ApprovalView['service'], roles: AdminRol
   return function registerApprovalRoutes(app: ServiceApp, ctx: { audit: AuditClient; now?: () => Date }) {
     app.get(
       `/api/admin/approvals/${service}/`,
-      { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: `Approvals waiting for a second admin (${service})`, response: { 200: ApiResponse(ApprovalList) } } },
+      { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: `Approvals waiting for a second admin (${service})`, response: { 200: ApiResponse(ApprovalList) } } },
       async () => ok(await pendingApprovals(app.db)),
     );
     app.delete(
       `/api/admin/approvals/${service}/:key`,
       {
-        preHandler: app.requireRole(...roles),
+        onRequest: app.requireRole(...roles),
         schema: { tags: ['admin'], summary: `Reject (or, its preparer, withdraw) a pending approval (${service})`, params: ApprovalKeyParam, response: { 200: ApiResponse(ApprovalView) } },
       },
       async (request) => ok(await rejectApproval({ db: app.db, audit: ctx.audit, log: request.log, now: ctx.now }, request.params.key, request.user)),

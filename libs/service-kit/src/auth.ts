@@ -1,6 +1,6 @@
 import fastifyJwt from '@fastify/jwt';
 import { effectiveRoles, hasCapabilities, TokenClaims, type AdminRole, type Capability } from '@kassa/contracts';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { AuthDirectory, Rights } from './auth-directory';
@@ -19,16 +19,20 @@ declare module 'fastify' {
     beforeTfaEnrolment?: boolean;
   }
   interface FastifyInstance {
-    /** preHandler: a valid bearer token is required. */
-    authenticate: preHandlerAsyncHookHandler;
-    /** preHandler: a valid token whose register holds every listed capability. */
-    requireCapabilities: (...caps: Capability[]) => preHandlerAsyncHookHandler;
-    /** preHandler: a valid token of an administrator (any role): reading the administration. */
-    requireAdmin: preHandlerAsyncHookHandler;
-    /** preHandler: a valid token of an administrator who holds one of the roles (contracts/roles.ts): a change. */
-    requireRole: (...roles: AdminRole[]) => preHandlerAsyncHookHandler;
-    /** preHandler: a service-to-service call carrying the internal token. */
-    requireInternal: preHandlerAsyncHookHandler;
+    /**
+     * Route guards, given as `onRequest`: who may call a route is decided before its body is read and validated, so a
+     * caller without access learns nothing from validation errors (and gets 401/403, not 422).
+     * A valid bearer token is required.
+     */
+    authenticate: onRequestAsyncHookHandler;
+    /** A valid token whose register holds every listed capability. */
+    requireCapabilities: (...caps: Capability[]) => onRequestAsyncHookHandler;
+    /** A valid token of an administrator (any role): reading the administration. */
+    requireAdmin: onRequestAsyncHookHandler;
+    /** A valid token of an administrator who holds one of the roles (contracts/roles.ts): a change. */
+    requireRole: (...roles: AdminRole[]) => onRequestAsyncHookHandler;
+    /** A service-to-service call carrying the internal token. */
+    requireInternal: onRequestAsyncHookHandler;
     signToken: (claims: TokenClaims) => string;
   }
 }
@@ -41,7 +45,7 @@ export interface AuthOptions {
   directory?: AuthDirectory;
 }
 
-/** Marks a guard so it runs on `onRequest`, before body validation (see createServiceApp). */
+/** Marks a guard (api-docs.ts says from it whether a route needs a token). */
 export const AUTH_GUARD = Symbol.for('kassa.authGuard');
 /** What a guard asks for: a bearer token (of a user with some right), or the services' internal token. */
 export type AuthGuardKind = 'token' | 'internal';

@@ -22,3 +22,4 @@ export * from './group-sum-count';
 export * from './ttl-cache';
 export * from './four-eyes';
 export * from './approval-routes';
+export * from './routes';

@@ -58,3 +58,45 @@ export function createWorker<T = unknown>(
   worker.on('error', (err: Error) => logger.error({ queue: name, err: err.message }, 'worker error'));
   return worker;
 }
+
+/** A queue's worker as started by startQueueWorker: `close` stops the worker, then the queue and their connections. */
+export interface QueueWorker<T> {
+  worker: Worker<T>;
+  queue: Queue<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * A BullMQ worker with its queue, each on a Redis connection of its own (a worker's blocking reads stall any other
+ * command on its connection). `processor` gets the queue's connection for what the jobs need besides (a provider);
+ * `resume` then runs once: it queues again what a worker that stopped left unfinished. `close` runs `onClose` too.
+ */
+export async function startQueueWorker<T>(
+  name: string,
+  env: { REDIS_URL: string; QUEUE_PREFIX: string },
+  log: Logger,
+  opts: {
+    processor: (redis: Redis) => Processor<T>;
+    worker?: Partial<WorkerOptions>;
+    resume?: (queue: Queue<T>) => Promise<void>;
+    onClose?: () => Promise<void>;
+  },
+): Promise<QueueWorker<T>> {
+  const workerRedis = createRedis(env.REDIS_URL, { forWorker: true });
+  const redis = createRedis(env.REDIS_URL, { forWorker: true });
+  const processor = opts.processor(redis);
+  const queue = createQueue<T>(name, redis, env.QUEUE_PREFIX);
+  const worker = createWorker<T>(name, processor, workerRedis, env.QUEUE_PREFIX, log, opts.worker);
+  await opts.resume?.(queue);
+  return {
+    worker,
+    queue,
+    async close() {
+      await worker.close();
+      await queue.close();
+      await opts.onClose?.();
+      workerRedis.disconnect();
+      redis.disconnect();
+    },
+  };
+}

@@ -3,7 +3,7 @@ import { authGuard, forbidden, unauthorized, type ServiceApp } from '@kassa/serv
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { userModel } from './models/user.model';
 
-/** preHandler: a valid token holding at least one of the capabilities (the account list serves two kinds of till). */
+/** onRequest: a valid token holding at least one of the capabilities (the account list serves two kinds of till). */
 export const requireAnyCapability =
   (app: ServiceApp, ...caps: Capability[]) =>
     authGuard(async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {

@@ -1,26 +1,12 @@
-import { approvalRoutes, auditClient, createServiceApp, ensureIndexes, internalClient, serviceUrls, keepUp, migrationModel, type ServiceApp } from '@kassa/service-kit';
+import { auditClient, createServiceApp, registerRoutes, ensureIndexes, internalClient, serviceUrls, keepUp, migrationModel, type ServiceApp } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import type { CheckoutEnv } from './config';
 import { transactionModel } from './models/transaction.model';
 import { saleDayModel } from './models/sale-day.model';
 import { SaleDays } from './sales/sale-days';
 import { CardTries } from './sales/card-tries';
-import deleteTransaction from './routes/admin/delete-transaction.route';
-import getTransactions from './routes/admin/get-transactions.route';
-import getOfflineRefusals from './routes/admin/get-offline-refusals.route';
 import { offlineRefusalModel } from './models/offline-refusal.model';
-import postCheckout from './routes/checkout/post-checkout.route';
-import getAccountSales from './routes/internal/get-account-sales.route';
-import getProductSales from './routes/internal/get-product-sales.route';
-import getSalesCount from './routes/internal/get-sales-count.route';
-import getDaySales from './routes/internal/get-day-sales.route';
-import getSalesJournal from './routes/internal/get-sales-journal.route';
-import getInvoicedDebts from './routes/internal/get-invoiced-debts.route';
-import postCardOutcome from './routes/internal/post-card-outcome.route';
-import postFinish from './routes/transactions/post-finish.route';
-import postUndo from './routes/transactions/post-undo.route';
-import getRecent from './routes/transactions/get-recent.route';
-import type { CheckoutContext, CheckoutDeps } from './sales/context';
+import type { CheckoutContext, CheckoutDeps } from './context';
 import { publicScreenSettings, redisLivePublisher } from './sales/live-feed';
 import { priceBook } from './sales/price-book';
 import { registerUndoAuditCheck } from './sales/undo';
@@ -28,20 +14,7 @@ import { settleStrandedSales } from './sales/stranded-sales';
 import { invoiceModel } from './invoices/invoice.model';
 import { invoiceNumberModel } from './invoices/invoice-number.model';
 import { registerInvoiceAuditCheck } from './invoices/invoices';
-import getInvoices from './routes/admin/get-invoices.route';
-import getInvoice from './routes/admin/get-invoice.route';
-import getInvoicePreview from './routes/admin/get-invoice-preview.route';
-import postInvoice from './routes/admin/post-invoice.route';
-import putInvoice from './routes/admin/put-invoice.route';
-import deleteInvoice from './routes/admin/delete-invoice.route';
-import postInvoiceFinalise from './routes/admin/post-invoice-finalise.route';
-import postInvoicePay from './routes/admin/post-invoice-pay.route';
-import postInvoiceCredit from './routes/admin/post-invoice-credit.route';
-import getInvoicePdf from './routes/admin/get-invoice-pdf.route';
-import getInvoiceMoneyStates from './routes/internal/get-invoice-money-states.route';
 
-const routes = [postCheckout, postUndo, getRecent, postFinish, postCardOutcome, getTransactions, deleteTransaction, getAccountSales, getProductSales, getSalesCount, getDaySales, getSalesJournal, getOfflineRefusals];
-const invoiceRoutes = [getInvoicedDebts, getInvoices, getInvoicePreview, getInvoice, getInvoicePdf, postInvoice, putInvoice, deleteInvoice, postInvoiceFinalise, postInvoicePay, postInvoiceCredit, getInvoiceMoneyStates, approvalRoutes('checkout', ['treasurer'])];
 
 /** The checkout service; `deps` replaces the clients of other services (unit tests pass fakes). */
 export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: Partial<CheckoutDeps> = {}): Promise<ServiceApp> {
@@ -81,6 +54,6 @@ export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: P
   // never sent the nonce again): at start, which is when a replica that died comes back, and every five minutes, well
   // inside the ledger audit's ten minutes of grace.
   keepUp(app, 'stranded sales', () => settleStrandedSales(ctx), () => settleStrandedSales(ctx), 5 * 60_000);
-  for (const route of [...routes, ...invoiceRoutes]) route(app, ctx);
+  await registerRoutes(app, new URL('./routes/', import.meta.url), ctx);
   return app;
 }

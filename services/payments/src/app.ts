@@ -1,29 +1,17 @@
-import { approvalRoutes, auditClient, createQueue, createRedis, redisReady, createServiceApp, ensureIndexes, internalClient, serviceUrls, keepUp, viewCheck, type ServiceApp } from '@kassa/service-kit';
+import { auditClient, createQueue, createRedis, redisReady, createServiceApp, registerRoutes, ensureIndexes, internalClient, serviceUrls, keepUp, viewCheck, type ServiceApp } from '@kassa/service-kit';
 import { exportView } from './accounting/export-views';
 import { createExactProvider } from './exact/create-exact-provider';
 import { ExactConnections } from './exact/exact-connection';
-import { StandinExactProvider } from './exact/standin-exact-provider';
 import { TokenBox } from './exact/token-box';
 import { ACCOUNTING_EXPORT_QUEUE, type AccountingExportData } from './jobs/accounting-export.job';
 import { accountingExportModel, type AccountingExportDoc } from './models/accounting-export.model';
 import { bookedDayModel } from './models/booked-day.model';
 import { exactConnectionModel } from './models/exact-connection.model';
-import deleteExactConnection from './routes/admin/exact/delete-connection.route';
-import getExactConnection from './routes/admin/exact/get-connection.route';
-import getExactExports from './routes/admin/exact/get-exports.route';
-import getJournalCsv from './routes/admin/exact/get-journal-csv.route';
-import getJournal from './routes/admin/exact/get-journal.route';
-import postExactConnect from './routes/admin/exact/post-connect.route';
-import postExactExportRetry from './routes/admin/exact/post-export-retry.route';
-import postExactExport from './routes/admin/exact/post-export.route';
-import postExactOauthCallback from './routes/admin/exact/post-oauth-callback.route';
-import exactStandin from './routes/payments/exact-standin.route';
 import type { Connection } from 'mongoose';
 import type { PaymentsEnv } from './config';
 import { IdealDays } from './ideal-admin/ideal-days';
 import { registerIdealAuditCheck } from './ideal-admin/ideal-payment-view';
 import { createIdealProvider } from './ideal/create-ideal-provider';
-import { StandinIdealProvider } from './ideal/standin-ideal-provider';
 import { IDEAL_STATUS_QUEUE, type IdealStatusData } from './jobs/ideal-status.job';
 import { TERMINAL_POLL_QUEUE, type TerminalPollData } from './jobs/terminal-poll.job';
 import { DIRECT_DEBIT_FILE_QUEUE, type DirectDebitFileData } from './direct-debit/batches';
@@ -32,61 +20,10 @@ import { directDebitBatchModel, directDebitFailureModel, directDebitFileModel } 
 import { cardTransactionModel } from './models/card-transaction.model';
 import { idealDayModel } from './models/ideal-day.model';
 import { idealPaymentModel } from './models/ideal-payment.model';
-import type { PaymentsContext, PaymentsDeps } from './payments-context';
-import getAccountUpgrade from './routes/account/get-upgrade.route';
-import postAccountUpgrade from './routes/account/post-upgrade.route';
-import getIdealPayments from './routes/admin/get-ideal-payments.route';
-import getDirectDebitBatches from './routes/admin/get-direct-debit-batches.route';
-import getDirectDebitPreview from './routes/admin/get-direct-debit-preview.route';
-import postDirectDebitBatch from './routes/admin/post-direct-debit-batch.route';
-import getDirectDebitBatch from './routes/admin/get-direct-debit-batch.route';
-import getDirectDebitFile from './routes/admin/get-direct-debit-file.route';
-import postDirectDebitCancel from './routes/admin/post-direct-debit-cancel.route';
-import postDirectDebitCollected from './routes/admin/post-direct-debit-collected.route';
-import postDirectDebitFailed from './routes/admin/post-direct-debit-failed.route';
-import postIdealCheck from './routes/admin/post-ideal-check.route';
-import getStandinTerminal from './routes/admin/get-standin-terminal.route';
-import putStandinTerminal from './routes/admin/put-standin-terminal.route';
-import postTerminalTransaction from './routes/internal/post-terminal-transaction.route';
-import getBatchMoneyStates from './routes/internal/get-batch-money-states.route';
-import getDirectDebitSettled from './routes/internal/get-direct-debit-settled.route';
-import postIdealWebhook from './routes/payments/post-webhook.route';
-import standinBank, { postWebhook } from './routes/payments/standin-bank.route';
-import getCardStatus from './routes/transactions/get-card-status.route';
+import type { PaymentsContext, PaymentsDeps } from './context';
+import { postWebhook } from './routes/payments/standin-bank.route';
 import { createTerminal } from './terminal/create-terminal';
 
-const routes = [
-  postTerminalTransaction,
-  getBatchMoneyStates,
-  getDirectDebitSettled,
-  getCardStatus,
-  putStandinTerminal,
-  getStandinTerminal,
-  postAccountUpgrade,
-  getAccountUpgrade,
-  postIdealWebhook,
-  getIdealPayments,
-  getExactConnection,
-  postExactConnect,
-  postExactOauthCallback,
-  deleteExactConnection,
-  getExactExports,
-  postExactExport,
-  postExactExportRetry,
-  getJournalCsv,
-  getJournal,
-  getDirectDebitBatches,
-  getDirectDebitPreview,
-  postDirectDebitBatch,
-  getDirectDebitBatch,
-  getDirectDebitFile,
-  postDirectDebitCancel,
-  postDirectDebitCollected,
-  postDirectDebitFailed,
-  // Four eyes on marking a batch collected (issue 50 §5).
-  approvalRoutes('payments', ['treasurer']),
-  postIdealCheck,
-];
 
 /** The payments service: card terminals and online top-ups (iDEAL). `deps` replaces any of its parts (tests). */
 export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: Partial<PaymentsDeps> = {}): Promise<ServiceApp> {
@@ -161,8 +98,6 @@ export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: P
   registerDirectDebitAuditCheck(ctx);
   keepUp(app, 'iDEAL days', () => ctx.idealDays.migrate().then(() => ctx.idealDays.countClosedDays()), () => ctx.idealDays.countClosedDays());
   registerIdealAuditCheck(db, ctx.audit);
-  for (const route of routes) route(app, ctx);
-  if (ideal instanceof StandinIdealProvider) standinBank(app, ctx, ideal);
-  if (exact instanceof StandinExactProvider) exactStandin(app, exact);
+  await registerRoutes(app, new URL('./routes/', import.meta.url), ctx);
   return app;
 }

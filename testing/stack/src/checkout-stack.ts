@@ -20,7 +20,7 @@ import { PaymentsEnv } from '@kassa/payments/src/config';
 import { startTerminalWorker, type TerminalWorkerDeps } from '@kassa/payments/src/jobs/terminal-worker';
 import { buildCheckoutApp } from '@kassa/checkout/src/app';
 import { CheckoutEnv } from '@kassa/checkout/src/config';
-import type { CheckoutDeps } from '@kassa/checkout/src/sales/context';
+import type { CheckoutDeps } from '@kassa/checkout/src/context';
 
 /** A settable clock for the undo window, so no test waits ten minutes. */
 export class TestClock {

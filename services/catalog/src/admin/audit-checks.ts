@@ -3,7 +3,7 @@ import { categoryModel } from '../models/category.model';
 import { productModel } from '../models/product.model';
 import { reasonModel } from '../models/reason.model';
 import { barMenu, menuSummary } from './bar-menu';
-import type { CatalogContext } from './catalog-context';
+import type { CatalogContext } from '../context';
 import { categoryView } from './categories';
 import { adminProduct, adminReason } from './views';
 

@@ -15,7 +15,7 @@ import {
 } from '@kassa/contracts';
 import { AppError, claimTransition, fourEyes, isDuplicateKey, localDay, notFound, viewCheck, type AuditWarnLogger } from '@kassa/service-kit';
 import { Types } from 'mongoose';
-import { postLedger, type CheckoutContext } from '../sales/context';
+import { postLedger, type CheckoutContext } from '../context';
 import { invoiceLines, reversed } from './invoice-lines';
 import { invoiceModel, type InvoiceDoc } from './invoice.model';
 import { invoiceNumbers } from './invoice-numbers';

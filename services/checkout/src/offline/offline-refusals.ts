@@ -2,7 +2,7 @@ import type { CheckoutBody, CheckoutMethod, OfflineRefusalView, TokenClaims } fr
 import { AppError, isDuplicateKey } from '@kassa/service-kit';
 import { offlineRefusalModel, type OfflineRefusalDoc } from '../models/offline-refusal.model';
 import { transactionModel, type TransactionDoc } from '../models/transaction.model';
-import type { CheckoutContext } from '../sales/context';
+import type { CheckoutContext } from '../context';
 
 /**
  * Refusals the till may come back from are not refusals of the sale: a sign-in that expired (401), a register that

@@ -2,7 +2,7 @@ import type { CardOutcomeRequest, PurchaseResult, TokenClaims } from '@kassa/con
 import { AppError, notFound } from '@kassa/service-kit';
 import { transactionModel, type TransactionDoc } from '../models/transaction.model';
 import { isRefusal, complete, postTopUp } from './checkout';
-import type { CheckoutContext } from './context';
+import type { CheckoutContext } from '../context';
 import { isOwnSale } from './own-sale';
 import { failedPaymentMessage, purchaseResult, storedError } from './views';
 

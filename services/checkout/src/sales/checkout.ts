@@ -17,7 +17,7 @@ import { AppError, isDuplicateKey, localDay } from '@kassa/service-kit';
 import { createHash } from 'node:crypto';
 import { insertSale, transactionModel, type TransactionDoc } from '../models/transaction.model';
 import { recordOfflineRefusal } from '../offline/offline-refusals';
-import { postLedger, type CheckoutContext } from './context';
+import { postLedger, type CheckoutContext } from '../context';
 import { liveSaleId, publicName } from './live-feed';
 import { purchaseResult, storedError } from './views';
 

@@ -1,7 +1,7 @@
 import { amountDue, RECENT_SALES_LIMIT, type RecentSale, type RecentSales, type TokenClaims } from '@kassa/contracts';
 import { localDay } from '@kassa/service-kit';
 import { transactionModel, type TransactionDoc } from '../models/transaction.model';
-import type { CheckoutContext } from './context';
+import type { CheckoutContext } from '../context';
 import { isOwnSale } from './own-sale';
 import { undoWindowStart } from './undo';
 

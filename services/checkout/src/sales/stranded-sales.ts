@@ -1,7 +1,7 @@
 import { ledgerKeys, PostingLookupResult } from '@kassa/contracts';
 import { transactionModel, type TransactionDoc } from '../models/transaction.model';
 import { complete, recordTopUp } from './checkout';
-import type { CheckoutContext } from './context';
+import type { CheckoutContext } from '../context';
 
 /** A sale untouched this long is no longer being made by a request (the gateway gives up on a request long before). */
 export const STRANDED_AFTER_MS = 60_000;

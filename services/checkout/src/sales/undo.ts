@@ -3,7 +3,7 @@ import type { PostingResult, TokenClaims, UndoResult } from '@kassa/contracts';
 import { amountDue, formatEuros, ledgerKeys } from '@kassa/contracts';
 import { AppError, localDay, notFound, type AuditWarnLogger } from '@kassa/service-kit';
 import { transactionModel, type TransactionDoc } from '../models/transaction.model';
-import { postLedger, type CheckoutContext } from './context';
+import { postLedger, type CheckoutContext } from '../context';
 import { liveSaleId } from './live-feed';
 import { isOwnSale } from './own-sale';
 import { undoResult } from './views';

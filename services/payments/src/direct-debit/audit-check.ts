@@ -1,5 +1,5 @@
 import { viewCheck } from '@kassa/service-kit';
-import type { PaymentsContext } from '../payments-context';
+import type { PaymentsContext } from '../context';
 import { BATCH_ENTITY, batchSummary, withFailures } from './batches';
 import { directDebitBatchModel, type DirectDebitBatchDoc } from './direct-debit-batch.model';
 

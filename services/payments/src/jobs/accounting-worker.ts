@@ -1,4 +1,4 @@
-import { createQueue, createRedis, createWorker, internalClient, serviceUrls } from '@kassa/service-kit';
+import { internalClient, serviceUrls, startQueueWorker } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { JournalClients } from '../accounting/journal-sources';
@@ -25,33 +25,25 @@ export interface AccountingWorkerDeps extends Partial<JournalClients> {
 export async function startAccountingWorker(env: PaymentsEnv, db: Connection, log: Logger, deps: AccountingWorkerDeps = {}) {
   exactConnectionModel(db);
   bookedDayModel(db);
-  const workerRedis = createRedis(env.REDIS_URL, { forWorker: true });
-  const redis = createRedis(env.REDIS_URL, { forWorker: true });
-  const provider = deps.provider ?? createExactProvider(env, redis);
   const now = deps.now ?? (() => new Date());
-  const queue = createQueue<AccountingExportData>(ACCOUNTING_EXPORT_QUEUE, redis, env.QUEUE_PREFIX);
-  const processor = accountingExportProcessor({
-    db,
-    provider,
-    connections: new ExactConnections(db, provider, new TokenBox(env.EXACT_TOKEN_KEY), now),
-    accounts: deps.accounts ?? internalClient(serviceUrls(env, 'accounts'), env.INTERNAL_TOKEN),
-    checkout: deps.checkout ?? internalClient(serviceUrls(env, 'checkout'), env.INTERNAL_TOKEN),
-    catalog: deps.catalog ?? internalClient(serviceUrls(env, 'catalog'), env.INTERNAL_TOKEN),
-    log,
-    now,
-  });
-  const worker = createWorker<AccountingExportData>(ACCOUNTING_EXPORT_QUEUE, processor, workerRedis, env.QUEUE_PREFIX, log, { concurrency: 1 });
-  const unfinished = await accountingExportModel(db).find({ status: { $in: ['queued', 'running'] } }, { _id: 1, attempts: 1 }).lean();
-  for (const e of unfinished) await enqueueExport(queue, String(e._id), e.attempts ?? 1);
-
-  return {
-    worker,
-    queue,
-    async close() {
-      await worker.close();
-      await queue.close();
-      workerRedis.disconnect();
-      redis.disconnect();
+  return startQueueWorker<AccountingExportData>(ACCOUNTING_EXPORT_QUEUE, env, log, {
+    processor: (redis) => {
+      const provider = deps.provider ?? createExactProvider(env, redis);
+      return accountingExportProcessor({
+        db,
+        provider,
+        connections: new ExactConnections(db, provider, new TokenBox(env.EXACT_TOKEN_KEY), now),
+        accounts: deps.accounts ?? internalClient(serviceUrls(env, 'accounts'), env.INTERNAL_TOKEN),
+        checkout: deps.checkout ?? internalClient(serviceUrls(env, 'checkout'), env.INTERNAL_TOKEN),
+        catalog: deps.catalog ?? internalClient(serviceUrls(env, 'catalog'), env.INTERNAL_TOKEN),
+        log,
+        now,
+      });
     },
-  };
+    worker: { concurrency: 1 },
+    resume: async (queue) => {
+      const unfinished = await accountingExportModel(db).find({ status: { $in: ['queued', 'running'] } }, { _id: 1, attempts: 1 }).lean();
+      for (const e of unfinished) await enqueueExport(queue, String(e._id), e.attempts ?? 1);
+    },
+  });
 }

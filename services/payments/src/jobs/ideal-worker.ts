@@ -1,4 +1,4 @@
-import { createQueue, createRedis, createWorker, internalClient, serviceUrls, type InternalClient } from '@kassa/service-kit';
+import { internalClient, serviceUrls, startQueueWorker, type InternalClient } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { PaymentsEnv } from '../config';
@@ -21,37 +21,24 @@ const DAY = 86_400_000;
  */
 export async function startIdealWorker(env: PaymentsEnv, db: Connection, log: Logger, deps: IdealWorkerDeps = {}) {
   idealPaymentModel(db);
-  const workerRedis = createRedis(env.REDIS_URL, { forWorker: true });
-  const redis = createRedis(env.REDIS_URL, { forWorker: true });
-  const provider = deps.provider ?? createIdealProvider(env, redis);
   const accounts = deps.accounts ?? internalClient(serviceUrls(env, 'accounts'), env.INTERNAL_TOKEN);
-  const queue = createQueue<IdealStatusData>(IDEAL_STATUS_QUEUE, redis, env.QUEUE_PREFIX);
-  const worker = createWorker<IdealStatusData>(IDEAL_STATUS_QUEUE, idealStatusProcessor({ db, provider, accounts, log }), workerRedis, env.QUEUE_PREFIX, log, {
-    concurrency: 8,
-  });
-
-  const unfinished = await idealPaymentModel(db)
-    .find(
-      {
-        $or: [
-          { status: 'paid', creditedAt: null, error: null },
-          { status: { $in: ['open', 'pending'] }, createdAt: { $gte: new Date(Date.now() - DAY) } },
-        ],
-      },
-      { _id: 1 },
-    )
-    .lean();
-  for (const p of unfinished) await enqueueIdealCheck(queue, String(p._id), { dedupe: true });
-  if (unfinished.length > 0) log.info({ count: unfinished.length }, 'checking unfinished iDEAL payments');
-
-  return {
-    worker,
-    queue,
-    async close() {
-      await worker.close();
-      await queue.close();
-      workerRedis.disconnect();
-      redis.disconnect();
+  return startQueueWorker<IdealStatusData>(IDEAL_STATUS_QUEUE, env, log, {
+    processor: (redis) => idealStatusProcessor({ db, provider: deps.provider ?? createIdealProvider(env, redis), accounts, log }),
+    worker: { concurrency: 8 },
+    resume: async (queue) => {
+      const unfinished = await idealPaymentModel(db)
+        .find(
+          {
+            $or: [
+              { status: 'paid', creditedAt: null, error: null },
+              { status: { $in: ['open', 'pending'] }, createdAt: { $gte: new Date(Date.now() - DAY) } },
+            ],
+          },
+          { _id: 1 },
+        )
+        .lean();
+      for (const p of unfinished) await enqueueIdealCheck(queue, String(p._id), { dedupe: true });
+      if (unfinished.length > 0) log.info({ count: unfinished.length }, 'checking unfinished iDEAL payments');
     },
-  };
+  });
 }

@@ -1,4 +1,4 @@
-import { createQueue, createRedis, createWorker, internalClient, serviceUrls, type InternalClient } from '@kassa/service-kit';
+import { internalClient, serviceUrls, startQueueWorker, type InternalClient } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { PaymentsEnv } from '../config';
@@ -19,35 +19,23 @@ export interface TerminalWorkerDeps {
  */
 export async function startTerminalWorker(env: PaymentsEnv, db: Connection, log: Logger, deps: TerminalWorkerDeps = {}) {
   cardTransactionModel(db);
-  const workerRedis = createRedis(env.REDIS_URL, { forWorker: true });
-  const redis = createRedis(env.REDIS_URL, { forWorker: true });
-  const terminal = deps.terminal ?? createTerminal(env, redis);
   const checkout = deps.checkout ?? internalClient(serviceUrls(env, 'checkout'), env.INTERNAL_TOKEN);
-  const queue = createQueue<TerminalPollData>(TERMINAL_POLL_QUEUE, redis, env.QUEUE_PREFIX);
-  const worker = createWorker<TerminalPollData>(
-    TERMINAL_POLL_QUEUE,
-    terminalPollProcessor({ env, db, terminal, checkout, log }),
-    workerRedis,
-    env.QUEUE_PREFIX,
-    log,
+  let terminal: CardTerminal | undefined;
+  return startQueueWorker<TerminalPollData>(TERMINAL_POLL_QUEUE, env, log, {
+    processor: (redis) => {
+      terminal = deps.terminal ?? createTerminal(env, redis);
+      return terminalPollProcessor({ env, db, terminal, checkout, log });
+    },
     // A poll takes well under a second; short locks let a restarted worker take over the jobs a killed one held
     // within seconds instead of BullMQ's default 30 s lock plus 30 s stall check.
-    { concurrency: 16, lockDuration: 10_000, stalledInterval: 5_000 },
-  );
-
-  const open = await cardTransactionModel(db).find({ reportedAt: null, terminalRef: { $ne: null } }, { transactionId: 1 }).lean();
-  for (const ct of open) await ensurePollJob(queue, ct.transactionId, 0);
-  if (open.length > 0) log.info({ count: open.length }, 'resumed card payments');
-
-  return {
-    worker,
-    queue,
-    async close() {
-      await worker.close();
-      await queue.close();
-      if (!deps.terminal) await terminal.close();
-      workerRedis.disconnect();
-      redis.disconnect();
+    worker: { concurrency: 16, lockDuration: 10_000, stalledInterval: 5_000 },
+    resume: async (queue) => {
+      const open = await cardTransactionModel(db).find({ reportedAt: null, terminalRef: { $ne: null } }, { transactionId: 1 }).lean();
+      for (const ct of open) await ensurePollJob(queue, ct.transactionId, 0);
+      if (open.length > 0) log.info({ count: open.length }, 'resumed card payments');
     },
-  };
+    onClose: async () => {
+      if (!deps.terminal) await terminal?.close();
+    },
+  });
 }

@@ -8,7 +8,7 @@ import { accountRequestModel, type AccountRequestDoc } from '../../models/accoun
 export default function getPendingAccountRequest(app: ServiceApp) {
   app.get(
     '/api/account_request/pending',
-    { preHandler: app.authenticate, schema: { tags: ['accounts'], summary: 'Own latest account request', response: { 200: ApiResponse(AccountRequestView.nullable()) } } },
+    { onRequest: app.authenticate, schema: { tags: ['accounts'], summary: 'Own latest account request', response: { 200: ApiResponse(AccountRequestView.nullable()) } } },
     async (request) => {
       const user = await currentUser(app, request);
       const latest = (await accountRequestModel(app.db).findOne({ userId: user._id }).sort({ createdAt: -1, _id: -1 }).lean()) as AccountRequestDoc | null;

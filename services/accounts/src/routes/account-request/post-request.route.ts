@@ -16,7 +16,7 @@ export default function postAccountRequest(app: ServiceApp, ctx: AccountsContext
   app.post(
     '/api/account_request/request',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['accounts'], summary: 'Request an account', body: AccountRequestBody, response: { 200: ApiResponse(AccountRequestView) } },
     },
     async (request) => {

@@ -13,7 +13,7 @@ export const noLinkedAccount = () => new AppError(404, 'no_linked_account', 'No 
 export default function getAccount(app: ServiceApp, ctx: AccountsContext) {
   app.get(
     '/api/account/',
-    { preHandler: app.authenticate, schema: { tags: ['accounts'], summary: 'Own account', response: { 200: ApiResponse(SelfAccount) } } },
+    { onRequest: app.authenticate, schema: { tags: ['accounts'], summary: 'Own account', response: { 200: ApiResponse(SelfAccount) } } },
     async (request) => {
       const user = await currentUser(app, request);
       if (!user.accountId) throw noLinkedAccount();

@@ -8,7 +8,7 @@ import { noLinkedAccount } from './get-account.route';
 export default function getOwnTransactionsCount(app: ServiceApp) {
   app.get(
     '/api/account/transactions/count',
-    { preHandler: app.authenticate, schema: { tags: ['accounts'], summary: 'Number of postings on the own account', response: { 200: ApiResponse(OwnTransactionsCount) } } },
+    { onRequest: app.authenticate, schema: { tags: ['accounts'], summary: 'Number of postings on the own account', response: { 200: ApiResponse(OwnTransactionsCount) } } },
     async (request) => {
       const user = await currentUser(app, request);
       if (!user.accountId) throw noLinkedAccount();

@@ -28,7 +28,7 @@ export default function getOwnTransactions(app: ServiceApp) {
   app.get(
     '/api/account/transactions',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['accounts'], summary: 'Own account history, newest first', querystring: OwnTransactionsQuery, response: { 200: ApiResponse(Paged(OwnTransaction)) } },
     },
     async (request) => {

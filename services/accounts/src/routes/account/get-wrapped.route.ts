@@ -33,7 +33,7 @@ export default function getWrapped(app: ServiceApp, ctx: AccountsContext) {
 
   app.get(
     '/api/account/wrapped/',
-    { preHandler: app.authenticate, schema: { tags: ['accounts'], summary: "The member's year at the bar (POS Wrapped)", response: { 200: ApiResponse(PosWrappedAnswer) } } },
+    { onRequest: app.authenticate, schema: { tags: ['accounts'], summary: "The member's year at the bar (POS Wrapped)", response: { 200: ApiResponse(PosWrappedAnswer) } } },
     async (request) => {
       if (!(await getSettings(app.db)).posWrappedAvailable) throw new AppError(404, 'not_found', 'POS Wrapped is not switched on.');
       const user = await currentUser(app, request);

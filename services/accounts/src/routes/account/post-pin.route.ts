@@ -37,7 +37,7 @@ async function proveCurrent(
 export default function postPin(app: ServiceApp, ctx: AccountsContext) {
   app.post(
     '/api/account/pin',
-    { preHandler: app.authenticate, schema: { tags: ['accounts'], summary: 'Set own account PIN', body: SetPinBody, response: { 200: ApiResponse(SetPinResult) } } },
+    { onRequest: app.authenticate, schema: { tags: ['accounts'], summary: 'Set own account PIN', body: SetPinBody, response: { 200: ApiResponse(SetPinResult) } } },
     async (request) => {
       const user = await currentUser(app, request);
       if (!user.accountId) throw noLinkedAccount();

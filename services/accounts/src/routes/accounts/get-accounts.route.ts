@@ -12,7 +12,7 @@ export default function getAccounts(app: ServiceApp, ctx: AccountsContext) {
   app.get(
     '/api/accounts/',
     {
-      preHandler: requireAnyCapability(app, 'PAYMENT_ACCOUNT_AUTHED', 'PAYMENT_ACCOUNT_OTHER'),
+      onRequest: requireAnyCapability(app, 'PAYMENT_ACCOUNT_AUTHED', 'PAYMENT_ACCOUNT_OTHER'),
       schema: { tags: ['accounts'], summary: 'Accounts for the till', response: { 200: ApiResponse(TillAccountsResult) } },
     },
     async (request) => {

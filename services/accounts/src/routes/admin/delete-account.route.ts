@@ -19,7 +19,7 @@ export const EXPIRY_DESCRIPTION = 'Balance expired when the account was closed (
 export default function deleteAdminAccount(app: ServiceApp, ctx: AccountsContext) {
   app.delete(
     '/api/admin/accounts/:id/',
-    { preHandler: app.requireRole('board'), schema: { tags: ['admin'], summary: 'Close an account (with a balance: prepare, or approve what another admin prepared)', params: IdParam, response: { 200: ApiResponse(AdminCloseResult), 202: ApiResponse(ApprovalView) } } },
+    { onRequest: app.requireRole('board'), schema: { tags: ['admin'], summary: 'Close an account (with a balance: prepare, or approve what another admin prepared)', params: IdParam, response: { 200: ApiResponse(AdminCloseResult), 202: ApiResponse(ApprovalView) } } },
     async (request, reply) => {
       const id = request.params.id;
       const { view: before } = await adminAccount(app.db, ctx, id);

@@ -9,7 +9,7 @@ import { adminRegister } from '../../users/admin-registers';
 export default function deleteAdminRegister(app: ServiceApp, ctx: AccountsContext) {
   app.delete(
     '/api/admin/registers/:id/',
-    { preHandler: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Delete a register without users', params: IdParam, response: { 200: ApiResponse(AdminRegister) } } },
+    { onRequest: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Delete a register without users', params: IdParam, response: { 200: ApiResponse(AdminRegister) } } },
     async (request) => {
       const before = await adminRegister(app.db, request.params.id);
       if (before.users.length > 0) {

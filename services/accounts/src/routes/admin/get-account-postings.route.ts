@@ -13,7 +13,7 @@ import { postingDescription } from '../account/get-transactions.route';
 export default function getAdminAccountPostings(app: ServiceApp, ctx: AccountsContext) {
   app.get(
     '/api/admin/accounts/:id/postings/',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'An account history, newest first', params: IdParam, querystring: AdminPostingsQuery, response: { 200: ApiResponse(Paged(AdminPosting)) } } },
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'An account history, newest first', params: IdParam, querystring: AdminPostingsQuery, response: { 200: ApiResponse(Paged(AdminPosting)) } } },
     async (request) => {
       const { page, perPage } = request.query;
       const id = request.params.id;

@@ -8,7 +8,7 @@ export default function getAccountRequests(app: ServiceApp) {
   app.get(
     '/api/admin/account_requests',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['admin'], summary: 'Account requests', querystring: AccountRequestsQuery, response: { 200: ApiResponse(Paged(AccountRequestView)) } },
     },
     async (request) => {

@@ -7,7 +7,7 @@ import type { AccountsContext } from '../../context';
 export default function getAdminAccount(app: ServiceApp, ctx: AccountsContext) {
   app.get(
     '/api/admin/accounts/:id/',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'One account', params: IdParam, response: { 200: ApiResponse(AdminAccount) } } },
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'One account', params: IdParam, response: { 200: ApiResponse(AdminAccount) } } },
     async (request) => ok((await adminAccount(app.db, ctx, request.params.id)).view),
   );
 }

@@ -10,7 +10,7 @@ import type { AccountsContext } from '../../context';
 export default function getAccountsBalance(app: ServiceApp, ctx: AccountsContext) {
   app.get(
     '/api/admin/accounts/balance/',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Balance of all accounts at the end of a day', querystring: BalanceQuery, response: { 200: ApiResponse(BalanceAtDate) } } },
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'Balance of all accounts at the end of a day', querystring: BalanceQuery, response: { 200: ApiResponse(BalanceAtDate) } } },
     async (request) => {
       const { date } = request.query;
       const balance = await ctx.balanceDays.balanceAt(date);

@@ -15,7 +15,7 @@ const YEAR_MS = 365 * 24 * 3_600_000;
 export default function getAdminAccounts(app: ServiceApp, ctx: AccountsContext) {
   app.get(
     '/api/admin/accounts/',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Accounts, paged and filtered', querystring: AdminAccountsQuery, response: { 200: ApiResponse(Paged(AdminAccount)) } } },
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'Accounts, paged and filtered', querystring: AdminAccountsQuery, response: { 200: ApiResponse(Paged(AdminAccount)) } } },
     async (request) => {
       const { page, perPage, search, credit, type, negative, unused, closed } = request.query;
       const and: QueryFilter<AccountDoc>[] = [{ closedAt: closed ? { $ne: null } : null }];

@@ -51,7 +51,7 @@ export default function getAuditLogs(app: ServiceApp) {
   app.get(
     '/api/admin/audit_logs',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Audit log: who changed what, newest first',

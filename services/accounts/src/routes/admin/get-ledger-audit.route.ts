@@ -6,7 +6,7 @@ import { latestAuditRun } from '../../ledger/audit-runs';
 export default function getLedgerAudit(app: ServiceApp) {
   app.get(
     '/api/admin/ledger_audit',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Latest ledger self-audit', response: { 200: ApiResponse(LedgerAuditLatest) } } },
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'Latest ledger self-audit', response: { 200: ApiResponse(LedgerAuditLatest) } } },
     async () => ok({ latest: await latestAuditRun(app.db) }),
   );
 }

@@ -7,7 +7,7 @@ import type { AccountsContext } from '../../context';
 export default function getLedgerCount(app: ServiceApp, ctx: AccountsContext) {
   app.get(
     '/api/admin/ledgers/:id/transactions/count/',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'What a ledger covers, counted', params: LedgerIdParam, querystring: LedgerCountQuery, response: { 200: ApiResponse(LedgerCount) } } },
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'What a ledger covers, counted', params: LedgerIdParam, querystring: LedgerCountQuery, response: { 200: ApiResponse(LedgerCount) } } },
     async (request) => {
       const ledger = findLedger(request.params.id);
       if (!ledger) throw notFound('This ledger does not exist.');

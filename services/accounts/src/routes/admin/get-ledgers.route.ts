@@ -6,7 +6,7 @@ import { adminLedgers } from '../../accounts-admin/ledgers';
 export default function getAdminLedgers(app: ServiceApp) {
   app.get(
     '/api/admin/accounts/ledgers/',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Ledgers, paged', querystring: PageQuery, response: { 200: ApiResponse(Paged(AdminLedger)) } } },
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'Ledgers, paged', querystring: PageQuery, response: { 200: ApiResponse(Paged(AdminLedger)) } } },
     async (request) => {
       const { page, perPage } = request.query;
       const all = await adminLedgers(app.db);

@@ -6,7 +6,7 @@ import { adminRegister } from '../../users/admin-registers';
 export default function getAdminRegister(app: ServiceApp) {
   app.get(
     '/api/admin/registers/:id/',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'One register', params: IdParam, response: { 200: ApiResponse(AdminRegister) } } },
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'One register', params: IdParam, response: { 200: ApiResponse(AdminRegister) } } },
     async (request) => ok(await adminRegister(app.db, request.params.id)),
   );
 }

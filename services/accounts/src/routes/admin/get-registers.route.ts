@@ -7,7 +7,7 @@ import { adminRegisters } from '../../users/admin-registers';
 export default function getAdminRegisters(app: ServiceApp) {
   app.get(
     '/api/admin/registers/',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Registers', response: { 200: ApiResponse(AdminRegisters) } } },
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'Registers', response: { 200: ApiResponse(AdminRegisters) } } },
     async () => ok({ registers: await adminRegisters(app.db, await registerModel(app.db).find().sort({ name: 1 }).lean()) }),
   );
 }

@@ -6,7 +6,7 @@ import { getSettings } from '../../settings';
 export default function getAdminSettings(app: ServiceApp) {
   app.get(
     '/api/admin/settings/',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Platform settings', response: { 200: ApiResponse(AdminSettings) } } },
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'Platform settings', response: { 200: ApiResponse(AdminSettings) } } },
     async () => ok(await getSettings(app.db)),
   );
 }

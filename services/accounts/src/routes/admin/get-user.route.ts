@@ -6,7 +6,7 @@ import { adminUser } from '../../users/admin-users';
 export default function getAdminUser(app: ServiceApp) {
   app.get(
     '/api/admin/users/:id/',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'One user', params: IdParam, response: { 200: ApiResponse(AdminUser) } } },
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'One user', params: IdParam, response: { 200: ApiResponse(AdminUser) } } },
     async (request) => ok((await adminUser(app.db, request.params.id)).view),
   );
 }

@@ -10,7 +10,7 @@ const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'
 export default function getAdminUsers(app: ServiceApp) {
   app.get(
     '/api/admin/users/',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Users, paged', querystring: AdminUsersQuery, response: { 200: ApiResponse(Paged(AdminUser)) } } },
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'Users, paged', querystring: AdminUsersQuery, response: { 200: ApiResponse(Paged(AdminUser)) } } },
     async (request) => {
       const { page, perPage, search } = request.query;
       const filter: QueryFilter<UserDoc> = {};

@@ -7,7 +7,7 @@ import type { AccountsContext } from '../../context';
 export default function patchAdminAccount(app: ServiceApp, ctx: AccountsContext) {
   app.patch(
     '/api/admin/accounts/:id/',
-    { preHandler: app.requireRole('board'), schema: { tags: ['admin'], summary: 'Change some fields of an account', params: IdParam, body: AdminAccountPatchBody, response: { 200: ApiResponse(AdminAccount) } } },
+    { onRequest: app.requireRole('board'), schema: { tags: ['admin'], summary: 'Change some fields of an account', params: IdParam, body: AdminAccountPatchBody, response: { 200: ApiResponse(AdminAccount) } } },
     async (request) => ok(await updateAccount(app, ctx, request.params.id, request.body, request.user, request.log)),
   );
 }

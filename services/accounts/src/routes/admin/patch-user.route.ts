@@ -14,7 +14,7 @@ import { adminUser, assertLinks, auditView } from '../../users/admin-users';
 export default function patchAdminUser(app: ServiceApp, ctx: AccountsContext) {
   app.patch(
     '/api/admin/users/:id/',
-    { preHandler: app.requireRole('board'), schema: { tags: ['admin'], summary: 'Change a user', params: IdParam, body: AdminUserPatchBody, response: { 200: ApiResponse(AdminUser) } } },
+    { onRequest: app.requireRole('board'), schema: { tags: ['admin'], summary: 'Change a user', params: IdParam, body: AdminUserPatchBody, response: { 200: ApiResponse(AdminUser) } } },
     async (request) => {
       const { view: before } = await adminUser(app.db, request.params.id);
       const self = request.params.id === request.user.sub;

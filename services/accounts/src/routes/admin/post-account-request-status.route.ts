@@ -9,7 +9,7 @@ export default function postAccountRequestStatus(app: ServiceApp, ctx: AccountsC
   app.post(
     '/api/admin/account_requests/:id/status',
     {
-      preHandler: app.requireRole('board'),
+      onRequest: app.requireRole('board'),
       schema: {
         tags: ['admin'],
         summary: 'Approve or reject an account request',

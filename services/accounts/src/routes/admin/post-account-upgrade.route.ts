@@ -17,7 +17,7 @@ import { getSettings } from '../../settings';
 export default function postAdminAccountUpgrade(app: ServiceApp, ctx: AccountsContext) {
   app.post(
     '/api/admin/accounts/:id/upgrade/',
-    { preHandler: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Top up or correct an account (a large correction: prepare, or approve what another admin prepared)', params: IdParam, body: AdminUpgradeBody, response: { 200: ApiResponse(AdminUpgradeResult), 202: ApiResponse(ApprovalView) } } },
+    { onRequest: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Top up or correct an account (a large correction: prepare, or approve what another admin prepared)', params: IdParam, body: AdminUpgradeBody, response: { 200: ApiResponse(AdminUpgradeResult), 202: ApiResponse(ApprovalView) } } },
     async (request, reply) => {
       const id = request.params.id;
       const { amount, method, reason, nonce, allowNegative } = request.body;

@@ -10,7 +10,7 @@ import { accountModel } from '../../models/account.model';
 export default function postAdminAccount(app: ServiceApp, ctx: AccountsContext) {
   app.post(
     '/api/admin/accounts/',
-    { preHandler: app.requireRole('board'), schema: { tags: ['admin'], summary: 'Create an account', body: AdminAccountBody, response: { 200: ApiResponse(AdminAccount) } } },
+    { onRequest: app.requireRole('board'), schema: { tags: ['admin'], summary: 'Create an account', body: AdminAccountBody, response: { 200: ApiResponse(AdminAccount) } } },
     async (request) => {
       const body = request.body;
       const bank = checkBank(body);

@@ -10,7 +10,7 @@ export default function postLedgerAudit(app: ServiceApp, ctx: AccountsContext) {
   app.post(
     '/api/admin/ledger_audit',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Audit the ledger now (200 with the run, 202 while it still runs)',

@@ -11,7 +11,7 @@ import { adminRegister, assertRegisterNameFree } from '../../users/admin-registe
 export default function postAdminRegister(app: ServiceApp, ctx: AccountsContext) {
   app.post(
     '/api/admin/registers/',
-    { preHandler: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Create a register', body: AdminRegisterBody, response: { 200: ApiResponse(AdminRegister) } } },
+    { onRequest: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Create a register', body: AdminRegisterBody, response: { 200: ApiResponse(AdminRegister) } } },
     async (request) => {
       await assertRegisterNameFree(app.db, request.body.name);
       // The id is made here, so the audit entry written ahead of the register names it.

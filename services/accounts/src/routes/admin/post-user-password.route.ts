@@ -11,7 +11,7 @@ import { adminUser, auditView } from '../../users/admin-users';
 export default function postAdminUserPassword(app: ServiceApp, ctx: AccountsContext) {
   app.post(
     '/api/admin/users/:id/password',
-    { preHandler: app.requireRole('board'), schema: { tags: ['admin'], summary: "Reset a user's password", params: IdParam, body: AdminPasswordBody, response: { 200: ApiResponse(AdminUser) } } },
+    { onRequest: app.requireRole('board'), schema: { tags: ['admin'], summary: "Reset a user's password", params: IdParam, body: AdminPasswordBody, response: { 200: ApiResponse(AdminUser) } } },
     async (request) => {
       const { view: before } = await adminUser(app.db, request.params.id);
       const passwordHash = await hashPassword(request.body.password);

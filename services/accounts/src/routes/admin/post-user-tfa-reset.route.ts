@@ -11,7 +11,7 @@ export default function postUserTfaReset(app: ServiceApp, ctx: AccountsContext) 
   app.post(
     '/api/admin/users/:id/tfa/reset',
     {
-      preHandler: app.requireRole('board'),
+      onRequest: app.requireRole('board'),
       schema: { tags: ['admin'], summary: "Reset a user's two-factor sign-in", params: IdParam, response: { 200: ApiResponse(TfaDisableResult) } },
     },
     async (request) => {

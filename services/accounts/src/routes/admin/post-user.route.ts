@@ -14,7 +14,7 @@ const taken = (username: string) => new AppError(409, 'conflict', `The username 
 export default function postAdminUser(app: ServiceApp, ctx: AccountsContext) {
   app.post(
     '/api/admin/users/',
-    { preHandler: app.requireRole('board'), schema: { tags: ['admin'], summary: 'Create a user', body: AdminUserCreateBody, response: { 200: ApiResponse(AdminUser) } } },
+    { onRequest: app.requireRole('board'), schema: { tags: ['admin'], summary: 'Create a user', body: AdminUserCreateBody, response: { 200: ApiResponse(AdminUser) } } },
     async (request) => {
       const { password, ...fields } = request.body;
       if (await userModel(app.db).exists({ username: fields.username })) throw taken(fields.username);

@@ -7,7 +7,7 @@ import type { AccountsContext } from '../../context';
 export default function putAdminAccount(app: ServiceApp, ctx: AccountsContext) {
   app.put(
     '/api/admin/accounts/:id/',
-    { preHandler: app.requireRole('board'), schema: { tags: ['admin'], summary: 'Change an account', params: IdParam, body: AdminAccountBody, response: { 200: ApiResponse(AdminAccount) } } },
+    { onRequest: app.requireRole('board'), schema: { tags: ['admin'], summary: 'Change an account', params: IdParam, body: AdminAccountBody, response: { 200: ApiResponse(AdminAccount) } } },
     async (request) => ok(await updateAccount(app, ctx, request.params.id, request.body, request.user, request.log)),
   );
 }

@@ -9,7 +9,7 @@ import { ledgerSettingModel } from '../../models/ledger-setting.model';
 export default function putAdminLedger(app: ServiceApp, ctx: AccountsContext) {
   app.put(
     '/api/admin/accounts/ledgers/:id/',
-    { preHandler: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Change a ledger', params: LedgerIdParam, body: AdminLedgerBody, response: { 200: ApiResponse(AdminLedger) } } },
+    { onRequest: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Change a ledger', params: LedgerIdParam, body: AdminLedgerBody, response: { 200: ApiResponse(AdminLedger) } } },
     async (request) => {
       const id = request.params.id;
       if (!findLedger(id)) throw notFound('This ledger does not exist.');

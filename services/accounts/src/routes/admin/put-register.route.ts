@@ -14,7 +14,7 @@ export default function putAdminRegister(app: ServiceApp, ctx: AccountsContext) 
   app.put(
     '/api/admin/registers/:id/',
     {
-      preHandler: app.requireRole('bar_committee'),
+      onRequest: app.requireRole('bar_committee'),
       schema: { tags: ['admin'], summary: 'Change a register', params: IdParam, body: AdminRegisterBody, response: { 200: ApiResponse(AdminRegister) } },
     },
     async (request) => {

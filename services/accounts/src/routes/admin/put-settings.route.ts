@@ -15,7 +15,7 @@ export default function putAdminSettings(app: ServiceApp, ctx: AccountsContext) 
   app.put(
     '/api/admin/settings/',
     {
-      preHandler: app.requireRole('board'),
+      onRequest: app.requireRole('board'),
       schema: { tags: ['admin'], summary: 'Change platform settings', body: AdminSettingsBody, response: { 200: ApiResponse(AdminSettings) } },
     },
     async (request) => {

@@ -12,7 +12,7 @@ import { getSettings } from '../../settings';
 export default function getConfig(app: ServiceApp, ctx: AccountsContext) {
   app.get(
     '/api/config/',
-    { preHandler: app.authenticate,
+    { onRequest: app.authenticate,
       // Open while two-factor enrolment is required and not done (requireTfa).
       config: { beforeTfaEnrolment: true }, schema: { tags: ['auth'], summary: 'Configuration for the signed-in user', response: { 200: ApiResponse(Config) } } },
     async (request) => {

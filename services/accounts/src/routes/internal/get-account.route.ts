@@ -7,7 +7,7 @@ import { accountModel } from '../../models/account.model';
 export default function getInternalAccount(app: ServiceApp, ctx: AccountsContext) {
   app.get(
     '/internal/accounts/:id',
-    { preHandler: app.requireInternal, schema: { hide: true, params: IdParam, response: { 200: ApiResponse(InternalAccount) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, params: IdParam, response: { 200: ApiResponse(InternalAccount) } } },
     async (request) => {
       const account = await accountModel(app.db).findById(request.params.id, { name: 1, type: 1, creditAccount: 1, tab: 1, invoiceName: 1, invoiceAddress: 1, headSeq: 1 }).lean();
       if (!account) throw new AppError(404, 'not_found', 'Account not found.');

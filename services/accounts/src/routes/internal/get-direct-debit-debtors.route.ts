@@ -18,7 +18,7 @@ const CHUNK = 1000;
 export default function getDirectDebitDebtors(app: ServiceApp, _ctx: AccountsContext) {
   app.get(
     '/internal/direct-debit/debtors',
-    { preHandler: app.requireInternal, schema: { hide: true, querystring: DirectDebitDebtorsQuery, response: { 200: ApiResponse(DirectDebitDebtors) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, querystring: DirectDebitDebtorsQuery, response: { 200: ApiResponse(DirectDebitDebtors) } } },
     async (request) => {
       const { cutoff } = request.query;
       const settings = await getSettings(app.db);

@@ -24,7 +24,7 @@ type Row = LedgerDayTotals['byKind'][number];
 export default function getLedgerDay(app: ServiceApp) {
   app.get(
     '/internal/ledger/day',
-    { preHandler: app.requireInternal, schema: { hide: true, querystring: LedgerDayQuery, response: { 200: ApiResponse(LedgerDayTotals) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, querystring: LedgerDayQuery, response: { 200: ApiResponse(LedgerDayTotals) } } },
     async (request) => {
       const { day } = request.query;
       const Posting = postingModel(app.db) as unknown as Model<never>;

@@ -6,7 +6,7 @@ import { adminLedgers } from '../../accounts-admin/ledgers';
 export default function getInternalLedgers(app: ServiceApp) {
   app.get(
     '/internal/ledgers',
-    { preHandler: app.requireInternal, schema: { hide: true, response: { 200: ApiResponse(InternalLedgers) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, response: { 200: ApiResponse(InternalLedgers) } } },
     async () => ok({ ledgers: await adminLedgers(app.db) }),
   );
 }

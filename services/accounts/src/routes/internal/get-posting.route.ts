@@ -6,7 +6,7 @@ import type { AccountsContext } from '../../context';
 export default function getPosting(app: ServiceApp, ctx: AccountsContext) {
   app.get(
     '/internal/ledger/postings',
-    { preHandler: app.requireInternal, schema: { hide: true, querystring: PostingLookupQuery, response: { 200: ApiResponse(PostingLookupResult) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, querystring: PostingLookupQuery, response: { 200: ApiResponse(PostingLookupResult) } } },
     async (request) => ok({ posting: await ctx.ledger.find(request.query.key) }),
   );
 }

@@ -10,7 +10,7 @@ import { assertPinSetIfRequired } from '../../security/pin-required';
 export default function getUserUpgradeInfo(app: ServiceApp) {
   app.get(
     '/internal/users/:id/upgrade-info',
-    { preHandler: app.requireInternal, schema: { hide: true, params: IdParam, response: { 200: ApiResponse(UserUpgradeInfo) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, params: IdParam, response: { 200: ApiResponse(UserUpgradeInfo) } } },
     async (request) => {
       const user = await userModel(app.db).findById(request.params.id, { username: 1, accountId: 1 }).lean();
       if (!user) throw new AppError(404, 'not_found', 'User not found.');

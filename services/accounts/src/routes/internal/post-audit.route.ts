@@ -7,7 +7,7 @@ import type { AccountsContext } from '../../context';
 export default function postAudit(app: ServiceApp, ctx: AccountsContext) {
   app.post(
     '/internal/audit',
-    { preHandler: app.requireInternal, schema: { hide: true, body: AuditEntryRequest, response: { 200: ApiResponse(AuditEntryResult) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, body: AuditEntryRequest, response: { 200: ApiResponse(AuditEntryResult) } } },
     async (request) => {
       const stored = await writeAudit(app.db, auditEntryOf(request.body, ctx.now()));
       return ok(stored);

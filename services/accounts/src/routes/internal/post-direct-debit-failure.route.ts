@@ -11,7 +11,7 @@ import { accountModel } from '../../models/account.model';
 export default function postDirectDebitFailure(app: ServiceApp, ctx: AccountsContext) {
   app.post(
     '/internal/accounts/:id/direct-debit-failure',
-    { preHandler: app.requireInternal, schema: { hide: true, params: IdParam, body: DirectDebitFailureRequest, response: { 200: ApiResponse(DirectDebitFailureResult) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, params: IdParam, body: DirectDebitFailureRequest, response: { 200: ApiResponse(DirectDebitFailureResult) } } },
     async (request) => {
       const Account = accountModel(app.db);
       const before = await Account.findById(request.params.id, { creditAccount: 1 }).lean();

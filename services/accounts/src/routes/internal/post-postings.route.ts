@@ -28,7 +28,7 @@ async function resolveAccountId(db: Connection, pepper: string, target: PostingT
 export default function postPostings(app: ServiceApp, ctx: AccountsContext) {
   app.post(
     '/internal/ledger/postings',
-    { preHandler: app.requireInternal, schema: { hide: true, body: PostingRequest, response: { 200: ApiResponse(PostingResult) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, body: PostingRequest, response: { 200: ApiResponse(PostingResult) } } },
     async (request) => {
       const body = request.body;
       const accountId = await resolveAccountId(app.db, ctx.env.PIN_PEPPER, body.target);

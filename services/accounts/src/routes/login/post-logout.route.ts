@@ -10,7 +10,7 @@ export default function postLogout(app: ServiceApp) {
   app.post(
     '/api/logout/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       // Open while two-factor enrolment is required and not done (requireTfa).
       config: { beforeTfaEnrolment: true },
       schema: { tags: ['auth'], summary: 'Log out this sign-in', response: { 200: ApiResponse(z.object({ loggedOut: z.boolean() })) } },

@@ -15,7 +15,7 @@ export default function postReaderRegister(app: ServiceApp, ctx: AccountsContext
   app.post(
     '/api/reader/register/',
     {
-      preHandler: requireAnyCapability(app, 'PAYMENT_ACCOUNT_AUTHED', 'PAYMENT_ACCOUNT_OTHER'),
+      onRequest: requireAnyCapability(app, 'PAYMENT_ACCOUNT_AUTHED', 'PAYMENT_ACCOUNT_OTHER'),
       schema: { tags: ['accounts'], summary: 'Link a card to an account', body: ReaderRegisterBody, response: { 200: ApiResponse(ReaderRegisterResult) } },
     },
     async (request) => {

@@ -2,7 +2,7 @@ import type { ServiceApp } from '@kassa/service-kit';
 import { z } from 'zod';
 import type { AccountsContext } from '../../context';
 import { isAllowedRedirect } from '../../sso/redirects';
-import { STANDIN_AUTHORIZE_PATH } from '../../sso/standin-adapter';
+import { STANDIN_AUTHORIZE_PATH, StandinSsoAdapter } from '../../sso/standin-adapter';
 import { renderStandinPage } from '../../sso/standin-page';
 import { redirectNotAllowed } from '../login/get-viaduct-start.route';
 
@@ -15,6 +15,7 @@ export const StandinAuthorizeQuery = z.object({
 
 /** The stand-in provider's sign-in page (SSO_PROVIDER=standin). */
 export default function getStandinAuthorize(app: ServiceApp, ctx: AccountsContext) {
+  if (!(ctx.sso instanceof StandinSsoAdapter)) return;
   app.get(
     STANDIN_AUTHORIZE_PATH,
     { schema: { tags: ['sso-standin'], summary: 'Stand-in single-sign-on page', querystring: StandinAuthorizeQuery } },

@@ -2,7 +2,7 @@ import { withFormBodies, type ServiceApp } from '@kassa/service-kit';
 import { z } from 'zod';
 import type { AccountsContext } from '../../context';
 import { isAllowedRedirect } from '../../sso/redirects';
-import { STANDIN_AUTHORIZE_PATH, type StandinSsoAdapter } from '../../sso/standin-adapter';
+import { STANDIN_AUTHORIZE_PATH, StandinSsoAdapter } from '../../sso/standin-adapter';
 import { redirectNotAllowed } from '../login/get-viaduct-start.route';
 
 const StandinLoginForm = z.object({
@@ -13,7 +13,9 @@ const StandinLoginForm = z.object({
 });
 
 /** "Log in" on the stand-in page: issues a one-time code and sends the browser back to Kassa with it. */
-export default function postStandinAuthorize(app: ServiceApp, ctx: AccountsContext, standin: StandinSsoAdapter) {
+export default function postStandinAuthorize(app: ServiceApp, ctx: AccountsContext) {
+  const standin = ctx.sso;
+  if (!(standin instanceof StandinSsoAdapter)) return;
   // The page posts a plain HTML form.
   withFormBodies(app, (scope) => {
     scope.post(

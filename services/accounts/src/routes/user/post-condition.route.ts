@@ -8,7 +8,7 @@ import { getSettings } from '../../settings';
 export default function postCondition(app: ServiceApp) {
   app.post(
     '/api/user/condition/',
-    { preHandler: app.authenticate,
+    { onRequest: app.authenticate,
       // Open while two-factor enrolment is required and not done (requireTfa).
       config: { beforeTfaEnrolment: true }, schema: { tags: ['auth'], summary: 'Accept the current conditions', response: { 200: ApiResponse(ConditionResult) } } },
     async (request) => {

@@ -16,7 +16,7 @@ export default function postTfaDisable(app: ServiceApp, ctx: AccountsContext) {
   app.post(
     '/api/user/tfa/disable',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['auth'], summary: 'Turn two-factor sign-in off', body: TfaCodeBody, response: { 200: ApiResponse(TfaDisableResult) } },
     },
     async (request) => {

@@ -13,7 +13,7 @@ export default function postTfaEnable(app: ServiceApp, ctx: AccountsContext) {
   app.post(
     '/api/user/tfa/enable',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       // Open while two-factor enrolment is required and not done (requireTfa).
       config: { beforeTfaEnrolment: true },
       schema: { tags: ['auth'], summary: 'Confirm a code and turn two-factor sign-in on', body: TfaCodeBody, response: { 200: ApiResponse(TfaEnableResult) } },

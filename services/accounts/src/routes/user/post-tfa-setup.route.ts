@@ -13,7 +13,7 @@ import { newTotpSecret, otpauthUrl } from '../../security/tfa';
 export default function postTfaSetup(app: ServiceApp, ctx: AccountsContext) {
   app.post(
     '/api/user/tfa/setup',
-    { preHandler: app.authenticate,
+    { onRequest: app.authenticate,
       // Open while two-factor enrolment is required and not done (requireTfa).
       config: { beforeTfaEnrolment: true }, schema: { tags: ['auth'], summary: 'Start two-factor enrolment', response: { 200: ApiResponse(TfaSetupResult) } } },
     async (request) => {

@@ -1,6 +1,6 @@
 import { AdminCategory, ApiResponse, IdParam, ok } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
-import { actorOf, type CatalogContext } from '../../admin/catalog-context';
+import { actorOf, type CatalogContext } from '../../context';
 import { categoryNotFound } from '../../admin/categories';
 import { adminCategory } from '../../admin/views';
 import { categoryModel } from '../../models/category.model';
@@ -10,7 +10,7 @@ import { productModel } from '../../models/product.model';
 export default function deleteAdminCategory(app: ServiceApp, ctx: CatalogContext) {
   app.delete(
     '/api/admin/categories/:id/',
-    { preHandler: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Delete an empty category', params: IdParam, response: { 200: ApiResponse(AdminCategory) } } },
+    { onRequest: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Delete an empty category', params: IdParam, response: { 200: ApiResponse(AdminCategory) } } },
     async (request) => {
       const doc = await categoryModel(ctx.db).findById(request.params.id).lean();
       if (!doc) throw categoryNotFound();

@@ -1,6 +1,6 @@
 import { AdminProduct, ApiResponse, IdParam, ok, ProductSales } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
-import { actorOf, type CatalogContext } from '../../admin/catalog-context';
+import { actorOf, type CatalogContext } from '../../context';
 import { productNotFound } from '../../admin/products';
 import { adminProduct } from '../../admin/views';
 import { productModel } from '../../models/product.model';
@@ -12,7 +12,7 @@ import { productModel } from '../../models/product.model';
 export default function deleteAdminProduct(app: ServiceApp, ctx: CatalogContext) {
   app.delete(
     '/api/admin/products/:id/',
-    { preHandler: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Delete a product never sold', params: IdParam, response: { 200: ApiResponse(AdminProduct) } } },
+    { onRequest: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Delete a product never sold', params: IdParam, response: { 200: ApiResponse(AdminProduct) } } },
     async (request) => {
       const Product = productModel(ctx.db);
       const doc = await Product.findById(request.params.id).lean();

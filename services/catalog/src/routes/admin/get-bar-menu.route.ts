@@ -6,7 +6,7 @@ import { barMenu } from '../../admin/bar-menu';
 export default function getAdminBarMenu(app: ServiceApp) {
   app.get(
     '/api/admin/bar/menu/',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'The bar menu slide: categories and order', response: { 200: ApiResponse(BarMenu) } } },
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'The bar menu slide: categories and order', response: { 200: ApiResponse(BarMenu) } } },
     async () => ok(await barMenu(app.db)),
   );
 }

@@ -8,7 +8,7 @@ import { productModel } from '../../models/product.model';
 export default function getAdminCategories(app: ServiceApp) {
   app.get(
     '/api/admin/categories/',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Categories', response: { 200: ApiResponse(AdminCategories) } } },
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'Categories', response: { 200: ApiResponse(AdminCategories) } } },
     async () => {
       const [cats, products] = await Promise.all([
         categoryModel(app.db).find().sort({ position: 1, name: 1 }).lean(),

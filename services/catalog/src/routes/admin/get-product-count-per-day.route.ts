@@ -1,6 +1,6 @@
 import { ApiResponse, IdParam, ok, ProductCountPerDay, ProductCountPerDayQuery, ProductSales } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
-import type { CatalogContext } from '../../admin/catalog-context';
+import type { CatalogContext } from '../../context';
 import { productNotFound } from '../../admin/products';
 import { productModel } from '../../models/product.model';
 
@@ -9,7 +9,7 @@ export default function getAdminProductCountPerDay(app: ServiceApp, ctx: Catalog
   app.get(
     '/api/admin/products/:id/count_per_day/',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Units sold of a product per day of a year',

@@ -1,6 +1,6 @@
 import { ApiResponse, IdParam, ok, ProductCount, ProductCountQuery, ProductSales } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
-import type { CatalogContext } from '../../admin/catalog-context';
+import type { CatalogContext } from '../../context';
 import { productNotFound } from '../../admin/products';
 import { productModel } from '../../models/product.model';
 
@@ -9,7 +9,7 @@ export default function getAdminProductCount(app: ServiceApp, ctx: CatalogContex
   app.get(
     '/api/admin/products/:id/count/',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['admin'], summary: 'Units sold of a product', params: IdParam, querystring: ProductCountQuery, response: { 200: ApiResponse(ProductCount) } },
     },
     async (request) => {

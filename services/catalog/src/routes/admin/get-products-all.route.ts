@@ -7,7 +7,7 @@ import { productModel } from '../../models/product.model';
 export default function getAdminProductsAll(app: ServiceApp) {
   app.get(
     '/api/admin/products/all/',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'All products', response: { 200: ApiResponse(AdminProductsAll) } } },
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'All products', response: { 200: ApiResponse(AdminProductsAll) } } },
     async () => ok({ products: (await productModel(app.db).find().sort({ name: 1, _id: 1 }).lean()).map(adminProduct) }),
   );
 }

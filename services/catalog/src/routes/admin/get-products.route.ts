@@ -9,7 +9,7 @@ export default function getAdminProducts(app: ServiceApp) {
   app.get(
     '/api/admin/products/',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['admin'], summary: 'Products, paged', querystring: AdminProductsQuery, response: { 200: ApiResponse(Paged(AdminProduct)) } },
     },
     async (request) => {

@@ -7,7 +7,7 @@ import { reasonModel } from '../../models/reason.model';
 export default function getAdminReasons(app: ServiceApp) {
   app.get(
     '/api/admin/reasons/',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Other-payment reasons', response: { 200: ApiResponse(AdminReasons) } } },
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'Other-payment reasons', response: { 200: ApiResponse(AdminReasons) } } },
     async () => ok({ reasons: (await reasonModel(app.db).find().sort({ position: 1, name: 1 }).lean()).map(adminReason) }),
   );
 }

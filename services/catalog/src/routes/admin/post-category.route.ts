@@ -1,7 +1,7 @@
 import { AdminCategory, AdminCategoryBody, ApiResponse, ok } from '@kassa/contracts';
 import { AppError, isDuplicateKey, type ServiceApp } from '@kassa/service-kit';
 import { Types } from 'mongoose';
-import { actorOf, type CatalogContext } from '../../admin/catalog-context';
+import { actorOf, type CatalogContext } from '../../context';
 import { assertCategoryNameFree } from '../../admin/categories';
 import { adminCategory } from '../../admin/views';
 import { categoryModel } from '../../models/category.model';
@@ -10,7 +10,7 @@ import { categoryModel } from '../../models/category.model';
 export default function postAdminCategory(app: ServiceApp, ctx: CatalogContext) {
   app.post(
     '/api/admin/categories/',
-    { preHandler: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Create a category', body: AdminCategoryBody, response: { 200: ApiResponse(AdminCategory) } } },
+    { onRequest: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Create a category', body: AdminCategoryBody, response: { 200: ApiResponse(AdminCategory) } } },
     async (request) => {
       await assertCategoryNameFree(ctx.db, request.body.name);
       // The id is made here, so the audit entry written ahead of the category names it.

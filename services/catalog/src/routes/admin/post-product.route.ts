@@ -1,7 +1,7 @@
 import { AdminProduct, AdminProductBody, ApiResponse, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { Types } from 'mongoose';
-import { actorOf, type CatalogContext } from '../../admin/catalog-context';
+import { actorOf, type CatalogContext } from '../../context';
 import { assertCategory } from '../../admin/products';
 import { adminProduct } from '../../admin/views';
 import { productModel } from '../../models/product.model';
@@ -10,7 +10,7 @@ import { productModel } from '../../models/product.model';
 export default function postAdminProduct(app: ServiceApp, ctx: CatalogContext) {
   app.post(
     '/api/admin/products/',
-    { preHandler: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Create a product', body: AdminProductBody, response: { 200: ApiResponse(AdminProduct) } } },
+    { onRequest: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Create a product', body: AdminProductBody, response: { 200: ApiResponse(AdminProduct) } } },
     async (request) => {
       const { hidden, ...body } = request.body;
       // The flag follows the amount: a product has a deposit exactly when it has an amount.

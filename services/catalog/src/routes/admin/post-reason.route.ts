@@ -1,7 +1,7 @@
 import { AdminReason, AdminReasonBody, ApiResponse, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { Types } from 'mongoose';
-import { actorOf, type CatalogContext } from '../../admin/catalog-context';
+import { actorOf, type CatalogContext } from '../../context';
 import { assertReasonNameFree } from '../../admin/reasons';
 import { adminReason } from '../../admin/views';
 import { reasonModel } from '../../models/reason.model';
@@ -10,7 +10,7 @@ import { reasonModel } from '../../models/reason.model';
 export default function postAdminReason(app: ServiceApp, ctx: CatalogContext) {
   app.post(
     '/api/admin/reasons/',
-    { preHandler: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Create a reason', body: AdminReasonBody, response: { 200: ApiResponse(AdminReason) } } },
+    { onRequest: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Create a reason', body: AdminReasonBody, response: { 200: ApiResponse(AdminReason) } } },
     async (request) => {
       await assertReasonNameFree(ctx.db, request.body.name);
       // The id is made here, so the audit entry written ahead of the reason names it.

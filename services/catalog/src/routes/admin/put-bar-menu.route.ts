@@ -1,7 +1,7 @@
 import { ApiResponse, BarMenu, BarMenuBody, ok } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
 import { barMenu, menuSummary } from '../../admin/bar-menu';
-import { actorOf, type CatalogContext } from '../../admin/catalog-context';
+import { actorOf, type CatalogContext } from '../../context';
 import { categoryModel } from '../../models/category.model';
 
 /**
@@ -11,7 +11,7 @@ import { categoryModel } from '../../models/category.model';
 export default function putAdminBarMenu(app: ServiceApp, ctx: CatalogContext) {
   app.put(
     '/api/admin/bar/menu/',
-    { preHandler: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Set the bar menu slide', body: BarMenuBody, response: { 200: ApiResponse(BarMenu) } } },
+    { onRequest: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Set the bar menu slide', body: BarMenuBody, response: { 200: ApiResponse(BarMenu) } } },
     async (request) => {
       const { categoryIds } = request.body;
       const Category = categoryModel(ctx.db);

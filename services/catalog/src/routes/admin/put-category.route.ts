@@ -1,6 +1,6 @@
 import { AdminCategory, AdminCategoryBody, ApiResponse, IdParam, ok } from '@kassa/contracts';
 import { AppError, isDuplicateKey, type ServiceApp } from '@kassa/service-kit';
-import { actorOf, type CatalogContext } from '../../admin/catalog-context';
+import { actorOf, type CatalogContext } from '../../context';
 import { assertCategoryNameFree, categoryNotFound, categoryView } from '../../admin/categories';
 import { adminCategory } from '../../admin/views';
 import { categoryModel } from '../../models/category.model';
@@ -10,7 +10,7 @@ export default function putAdminCategory(app: ServiceApp, ctx: CatalogContext) {
   app.put(
     '/api/admin/categories/:id/',
     {
-      preHandler: app.requireRole('bar_committee'),
+      onRequest: app.requireRole('bar_committee'),
       schema: { tags: ['admin'], summary: 'Change a category', params: IdParam, body: AdminCategoryBody, response: { 200: ApiResponse(AdminCategory) } },
     },
     async (request) => {

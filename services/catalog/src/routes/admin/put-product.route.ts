@@ -1,7 +1,7 @@
 import { AdminProduct, AdminProductBody, ApiResponse, IdParam, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { Types } from 'mongoose';
-import { actorOf, type CatalogContext } from '../../admin/catalog-context';
+import { actorOf, type CatalogContext } from '../../context';
 import { assertCategory, productNotFound } from '../../admin/products';
 import { adminProduct } from '../../admin/views';
 import { productModel } from '../../models/product.model';
@@ -11,7 +11,7 @@ export default function putAdminProduct(app: ServiceApp, ctx: CatalogContext) {
   app.put(
     '/api/admin/products/:id/',
     {
-      preHandler: app.requireRole('bar_committee'),
+      onRequest: app.requireRole('bar_committee'),
       schema: { tags: ['admin'], summary: 'Change a product', params: IdParam, body: AdminProductBody, response: { 200: ApiResponse(AdminProduct) } },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import { AdminReason, AdminReasonBody, ApiResponse, IdParam, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
-import { actorOf, type CatalogContext } from '../../admin/catalog-context';
+import { actorOf, type CatalogContext } from '../../context';
 import { assertReasonNameFree, reasonNotFound } from '../../admin/reasons';
 import { adminReason } from '../../admin/views';
 import { reasonModel } from '../../models/reason.model';
@@ -9,7 +9,7 @@ import { reasonModel } from '../../models/reason.model';
 export default function putAdminReason(app: ServiceApp, ctx: CatalogContext) {
   app.put(
     '/api/admin/reasons/:id/',
-    { preHandler: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Change a reason', params: IdParam, body: AdminReasonBody, response: { 200: ApiResponse(AdminReason) } } },
+    { onRequest: app.requireRole('bar_committee'), schema: { tags: ['admin'], summary: 'Change a reason', params: IdParam, body: AdminReasonBody, response: { 200: ApiResponse(AdminReason) } } },
     async (request) => {
       const doc = await reasonModel(ctx.db).findById(request.params.id).lean();
       if (!doc) throw reasonNotFound();

@@ -6,7 +6,7 @@ export default function getReasons(app: ServiceApp) {
   app.get(
     '/api/checkout/reasons/',
     {
-      preHandler: app.requireCapabilities('PAYMENT_OTHER'),
+      onRequest: app.requireCapabilities('PAYMENT_OTHER'),
       schema: { tags: ['catalog'], summary: 'Reasons for an "other" payment', response: { 200: ApiResponse(ReasonsResult) } },
     },
     async () => {

@@ -6,7 +6,7 @@ import { categoryModel } from '../../models/category.model';
 export default function getInternalCategories(app: ServiceApp) {
   app.get(
     '/internal/categories',
-    { preHandler: app.requireInternal, schema: { hide: true, response: { 200: ApiResponse(InternalCategories) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, response: { 200: ApiResponse(InternalCategories) } } },
     async () => ok({ categories: (await categoryModel(app.db).find({}, { name: 1 }).lean()).map((c) => ({ id: String(c._id), name: c.name })) }),
   );
 }

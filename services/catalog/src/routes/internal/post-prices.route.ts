@@ -24,7 +24,7 @@ export default function postPrices(app: ServiceApp) {
   });
   app.post(
     '/internal/prices',
-    { preHandler: app.requireInternal, schema: { hide: true, body: PricesRequest, response: { 200: ApiResponse(PricesResult) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, body: PricesRequest, response: { 200: ApiResponse(PricesResult) } } },
     async (request) => {
       let byId = await active.get();
       if (request.body.ids.some((id) => !byId.has(id))) byId = await active.get(UNKNOWN_ID_RELOAD_MS);

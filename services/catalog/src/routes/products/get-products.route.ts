@@ -6,7 +6,7 @@ export default function getProducts(app: ServiceApp) {
   app.get(
     '/api/products/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['catalog'], summary: 'Products for sale, grouped by category', response: { 200: ApiResponse(ProductsResult) } },
     },
     async () => ok({ categories: await loadCategories(app.db) }),

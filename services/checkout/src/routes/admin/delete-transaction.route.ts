@@ -1,7 +1,7 @@
 import { ApiResponse, IdParam, ok, UndoResult } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { transactionModel, type TransactionDoc } from '../../models/transaction.model';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 import { auditedUndo, undoSale } from '../../sales/undo';
 
 /**
@@ -12,7 +12,7 @@ export default function deleteTransaction(app: ServiceApp, ctx: CheckoutContext)
   app.delete(
     '/api/admin/transactions/:id/',
     {
-      preHandler: app.requireRole('treasurer'),
+      onRequest: app.requireRole('treasurer'),
       schema: { tags: ['admin'], summary: 'Undo a sale as an administrator', params: IdParam, response: { 200: ApiResponse(UndoResult) } },
     },
     async (request) => {

@@ -2,14 +2,14 @@ import { ApiResponse, InternalAccount, InvoicePreview, InvoicePreviewQuery, ok }
 import { AppError, type ServiceApp } from '@kassa/service-kit';
 import { invoiceLines } from '../../invoices/invoice-lines';
 import { collectedThrough } from '../../invoices/invoices';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /** GET /api/admin/invoices/preview/: the lines an invoice for this account and period would have, before making it. */
 export default function getInvoicePreview(app: ServiceApp, ctx: CheckoutContext) {
   app.get(
     '/api/admin/invoices/preview/',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['admin'], summary: "An account's sales over a period as invoice lines", querystring: InvoicePreviewQuery, response: { 200: ApiResponse(InvoicePreview) } },
     },
     async (request) => {

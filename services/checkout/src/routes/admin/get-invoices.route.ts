@@ -3,7 +3,7 @@ import type { ServiceApp } from '@kassa/service-kit';
 import type { QueryFilter } from 'mongoose';
 import { invoiceModel, type InvoiceDoc } from '../../invoices/invoice.model';
 import { invoiceSummary } from '../../invoices/invoices';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /**
  * GET /api/admin/invoices/: invoices and credit notes, newest first, 15 a page, filtered by status and account. The
@@ -13,7 +13,7 @@ export default function getInvoices(app: ServiceApp, ctx: CheckoutContext) {
   app.get(
     '/api/admin/invoices/',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['admin'], summary: 'Invoices and credit notes, newest first', querystring: InvoicesQuery, response: { 200: ApiResponse(Paged(InvoiceSummary)) } },
     },
     async (request) => {

@@ -2,14 +2,14 @@ import { ApiResponse, OfflineRefusalsQuery, OfflineRefusalView, ok, Paged } from
 import type { ServiceApp } from '@kassa/service-kit';
 import { offlineRefusalModel, type OfflineRefusalDoc } from '../../models/offline-refusal.model';
 import { offlineRefusalView } from '../../offline/offline-refusals';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /** GET /api/admin/transactions/offline_refusals/: offline sales the server refused on replay, latest arrival first. */
 export default function getOfflineRefusals(app: ServiceApp, ctx: CheckoutContext) {
   app.get(
     '/api/admin/transactions/offline_refusals/',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Sales made offline that were refused when the till sent them',

@@ -2,7 +2,7 @@ import { AdminTransactionsQuery, ApiResponse, ok, Paged, TransactionView, type C
 import type { ServiceApp } from '@kassa/service-kit';
 import type { QueryFilter } from 'mongoose';
 import { transactionModel, type TransactionDoc } from '../../models/transaction.model';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 import { transactionView } from '../../sales/views';
 
 const newestFirst = (a: TransactionDoc, b: TransactionDoc) => b.createdAt.getTime() - a.createdAt.getTime() || String(b._id).localeCompare(String(a._id));
@@ -19,7 +19,7 @@ export default function getTransactions(app: ServiceApp, ctx: CheckoutContext) {
   app.get(
     '/api/admin/transactions/',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Sales, newest first, filtered by method, account, day and lateness',

@@ -1,7 +1,7 @@
 import { ApiResponse, ApprovalView, IdParam, InvoiceView, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { creditInvoice } from '../../invoices/invoices';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /**
  * POST /api/admin/invoices/{id}/credit/: a credit note reversing the invoice; answers the credit note. Four eyes (issue
@@ -11,7 +11,7 @@ export default function postInvoiceCredit(app: ServiceApp, ctx: CheckoutContext)
   app.post(
     '/api/admin/invoices/:id/credit/',
     {
-      preHandler: app.requireRole('treasurer'),
+      onRequest: app.requireRole('treasurer'),
       schema: { tags: ['admin'], summary: 'Reverse a final invoice with a credit note (prepare, or approve what another admin prepared)', params: IdParam, response: { 200: ApiResponse(InvoiceView), 202: ApiResponse(ApprovalView) } },
     },
     async (request, reply) => {

@@ -3,7 +3,7 @@ import { forbidden, type ServiceApp } from '@kassa/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { checkout, mayUseMethod } from '../../sales/checkout';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 const Params = z.object({ method: CheckoutMethod });
 

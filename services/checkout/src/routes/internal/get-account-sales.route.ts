@@ -2,7 +2,7 @@ import { AccountSalesQuery, AccountSalesResult, ApiResponse, ok, type AccountSal
 import type { ServiceApp } from '@kassa/service-kit';
 import type { QueryFilter } from 'mongoose';
 import { transactionModel, type TransactionDoc } from '../../models/transaction.model';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /**
  * The sales that move money on accounts (paid from one, or with a top-up), for the ledger audit in accounts. One
@@ -11,7 +11,7 @@ import type { CheckoutContext } from '../../sales/context';
 export default function getAccountSales(app: ServiceApp, ctx: CheckoutContext) {
   app.get(
     '/internal/transactions/account-sales',
-    { preHandler: app.requireInternal, schema: { hide: true, querystring: AccountSalesQuery, response: { 200: ApiResponse(AccountSalesResult) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, querystring: AccountSalesQuery, response: { 200: ApiResponse(AccountSalesResult) } } },
     async (request) => {
       const filter: QueryFilter<TransactionDoc> = { $or: [{ method: { $in: ['account', 'self'] } }, { upgrade: { $ne: null } }] };
       if (request.query.since) filter.createdAt = { $gte: new Date(request.query.since) };

@@ -1,7 +1,7 @@
 import { ApiResponse, DaySalesQuery, DaySalesResult, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { transactionModel, type TransactionDoc } from '../../models/transaction.model';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /**
  * One Dutch day's completed, not undone sales, small: who paid (an account, or nobody for cash, card and other),
@@ -11,7 +11,7 @@ import type { CheckoutContext } from '../../sales/context';
 export default function getDaySales(app: ServiceApp, ctx: CheckoutContext) {
   app.get(
     '/internal/sales/day',
-    { preHandler: app.requireInternal, schema: { hide: true, querystring: DaySalesQuery, response: { 200: ApiResponse(DaySalesResult) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, querystring: DaySalesQuery, response: { 200: ApiResponse(DaySalesResult) } } },
     async (request) => {
       const docs = (await transactionModel(ctx.db)
         .find({ day: request.query.day }, { method: 1, accountId: 1, total: 1, status: 1, undone: 1, products: 1 })

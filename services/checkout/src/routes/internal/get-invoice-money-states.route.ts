@@ -1,7 +1,7 @@
 import { ApiResponse, ledgerKeys, MoneyStatesResult, ok, type MoneyState } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { invoiceModel, type InvoiceDoc } from '../../invoices/invoice.model';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /**
  * The invoices whose state carries money, for the ledger audit in accounts: a paid invoice's payment stands once
@@ -10,7 +10,7 @@ import type { CheckoutContext } from '../../sales/context';
 export default function getInvoiceMoneyStates(app: ServiceApp, ctx: CheckoutContext) {
   app.get(
     '/internal/invoices/money-states',
-    { preHandler: app.requireInternal, schema: { hide: true, response: { 200: ApiResponse(MoneyStatesResult) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, response: { 200: ApiResponse(MoneyStatesResult) } } },
     async () => {
       const docs = (await invoiceModel(ctx.db).find({ status: { $in: ['final', 'paid', 'credited'] } }, { kind: 1, status: 1, number: 1, total: 1, updatedAt: 1 }).lean()) as InvoiceDoc[];
       const states: MoneyState[] = docs

@@ -2,7 +2,7 @@ import { ApiResponse, InvoicedDebts, InvoicedDebtsQuery, ok } from '@kassa/contr
 import type { ServiceApp } from '@kassa/service-kit';
 import { invoiceLines } from '../../invoices/invoice-lines';
 import { invoiceModel, type InvoiceDoc } from '../../invoices/invoice.model';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /**
  * GET /internal/invoices/debts?cutoff= (payments, for a direct-debit batch): per account, the sales up to the cut-off
@@ -12,7 +12,7 @@ import type { CheckoutContext } from '../../sales/context';
 export default function getInvoicedDebts(app: ServiceApp, ctx: CheckoutContext) {
   app.get(
     '/internal/invoices/debts',
-    { preHandler: app.requireInternal, schema: { hide: true, querystring: InvoicedDebtsQuery, response: { 200: ApiResponse(InvoicedDebts) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, querystring: InvoicedDebtsQuery, response: { 200: ApiResponse(InvoicedDebts) } } },
     async (request) => {
       const { cutoff } = request.query;
       const invoices = (await invoiceModel(ctx.db).find({ status: { $in: ['final', 'paid'] } }).lean()) as InvoiceDoc[];

@@ -2,7 +2,7 @@ import { ApiResponse, IdParam, ok, ProductSales, ProductSalesQuery } from '@kass
 import type { ServiceApp } from '@kassa/service-kit';
 import type { QueryFilter } from 'mongoose';
 import { transactionModel, type TransactionDoc } from '../../models/transaction.model';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /**
  * Units of one product sold in completed sales that were not undone, between two Dutch days (inclusive), in total and,
@@ -13,7 +13,7 @@ import type { CheckoutContext } from '../../sales/context';
 export default function getProductSales(app: ServiceApp, ctx: CheckoutContext) {
   app.get(
     '/internal/products/:id/sales',
-    { preHandler: app.requireInternal, schema: { hide: true, params: IdParam, querystring: ProductSalesQuery, response: { 200: ApiResponse(ProductSales) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, params: IdParam, querystring: ProductSalesQuery, response: { 200: ApiResponse(ProductSales) } } },
     async (request) => {
       const { start, end, perDay, scope } = request.query;
       const id = request.params.id;

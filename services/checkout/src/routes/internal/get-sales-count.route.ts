@@ -2,7 +2,7 @@ import { ApiResponse, ok, SalesCount, SalesCountQuery, type CheckoutMethod } fro
 import type { ServiceApp } from '@kassa/service-kit';
 import type { QueryFilter } from 'mongoose';
 import { transactionModel, type TransactionDoc } from '../../models/transaction.model';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 /**
  * Completed sales that were not undone, paid by the given checkout methods (cash, card, account, self, other; all
@@ -12,7 +12,7 @@ import type { CheckoutContext } from '../../sales/context';
 export default function getSalesCount(app: ServiceApp, ctx: CheckoutContext) {
   app.get(
     '/internal/sales/count',
-    { preHandler: app.requireInternal, schema: { hide: true, querystring: SalesCountQuery, response: { 200: ApiResponse(SalesCount) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, querystring: SalesCountQuery, response: { 200: ApiResponse(SalesCount) } } },
     async (request) => {
       const { methods, start, end } = request.query;
       const filter: QueryFilter<TransactionDoc> = { status: 'completed', undone: null };

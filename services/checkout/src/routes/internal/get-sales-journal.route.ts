@@ -2,7 +2,7 @@ import { ApiResponse, ok, SalesJournalDay, SalesJournalQuery } from '@kassa/cont
 import { groupSumCount, type ServiceApp } from '@kassa/service-kit';
 import type { Model } from 'mongoose';
 import { transactionModel } from '../../models/transaction.model';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 
 interface LineGroup {
   _id: { categoryId?: string | null; vatRate?: number | null; price: number };
@@ -48,7 +48,7 @@ async function sums(Tx: Model<never>, match: Record<string, unknown>): Promise<S
 export default function getSalesJournal(app: ServiceApp, ctx: CheckoutContext) {
   app.get(
     '/internal/sales/journal',
-    { preHandler: app.requireInternal, schema: { hide: true, querystring: SalesJournalQuery, response: { 200: ApiResponse(SalesJournalDay) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, querystring: SalesJournalQuery, response: { 200: ApiResponse(SalesJournalDay) } } },
     async (request) => {
       const { day } = request.query;
       const Tx = transactionModel(ctx.db) as unknown as Model<never>;

@@ -1,6 +1,6 @@
 import { ApiResponse, ok, RecentSales } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 import { recentSales } from '../../sales/recent-sales';
 
 /**
@@ -11,7 +11,7 @@ export default function getRecent(app: ServiceApp, ctx: CheckoutContext) {
   app.get(
     '/api/transactions/recent/',
     {
-      preHandler: app.requireCapabilities('PAYMENT_UNDO'),
+      onRequest: app.requireCapabilities('PAYMENT_UNDO'),
       schema: { tags: ['checkout'], summary: "This till's last sales it may still undo, newest first", response: { 200: ApiResponse(RecentSales) } },
     },
     async (request) => ok(await recentSales(ctx, request.user)),

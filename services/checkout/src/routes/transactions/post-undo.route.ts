@@ -1,7 +1,7 @@
 import { ApiResponse, IdParam, ok, UndoBody, UndoResult } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { transactionModel, type TransactionDoc } from '../../models/transaction.model';
-import type { CheckoutContext } from '../../sales/context';
+import type { CheckoutContext } from '../../context';
 import { auditedUndo, undoSale } from '../../sales/undo';
 
 /**
@@ -13,7 +13,7 @@ export default function postUndo(app: ServiceApp, ctx: CheckoutContext) {
   app.post(
     '/api/transactions/:id/undo/',
     {
-      preHandler: app.requireCapabilities('PAYMENT_UNDO'),
+      onRequest: app.requireCapabilities('PAYMENT_UNDO'),
       schema: { tags: ['checkout'], summary: 'Undo a recent sale (money back to the account, top-up reversed, a card refunded at the terminal)', params: IdParam, body: UndoBody, response: { 200: ApiResponse(UndoResult) } },
     },
     async (request) => {

@@ -2,7 +2,7 @@ import { AccountUpgradeStatus, ApiResponse, IDEAL_FINAL_STATUSES, IdParam, ok, t
 import { notFound, type ServiceApp } from '@kassa/service-kit';
 import { enqueueIdealCheck } from '../../jobs/ideal-status.job';
 import { idealPaymentModel, type IdealPaymentDoc } from '../../models/ideal-payment.model';
-import type { PaymentsContext } from '../../payments-context';
+import type { PaymentsContext } from '../../context';
 
 /**
  * The member back from the bank (/account?payment=…) asks how their top-up went. While it is not settled a status
@@ -12,7 +12,7 @@ export default function getAccountUpgrade(app: ServiceApp, ctx: PaymentsContext)
   app.get(
     '/api/account/upgrade/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['payments'], summary: 'Status of an own online top-up', params: IdParam, response: { 200: ApiResponse(AccountUpgradeStatus) } },
     },
     async (request) => {

@@ -2,7 +2,7 @@ import { AccountUpgradeBody, AccountUpgradeResult, ApiResponse, formatEuros, ok,
 import { AppError, type ServiceApp } from '@kassa/service-kit';
 import { idealWebhookUrl } from '../../ideal/create-ideal-provider';
 import { idealPaymentModel } from '../../models/ideal-payment.model';
-import type { PaymentsContext } from '../../payments-context';
+import type { PaymentsContext } from '../../context';
 
 /**
  * A member tops up their own account online: a payment at the provider for `amount` cents, answered with the
@@ -13,7 +13,7 @@ export default function postAccountUpgrade(app: ServiceApp, ctx: PaymentsContext
   app.post(
     '/api/account/upgrade',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['payments'], summary: 'Top up the own account online (iDEAL)', body: AccountUpgradeBody, response: { 200: ApiResponse(AccountUpgradeResult) } },
     },
     async (request) => {

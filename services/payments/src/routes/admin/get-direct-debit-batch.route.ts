@@ -1,14 +1,14 @@
 import { ApiResponse, DirectDebitBatchDetail, DirectDebitBatchQuery, IdParam, ok, type DirectDebitSkipReason } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { batchSummary, collectable, debitLine, loadBatch } from '../../direct-debit/batches';
-import { directDebitDeps, type PaymentsContext } from '../../payments-context';
+import { directDebitDeps, type PaymentsContext } from '../../context';
 
 /** GET /api/admin/direct_debit/{id}/: the batch, a page of its debits (optionally of one status) and every skipped account. */
 export default function getDirectDebitBatch(app: ServiceApp, ctx: PaymentsContext) {
   app.get(
     '/api/admin/direct_debit/:id/',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['admin'], summary: 'One direct-debit batch', params: IdParam, querystring: DirectDebitBatchQuery, response: { 200: ApiResponse(DirectDebitBatchDetail) } },
     },
     async (request) => {

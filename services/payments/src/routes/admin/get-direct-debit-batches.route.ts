@@ -2,14 +2,14 @@ import { ApiResponse, DirectDebitBatchesQuery, DirectDebitBatchSummary, ok, Page
 import type { ServiceApp } from '@kassa/service-kit';
 import { batchSummary, withFailures } from '../../direct-debit/batches';
 import { directDebitBatchModel, type DirectDebitBatchDoc } from '../../direct-debit/direct-debit-batch.model';
-import type { PaymentsContext } from '../../payments-context';
+import type { PaymentsContext } from '../../context';
 
 /** GET /api/admin/direct_debit/: the batches, newest first, optionally of one status (15 a page). */
 export default function getDirectDebitBatches(app: ServiceApp, ctx: PaymentsContext) {
   app.get(
     '/api/admin/direct_debit/',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['admin'], summary: 'Direct-debit batches', querystring: DirectDebitBatchesQuery, response: { 200: ApiResponse(Paged(DirectDebitBatchSummary)) } },
     },
     async (request) => {

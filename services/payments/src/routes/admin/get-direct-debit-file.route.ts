@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { BATCH_ENTITY, loadBatch } from '../../direct-debit/batches';
 import { directDebitFileModel } from '../../direct-debit/direct-debit-batch.model';
 import { PAIN_FORMATS } from '../../direct-debit/pain008';
-import type { PaymentsContext } from '../../payments-context';
+import type { PaymentsContext } from '../../context';
 
 const FileQuery = z.object({ format: z.enum(PAIN_FORMATS as [string, ...string[]]).default('pain.008.001.02') });
 
@@ -15,7 +15,7 @@ const FileQuery = z.object({ format: z.enum(PAIN_FORMATS as [string, ...string[]
 export default function getDirectDebitFile(app: ServiceApp, ctx: PaymentsContext) {
   app.get(
     '/api/admin/direct_debit/:id/file',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Download the pain.008 file of a batch (XML)', params: IdParam, querystring: FileQuery } },
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'Download the pain.008 file of a batch (XML)', params: IdParam, querystring: FileQuery } },
     async (request, reply) => {
       const batch = await loadBatch(ctx.db, request.params.id);
       const cancelling = batch.status === 'open' && (await heldTransition(ctx.db, { entity: BATCH_ENTITY, id: String(batch._id), from: 'open' }))?.to === 'cancelled';

@@ -2,7 +2,7 @@ import { ApiResponse, IdealPaymentAdmin, IdealPaymentsQuery, ok, Paged } from '@
 import type { ServiceApp } from '@kassa/service-kit';
 import { idealPaymentAdmin } from '../../ideal-admin/ideal-payment-view';
 import { idealPaymentModel, type IdealPaymentDoc } from '../../models/ideal-payment.model';
-import type { PaymentsContext } from '../../payments-context';
+import type { PaymentsContext } from '../../context';
 
 const newestFirst = (a: IdealPaymentDoc, b: IdealPaymentDoc) => b.createdAt.getTime() - a.createdAt.getTime() || String(b._id).localeCompare(String(a._id));
 
@@ -16,7 +16,7 @@ export default function getIdealPayments(app: ServiceApp, ctx: PaymentsContext) 
   app.get(
     '/api/admin/ideal/',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['admin'], summary: 'Online top-ups (iDEAL)', querystring: IdealPaymentsQuery, response: { 200: ApiResponse(Paged(IdealPaymentAdmin)) } },
     },
     async (request) => {

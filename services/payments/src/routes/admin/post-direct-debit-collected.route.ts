@@ -1,7 +1,7 @@
 import { ApiResponse, ApprovalView, DirectDebitBatchSummary, IdParam, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { markCollected } from '../../direct-debit/batches';
-import { actorOf, directDebitDeps, type PaymentsContext } from '../../payments-context';
+import { actorOf, directDebitDeps, type PaymentsContext } from '../../context';
 
 /**
  * POST /api/admin/direct_debit/{id}/collected: the bank collected the batch; each debit is booked on its account once.
@@ -12,7 +12,7 @@ export default function postDirectDebitCollected(app: ServiceApp, ctx: PaymentsC
   app.post(
     '/api/admin/direct_debit/:id/collected',
     {
-      preHandler: app.requireRole('treasurer'),
+      onRequest: app.requireRole('treasurer'),
       schema: { tags: ['admin'], summary: 'Mark a direct-debit batch collected (prepare, or approve what another admin prepared)', params: IdParam, response: { 200: ApiResponse(DirectDebitBatchSummary), 202: ApiResponse(ApprovalView) } },
     },
     async (request, reply) => {

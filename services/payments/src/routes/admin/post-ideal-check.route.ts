@@ -4,7 +4,7 @@ import { idealPaymentAdmin, idealPaymentAudit } from '../../ideal-admin/ideal-pa
 import type { ProviderPayment } from '../../ideal/ideal-provider';
 import { idealSettler } from '../../jobs/ideal-status.job';
 import { idealPaymentModel, type IdealPaymentDoc } from '../../models/ideal-payment.model';
-import type { PaymentsContext } from '../../payments-context';
+import type { PaymentsContext } from '../../context';
 import type { Logger } from 'pino';
 
 const STILL_OPEN = new Set<IdealPaymentStatus>(['open', 'pending']);
@@ -21,7 +21,7 @@ export default function postIdealCheck(app: ServiceApp, ctx: PaymentsContext) {
   app.post(
     '/api/admin/ideal/:id/check/',
     {
-      preHandler: app.requireRole('treasurer'),
+      onRequest: app.requireRole('treasurer'),
       schema: {
         tags: ['admin'],
         summary: 'Check an online top-up again at the provider; credits a paid one once',

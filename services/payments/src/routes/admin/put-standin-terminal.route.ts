@@ -1,6 +1,6 @@
 import { ApiResponse, ok, StandinTerminalBody, StandinTerminalState } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
-import type { PaymentsContext } from '../../payments-context';
+import type { PaymentsContext } from '../../context';
 import { StandinTerminal } from '../../terminal/standin-terminal';
 
 export const standinOnly = (ctx: PaymentsContext): StandinTerminal => {
@@ -13,7 +13,7 @@ export default function putStandinTerminal(app: ServiceApp, ctx: PaymentsContext
   app.put(
     '/api/admin/terminal/standin',
     {
-      preHandler: app.requireRole('bar_committee'),
+      onRequest: app.requireRole('bar_committee'),
       schema: {
         tags: ['admin'],
         summary: 'Queue the outcomes of the next payments at the stand-in terminal',

@@ -2,7 +2,7 @@ import { ApiResponse, MoneyStatesResult, ok, type MoneyState } from '@kassa/cont
 import type { ServiceApp } from '@kassa/service-kit';
 import { collectedKey } from '../../direct-debit/batches';
 import { directDebitBatchModel, type DirectDebitBatchDoc } from '../../direct-debit/direct-debit-batch.model';
-import type { PaymentsContext } from '../../payments-context';
+import type { PaymentsContext } from '../../context';
 
 /**
  * The direct-debit batches for the ledger audit in accounts: a collected batch has credited each debtor once (its
@@ -11,7 +11,7 @@ import type { PaymentsContext } from '../../payments-context';
 export default function getBatchMoneyStates(app: ServiceApp, ctx: PaymentsContext) {
   app.get(
     '/internal/direct-debit/money-states',
-    { preHandler: app.requireInternal, schema: { hide: true, response: { 200: ApiResponse(MoneyStatesResult) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, response: { 200: ApiResponse(MoneyStatesResult) } } },
     async () => {
       const docs = (await directDebitBatchModel(ctx.db).find({}, { cutoff: 1, status: 1, debits: 1, updatedAt: 1 }).lean()) as DirectDebitBatchDoc[];
       const states: MoneyState[] = docs.map((b) => ({

@@ -1,7 +1,7 @@
 import { ApiResponse, DirectDebitSettled, DirectDebitSettledQuery, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import { settledThrough } from '../../direct-debit/settled';
-import type { PaymentsContext } from '../../payments-context';
+import type { PaymentsContext } from '../../context';
 
 /**
  * GET /internal/direct-debit/settled?accountId=: up to which cut-off direct debit settles the account (checkout, for
@@ -10,7 +10,7 @@ import type { PaymentsContext } from '../../payments-context';
 export default function getDirectDebitSettled(app: ServiceApp, ctx: PaymentsContext) {
   app.get(
     '/internal/direct-debit/settled',
-    { preHandler: app.requireInternal, schema: { hide: true, querystring: DirectDebitSettledQuery, response: { 200: ApiResponse(DirectDebitSettled) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, querystring: DirectDebitSettledQuery, response: { 200: ApiResponse(DirectDebitSettled) } } },
     async (request) => ok(await settledThrough(ctx.db, request.query.accountId)),
   );
 }

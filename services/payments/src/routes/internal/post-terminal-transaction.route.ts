@@ -2,7 +2,7 @@ import { ApiResponse, ok, StartTerminalRequest, StartTerminalResult, type Transa
 import { AppError, isDuplicateKey, type ServiceApp } from '@kassa/service-kit';
 import { ensurePollJob } from '../../jobs/terminal-poll.job';
 import { cardTransactionModel, type CardTransactionDoc } from '../../models/card-transaction.model';
-import type { PaymentsContext } from '../../payments-context';
+import type { PaymentsContext } from '../../context';
 
 /**
  * Starts the card payment of a checkout transaction at the terminal, once: a repeated call (a retry with the same
@@ -11,7 +11,7 @@ import type { PaymentsContext } from '../../payments-context';
 export default function postTerminalTransaction(app: ServiceApp, ctx: PaymentsContext) {
   app.post(
     '/internal/terminal/transactions',
-    { preHandler: app.requireInternal, schema: { hide: true, body: StartTerminalRequest, response: { 200: ApiResponse(StartTerminalResult) } } },
+    { onRequest: app.requireInternal, schema: { hide: true, body: StartTerminalRequest, response: { 200: ApiResponse(StartTerminalResult) } } },
     async (request) => {
       const { transactionId, amount, registerId } = request.body;
       const CardTx = cardTransactionModel(ctx.db);

@@ -2,6 +2,7 @@ import { withFormBodies, type ServiceApp } from '@kassa/service-kit';
 import { z } from 'zod';
 import { renderStandinConsentPage } from '../../exact/standin-consent-page';
 import { StandinExactProvider } from '../../exact/standin-exact-provider';
+import type { PaymentsContext } from '../../context';
 
 /** Only Kassa's own return page: the stand-in never sends a browser (and a code) anywhere else. */
 const RETURN_PATH = '/admin/exact/oauth/success';
@@ -9,7 +10,9 @@ const Consent = z.object({ state: z.string().min(1).max(200), redirect_uri: z.li
 const ConsentForm = Consent.extend({ action: z.enum(['allow', 'deny']) });
 
 /** The stand-in's consent page (EXACT_PROVIDER=standin only): "Allow" returns a code to /admin/exact/oauth/success. */
-export default function exactStandin(app: ServiceApp, provider: StandinExactProvider) {
+export default function exactStandin(app: ServiceApp, ctx: PaymentsContext) {
+  const provider = ctx.exact;
+  if (!(provider instanceof StandinExactProvider)) return;
   app.get(
     StandinExactProvider.authorizePath,
     { schema: { tags: ['payments-standin'], summary: 'Stand-in Exact Online: consent page', querystring: Consent } },

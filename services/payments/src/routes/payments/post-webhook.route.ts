@@ -3,7 +3,7 @@ import { withFormBodies, type ServiceApp } from '@kassa/service-kit';
 import { z } from 'zod';
 import { enqueueIdealCheck } from '../../jobs/ideal-status.job';
 import { idealPaymentModel } from '../../models/ideal-payment.model';
-import type { PaymentsContext } from '../../payments-context';
+import type { PaymentsContext } from '../../context';
 
 const WebhookBody = z.object({ id: z.string().trim().min(1).max(100) });
 

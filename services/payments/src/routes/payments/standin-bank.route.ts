@@ -1,8 +1,8 @@
 import { withFormBodies, type ServiceApp } from '@kassa/service-kit';
 import { z } from 'zod';
 import { renderStandinPaymentPage, returnPath } from '../../ideal/standin-page';
-import type { StandinIdealProvider } from '../../ideal/standin-ideal-provider';
-import type { PaymentsContext } from '../../payments-context';
+import { StandinIdealProvider } from '../../ideal/standin-ideal-provider';
+import type { PaymentsContext } from '../../context';
 
 const Params = z.object({ id: z.string().regex(/^tr_[A-Za-z0-9_]{1,64}$/, 'Not a payment id.') });
 /**
@@ -16,7 +16,9 @@ const ActionForm = z.object({ action: z.enum(['pay', 'cancel', 'expire', 'pay_wi
  * would, and then returns the member to Kassa; the callback failing does not keep the member at the bank (the status
  * check on /account, and the worker's start-up sweep, catch up).
  */
-export default function standinBank(app: ServiceApp, ctx: PaymentsContext, bank: StandinIdealProvider) {
+export default function standinBank(app: ServiceApp, ctx: PaymentsContext) {
+  const bank = ctx.ideal;
+  if (!(bank instanceof StandinIdealProvider)) return;
   app.get(
     '/api/payments/standin/:id',
     { schema: { tags: ['payments-standin'], summary: 'Stand-in bank: payment page', params: Params } },

@@ -1,7 +1,7 @@
 import { ApiResponse, CardStatusResult, IdParam, ok, type TransactionStatus } from '@kassa/contracts';
 import { notFound, type ServiceApp } from '@kassa/service-kit';
 import { cardTransactionModel } from '../../models/card-transaction.model';
-import type { PaymentsContext } from '../../payments-context';
+import type { PaymentsContext } from '../../context';
 
 const FAILED = new Set(['expired', 'cancelled', 'deleted']);
 
@@ -10,7 +10,7 @@ export default function getCardStatus(app: ServiceApp, ctx: PaymentsContext) {
   app.get(
     '/api/transactions/card/:id/status/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['payments'], summary: 'Status of the card payment of a sale', params: IdParam, response: { 200: ApiResponse(CardStatusResult) } },
     },
     async (request) => {

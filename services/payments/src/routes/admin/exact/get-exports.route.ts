@@ -2,13 +2,13 @@ import { AccountingExport, ApiResponse, ExportsQuery, ok, Paged } from '@kassa/c
 import type { ServiceApp } from '@kassa/service-kit';
 import { exportView } from '../../../accounting/export-views';
 import { accountingExportModel, type AccountingExportDoc } from '../../../models/accounting-export.model';
-import type { PaymentsContext } from '../../../payments-context';
+import type { PaymentsContext } from '../../../context';
 
 /** The history of exports, newest first, 15 a page. */
 export default function getExactExports(app: ServiceApp, ctx: PaymentsContext) {
   app.get(
     '/api/admin/exact/exports',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Accounting export: history', querystring: ExportsQuery, response: { 200: ApiResponse(Paged(AccountingExport)) } } },
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'Accounting export: history', querystring: ExportsQuery, response: { 200: ApiResponse(Paged(AccountingExport)) } } },
     async (request) => {
       const { page, perPage } = request.query as { page: number; perPage: number };
       const Export = accountingExportModel(ctx.db);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { assertMapped, unmappedOf } from '../../../accounting/export-rules';
 import { journalCsv } from '../../../accounting/journal-csv';
 import { daysBetween, loadJournals, loadLedgers } from '../../../accounting/journal-sources';
-import type { PaymentsContext } from '../../../payments-context';
+import type { PaymentsContext } from '../../../context';
 
 /**
  * The journal of a range of days as CSV (associations without Exact): one line per entry line. Reading books nothing,
@@ -14,7 +14,7 @@ export default function getJournalCsv(app: ServiceApp, ctx: PaymentsContext) {
   app.get(
     '/api/admin/exact/journal.csv',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['admin'], summary: 'Accounting export: the journal as CSV', querystring: JournalCsvQuery, response: { 200: z.string().describe('The journal as CSV (text/csv)') } },
     },
     async (request, reply) => {

@@ -3,13 +3,13 @@ import { AppError, notFound, type ServiceApp } from '@kassa/service-kit';
 import { actorOf, exportView } from '../../../accounting/export-views';
 import { enqueueExport } from '../../../jobs/accounting-export.job';
 import { accountingExportModel, type AccountingExportDoc } from '../../../models/accounting-export.model';
-import type { PaymentsContext } from '../../../payments-context';
+import type { PaymentsContext } from '../../../context';
 
 /** Runs a failed export again; the days it booked before stay booked and are not booked twice. */
 export default function postExactExportRetry(app: ServiceApp, ctx: PaymentsContext) {
   app.post(
     '/api/admin/exact/exports/:id/retry',
-    { preHandler: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Accounting export: retry a failed export', params: IdParam, response: { 200: ApiResponse(AccountingExport) } } },
+    { onRequest: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Accounting export: retry a failed export', params: IdParam, response: { 200: ApiResponse(AccountingExport) } } },
     async (request) => {
       const Export = accountingExportModel(ctx.db);
       const doc = (await Export.findById(request.params.id).lean()) as AccountingExportDoc | null;

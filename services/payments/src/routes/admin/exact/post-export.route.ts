@@ -5,13 +5,13 @@ import { actorOf, exportView } from '../../../accounting/export-views';
 import { loadLedgers } from '../../../accounting/journal-sources';
 import { enqueueExport } from '../../../jobs/accounting-export.job';
 import { accountingExportModel, type AccountingExportDoc } from '../../../models/accounting-export.model';
-import type { PaymentsContext } from '../../../payments-context';
+import type { PaymentsContext } from '../../../context';
 
 /** Books a range of closed days in Exact Online, one entry per day, through the accounting-export job. */
 export default function postExactExport(app: ServiceApp, ctx: PaymentsContext) {
   app.post(
     '/api/admin/exact/exports',
-    { preHandler: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Accounting export: export days to Exact Online', body: ExportBody, response: { 200: ApiResponse(AccountingExport) } } },
+    { onRequest: app.requireRole('treasurer'), schema: { tags: ['admin'], summary: 'Accounting export: export days to Exact Online', body: ExportBody, response: { 200: ApiResponse(AccountingExport) } } },
     async (request) => {
       const { start, end } = request.body;
       assertClosed(end, ctx.now());

@@ -2,14 +2,14 @@ import { ApiResponse, ExactConnection, ExactOauthCallbackBody, ok } from '@kassa
 import type { ServiceApp } from '@kassa/service-kit';
 import { actorOf } from '../../../accounting/export-views';
 import { exactRedirectUri } from '../../../exact/create-exact-provider';
-import type { PaymentsContext } from '../../../payments-context';
+import type { PaymentsContext } from '../../../context';
 
 /** Completes connecting with the code and state the provider sent to /admin/exact/oauth/success. */
 export default function postExactOauthCallback(app: ServiceApp, ctx: PaymentsContext) {
   app.post(
     '/api/admin/exact/oauth/callback',
     {
-      preHandler: app.requireRole('treasurer'),
+      onRequest: app.requireRole('treasurer'),
       schema: { tags: ['admin'], summary: 'Accounting export: finish connecting Exact Online', body: ExactOauthCallbackBody, response: { 200: ApiResponse(ExactConnection) } },
     },
     async (request) => {

@@ -3,11 +3,11 @@ import type { AuditClient, InternalClient } from '@kassa/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Connection } from 'mongoose';
 import type { z } from 'zod';
-import type { CheckoutEnv } from '../config';
-import type { SaleDays } from './sale-days';
-import type { CardTries } from './card-tries';
-import type { LivePublisher } from './live-feed';
-import type { PriceBook } from './price-book';
+import type { CheckoutEnv } from './config';
+import type { SaleDays } from './sales/sale-days';
+import type { CardTries } from './sales/card-tries';
+import type { LivePublisher } from './sales/live-feed';
+import type { PriceBook } from './sales/price-book';
 
 /** What the sale logic needs from outside; the app builds the real ones, unit tests may pass fakes. */
 export interface CheckoutDeps {
