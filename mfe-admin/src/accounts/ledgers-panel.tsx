@@ -4,6 +4,7 @@ import { ListFallback, TextField, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { FormModal } from '../shared/form-modal';
 import { HistoryLink } from '../shared/history-link';
+import { actionsColumn, DataTable, type Column } from '../shared/list-table';
 import { FormLines, placeServerLines } from '../shared/server-lines';
 import { useGetLedgerCountQuery, useGetLedgersQuery, usePutLedgerMutation } from './accounts-api';
 
@@ -62,46 +63,35 @@ function LedgerForm({ ledger, onDone }: { ledger: AdminLedger; onDone: () => voi
 export function LedgersPanel() {
   const { data, error, isLoading, refetch } = useGetLedgersQuery();
   const [editing, setEditing] = useState<AdminLedger | null>(null);
+  const columns: Column<AdminLedger>[] = [
+    {
+      header: 'Ledger',
+      cell: (l) => (
+        <>
+          <button type="button" className="ledgers__name" onClick={() => setEditing(l)} aria-label={`Change ${l.name}`}>
+            {l.name}
+          </button>
+          <div className="k-muted">{l.covers}</div>
+        </>
+      ),
+    },
+    {
+      header: 'Code',
+      cell: (l) => (
+        <>
+          {l.code ?? <span className="k-muted">no code</span>}
+          <div className="k-muted">{KIND_LABELS[l.kind]}</div>
+        </>
+      ),
+    },
+    { header: 'Records', className: 'k-num', cell: (l) => <LedgerCountCell id={l.id} /> },
+    actionsColumn((l) => <HistoryLink id={l.id} name={l.name} />),
+  ];
   if (!data) return <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading ledgers" onRetry={() => void refetch()} />;
   return (
     <div className="k-stack">
       <div className="k-table-wrap">
-        <table className="k-table ledgers__table">
-          <thead>
-            <tr>
-              <th scope="col">Ledger</th>
-              <th scope="col">Code</th>
-              <th scope="col" className="k-num">
-                Records
-              </th>
-              <th scope="col">
-                <span className="k-visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((l) => (
-              <tr key={l.id}>
-                <td>
-                  <button type="button" className="ledgers__name" onClick={() => setEditing(l)} aria-label={`Change ${l.name}`}>
-                    {l.name}
-                  </button>
-                  <div className="k-muted">{l.covers}</div>
-                </td>
-                <td>
-                  {l.code ?? <span className="k-muted">no code</span>}
-                  <div className="k-muted">{KIND_LABELS[l.kind]}</div>
-                </td>
-                <td className="k-num">
-                  <LedgerCountCell id={l.id} />
-                </td>
-                <td className="ledgers__actions">
-                  <HistoryLink id={l.id} name={l.name} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable rows={data.items} columns={columns} className="ledgers__table" rowKey={(l) => l.id} />
       </div>
       {editing ? <LedgerForm ledger={editing} onDone={() => setEditing(null)} /> : null}
     </div>
