@@ -35,8 +35,9 @@ export interface DataTableProps<T extends RowData> {
   rowKey: (row: T) => string;
   /** Extra classes of the table, after `k-table`. */
   className?: string;
-  /** The table's accessible name, where a page has more than one. */
+  /** The table's accessible name, where a page has more than one; `caption` shows one above it. */
   label?: string;
+  caption?: string;
   busy?: boolean;
   /** Stacks the cells of a row on a phone instead of scrolling sideways. */
   phone?: boolean;
@@ -57,7 +58,7 @@ const PHONE_CLASS = { start: 'k-phone-start', end: 'k-phone-end', hide: 'k-phone
 const show = <C,>(template: ReactNode | ((context: C) => ReactNode), context: C) => (typeof template === 'function' ? template(context) : template);
 
 /** An admin table (TanStack Table, headless): the head from the columns' names, a row per item. */
-export function DataTable<T extends RowData>({ rows, columns, rowKey, className, label, busy, phone, rowProps, below, foot }: DataTableProps<T>) {
+export function DataTable<T extends RowData>({ rows, columns, rowKey, className, label, caption, busy, phone, rowProps, below, foot }: DataTableProps<T>) {
   const defs = useMemo(
     () =>
       columns.map(
@@ -73,6 +74,7 @@ export function DataTable<T extends RowData>({ rows, columns, rowKey, className,
   const table = useTable({ features, columns: defs, data: rows, getRowId: rowKey });
   return (
     <table className={classes('k-table', phone && 'k-table--phone', className)} aria-busy={busy} aria-label={label}>
+      {caption ? <caption className="k-muted">{caption}</caption> : null}
       <thead>
         <tr>
           {table.getFlatHeaders().map((h) => (
