@@ -12,7 +12,7 @@ import {
 } from '../products/products-api';
 import { AdminPage } from '../shared/admin-page';
 import { actionsColumn, ListTable, type Column } from '../shared/list-table';
-import { HistoryLink } from '../shared/history-link';
+import { EditHistoryDelete, HistoryLink } from '../shared/history-link';
 import { FormModal } from '../shared/form-modal';
 import { FormLines, placeServerLines } from '../shared/server-lines';
 import './categories.css';
@@ -183,17 +183,7 @@ export function CategoriesPage() {
     },
     { header: 'Order', className: 'k-num', phone: 'hide', cell: (c) => c.position },
     { header: 'Products', className: 'k-num', phone: 'hide', cell: (c) => c.productCount },
-    actionsColumn((c) => (
-      <>
-        <Button onClick={() => setEditing(c)} aria-label={`Edit ${c.name}`}>
-          Edit
-        </Button>
-        <HistoryLink id={c.id} name={c.name} />
-        <Button variant="danger" onClick={() => setRemoving(c)} aria-label={`Delete ${c.name}`}>
-          Delete
-        </Button>
-      </>
-    )),
+    actionsColumn((c) => <EditHistoryDelete id={c.id} name={c.name} onEdit={() => setEditing(c)} onDelete={() => setRemoving(c)} />),
   ];
 
   const doRemove = async (c: AdminCategory) => {

@@ -1,5 +1,5 @@
 import type { KassaError } from '@kassa/api-client';
-import { DirectDebitStatus, SKIP_REASON_TEXT, type DirectDebitBatchDetail, type DirectDebitLine } from '@kassa/contracts';
+import { DirectDebitStatus, type DirectDebitBatchDetail, type DirectDebitLine } from '@kassa/contracts';
 import { Button, ConfirmModal, formatDate, formatDay, formatMoney, ListFallback, Money, Pager, TextField, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { AdminPage } from '../shared/admin-page';
 import { ListTotal } from '../shared/filters';
 import { actionsColumn, ListTable, type Column } from '../shared/list-table';
-import { HistoryLink } from '../shared/history-link';
+import { EditHistoryDelete } from '../shared/history-link';
 import { SearchForm } from '../shared/search-form';
 import { FormModal } from '../shared/form-modal';
 import { FormLines, placeServerLines } from '../shared/server-lines';
@@ -194,13 +194,7 @@ export function ProductsPage() {
         <Button onClick={() => setSalesOf(salesOf === p.id ? null : p.id)} aria-expanded={salesOf === p.id} aria-label={`Sales of ${p.name}`}>
           Sales
         </Button>
-        <Button onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
-          Edit
-        </Button>
-        <HistoryLink id={p.id} name={p.name} />
-        <Button variant="danger" onClick={() => setErasing(p)} aria-label={`Delete ${p.name}`}>
-          Delete
-        </Button>
+        <EditHistoryDelete id={p.id} name={p.name} onEdit={() => setEditing(p)} onDelete={() => setErasing(p)} />
       </>
     )),
   ];
