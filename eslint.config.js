@@ -14,7 +14,28 @@ const SERVICES = ['accounts', 'catalog', 'checkout', 'gateway', 'payments'];
  */
 const POS_LAYERS = [['till'], ['pending-card'], ['checkout', 'offline'], ['accounts', 'card-reader', 'cart', 'feedback', 'products']];
 
+/**
+ * Feature folders of the admin, one way: a page's folder imports from the features it shows and from `shared`, never
+ * from another page; a feature (a panel or API more than one page uses) only from `shared`; folders of one layer never
+ * import each other. Tests may render a neighbouring page.
+ */
+const ADMIN_LAYERS = [
+  ['account-requests', 'accounts', 'audit-logs', 'bar', 'categories', 'direct-debit', 'exact', 'ideal', 'invoices', 'ledger-audit', 'registers', 'transactions'],
+  ['approvals', 'products', 'settings', 'users'],
+  ['shared', 'testing'],
+];
+
 const others = (list, self) => list.filter((x) => x !== self);
+
+/** Zones that keep the feature folders of `app` in `layers` one way; `apart(i)`: the folders of layer i import none of each other. */
+const layerZones = (app, layers, message, apart) =>
+  layers.flatMap((layer, i) =>
+    layer.map((feature) => ({
+      target: `./${app}/src/${feature}`,
+      from: [...layers.slice(0, i).flat(), ...(apart(i) ? others(layer, feature) : [])].map((f) => `./${app}/src/${f}`),
+      message,
+    })),
+  );
 
 const boundaryZones = [
   ...REMOTES.map((remote) => ({
@@ -33,14 +54,15 @@ const boundaryZones = [
     from: ['./shell', './services', './testing', ...REMOTES.map((r) => `./${r}`)],
     message: 'A library depends on no app or service.',
   },
-  ...POS_LAYERS.flatMap((layer, i) =>
-    layer.map((feature) => ({
-      target: `./mfe-pos/src/${feature}`,
-      from: [...POS_LAYERS.slice(0, i).flat(), ...(i === POS_LAYERS.length - 1 ? others(layer, feature) : [])].map((f) => `./mfe-pos/src/${f}`),
-      message: 'Till feature folders import one way: till -> pending-card -> checkout, offline -> cart, accounts, feedback, products, card-reader.',
-    })),
+  ...layerZones(
+    'mfe-pos',
+    POS_LAYERS,
+    'Till feature folders import one way: till -> pending-card -> checkout, offline -> cart, accounts, feedback, products, card-reader.',
+    (i) => i === POS_LAYERS.length - 1,
   ),
 ].filter((zone) => zone.from.length > 0);
+
+const adminZones = layerZones('mfe-admin', ADMIN_LAYERS, 'Admin folders import one way: a page -> the features it shows (approvals, products, settings, users) -> shared; never a neighbour.', () => true);
 
 /** Where the environment may be read: one config file per app or service, and what runs around them. */
 const ENV_READERS = [
@@ -89,6 +111,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['mfe-admin/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...boundaryZones, ...adminZones] }] },
   },
   {
     // Cycles inside the apps, services and libraries; type-only imports leave no cycle at run time.

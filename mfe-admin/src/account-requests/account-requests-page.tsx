@@ -1,9 +1,11 @@
 import type { KassaError } from '@kassa/api-client';
 import type { AccountRequestStatus, AccountRequestView } from '@kassa/contracts';
-import { Button, ConfirmModal, DateText, ListFallback, Pager, useDialogs } from '@kassa/ui';
+import { Button, ConfirmModal, DateText, Pager, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { AdminPage } from '../shared/admin-page';
+import { FilterButtons, ListTotal } from '../shared/filters';
 import { HistoryLink } from '../shared/history-link';
+import { actionsColumn, ListTable, type Column } from '../shared/list-table';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { useDecideAccountRequestMutation, useGetAdminAccountRequestsQuery } from './account-requests-api';
 import './account-requests.css';
@@ -39,10 +41,11 @@ export function approvalText(r: AccountRequestView): string {
 export function AccountRequestsPage() {
   const { filters, page, go } = useListParams(['status'], { status: 'pending' });
   const status = filters.status as AccountRequestStatus | '';
-  const { data, error, isLoading, isFetching, refetch } = useGetAdminAccountRequestsQuery(
+  const query = useGetAdminAccountRequestsQuery(
     { page, perPage: PAGE_SIZE, status: status || null },
     { pollingInterval: 60_000 },
   );
+  const { data } = query;
   useKeepPageInRange(page, data?.pageCount, go);
   const [decide, { isLoading: deciding }] = useDecideAccountRequestMutation();
   const dialogs = useDialogs();
@@ -68,85 +71,68 @@ export function AccountRequestsPage() {
     setNotice(`Rejected: ${r.name} (${r.username}).`);
   };
 
-  let table;
-  if (data) {
-    table =
-      data.items.length === 0 ? (
-        <p className="k-empty">{status ? `No ${status} requests.` : 'No account requests yet.'}</p>
-      ) : (
-        <div className="k-table-wrap">
-          <table className="k-table requests__table" aria-busy={isFetching}>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Type</th>
-                <th scope="col">IBAN</th>
-                <th scope="col">Requested</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="k-visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((r) => (
-                <tr key={r.id}>
-                  <td>
-                    <div className="requests__name">{r.name}</div>
-                    <div className="k-muted">{r.username}</div>
-                  </td>
-                  <td>{r.creditAccount ? <span className="k-tag k-tag--info">SEPA</span> : <span className="k-tag">Prepaid</span>}</td>
-                  <td className="k-mono requests__iban">{r.iban ? groupIban(r.iban) : '—'}</td>
-                  <td>
-                    <DateText value={r.createdAt} />
-                  </td>
-                  <td>
-                    <span className={`k-tag ${STATUS_TAG[r.status].tone}`}>{STATUS_TAG[r.status].label}</span>
-                    {r.note ? <div className="k-muted requests__note">{r.note}</div> : null}
-                  </td>
-                  <td className="requests__actions">
-                    <div className="k-row">
-                      <HistoryLink id={r.id} name={`the request of ${r.name}`} />
-                      {r.status === 'pending' ? (
-                        <>
-                        <Button variant="positive" onClick={() => setApproving(r)} disabled={deciding} aria-label={`Approve ${r.name}`}>
-                          Approve
-                        </Button>
-                        <Button variant="danger" onClick={() => void reject(r)} disabled={deciding} aria-label={`Reject ${r.name}`}>
-                          Reject
-                        </Button>
-                        </>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      );
-  } else {
-    table = <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading account requests" onRetry={() => void refetch()} />;
-  }
+  const columns: Column<AccountRequestView>[] = [
+    {
+      header: 'Name',
+      phone: 'start',
+      cell: (r) => (
+        <>
+          <div className="requests__name">{r.name}</div>
+          <div className="k-muted">{r.username}</div>
+        </>
+      ),
+    },
+    { header: 'Type', phone: 'end', cell: (r) => (r.creditAccount ? <span className="k-tag k-tag--info">SEPA</span> : <span className="k-tag">Prepaid</span>) },
+    { header: 'IBAN', cellClassName: 'k-mono requests__iban', cell: (r) => (r.iban ? groupIban(r.iban) : '—') },
+    { header: 'Requested', cell: (r) => <DateText value={r.createdAt} /> },
+    {
+      header: 'Status',
+      cell: (r) => (
+        <>
+          <span className={`k-tag ${STATUS_TAG[r.status].tone}`}>{STATUS_TAG[r.status].label}</span>
+          {r.note ? <div className="k-muted requests__note">{r.note}</div> : null}
+        </>
+      ),
+    },
+    actionsColumn((r) => (
+      <>
+        <HistoryLink id={r.id} name={`the request of ${r.name}`} />
+        {r.status === 'pending' ? (
+          <>
+            <Button variant="positive" onClick={() => setApproving(r)} disabled={deciding} aria-label={`Approve ${r.name}`}>
+              Approve
+            </Button>
+            <Button variant="danger" onClick={() => void reject(r)} disabled={deciding} aria-label={`Reject ${r.name}`}>
+              Reject
+            </Button>
+          </>
+        ) : null}
+      </>
+    )),
+  ];
 
   const pageCount = data?.pageCount ?? 0;
   return (
     <AdminPage title="Account requests" lead="Requests from members for an account, to approve or decline.">
       <div className="k-stack">
-        <div className="k-row requests__filters" role="group" aria-label="Status">
-          {FILTERS.map((f) => (
-            <Button key={f.label} variant={status === f.value ? 'primary' : 'default'} aria-pressed={status === f.value} onClick={() => go({ status: f.value })}>
-              {f.label}
-            </Button>
-          ))}
-          {data ? <span className="k-muted requests__total">{data.total} in total</span> : null}
-        </div>
+        <FilterButtons label="Status" options={FILTERS} value={status} onPick={(next) => go({ status: next })} className="requests__filters">
+          <ListTotal total={data?.total} className="requests__total" />
+        </FilterButtons>
         {notice ? (
           <div className="k-alert k-alert--success" role="status">
             {notice}
           </div>
         ) : null}
-        {table}
+        <ListTable
+          query={query}
+          rows={data?.items}
+          loadingLabel="Loading account requests"
+          empty={status ? `No ${status} requests.` : 'No account requests yet.'}
+          className="requests__table"
+          phone
+          columns={columns}
+          rowKey={(r) => r.id}
+        />
         <Pager page={page} pageCount={pageCount} onPage={(next) => go({ page: next })} className="requests__pager" />
       </div>
       {approving ? (

@@ -1,6 +1,6 @@
 import type { KassaError } from '@kassa/api-client';
-import type { AdminAccount } from '@kassa/contracts';
-import { Button, ConfirmModal, DateText, formatDate, formatMoney, ListFallback, LoadError, Money, Pager, Spinner, useDialogs } from '@kassa/ui';
+import type { AdminAccount, AdminPosting } from '@kassa/contracts';
+import { Button, ConfirmModal, DateText, formatDate, formatMoney, LoadError, Money, Pager, Spinner, useDialogs } from '@kassa/ui';
 import { friendlyFormatIBAN } from 'ibantools';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { ApprovalsList } from '../approvals/approvals-list';
 import { FourEyesAction, preparedNotice } from '../approvals/four-eyes-action';
 import { useGetAdminSettingsQuery } from '../settings/settings-api';
 import { AdminPage } from '../shared/admin-page';
+import { ListTable, type Column } from '../shared/list-table';
 import { HistoryLink } from '../shared/history-link';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { AccountForm } from './account-form';
@@ -53,6 +54,28 @@ function closingText(a: AdminAccount): ReactNode {
     </>
   );
 }
+
+const POSTING_COLUMNS: Column<AdminPosting>[] = [
+  { header: 'When', cell: (p) => <DateText value={p.at} time /> },
+  {
+    header: 'What',
+    cellClassName: 'account-page__what',
+    cell: (p) => (
+      <>
+        {p.description}
+        {p.reason || p.by ? (
+          <div className="k-muted">
+            {p.reason ? `${p.reason}` : ''}
+            {p.reason && p.by ? ' · ' : ''}
+            {p.by ? `by ${p.by}` : ''}
+          </div>
+        ) : null}
+      </>
+    ),
+  },
+  { header: 'Amount', className: 'k-num', cell: (p) => <Money cents={p.amount} /> },
+  { header: 'Balance after', className: 'k-num', cell: (p) => <Money cents={p.balanceAfter} tone="plain" /> },
+];
 
 /** /admin/accounts/{accountId}: one account; its balance, credit and bank details, history 15 a page; change, top up or correct, close. */
 export function AccountPage() {
@@ -181,55 +204,15 @@ export function AccountPage() {
           <h2 id="account-postings" className="accounts__heading">
             Postings
           </h2>
-          {postings.data ? (
-            postings.data.items.length === 0 ? (
-              <p className="k-empty">No postings yet.</p>
-            ) : (
-              <div className="k-table-wrap">
-                <table className="k-table account-page__postings" aria-busy={postings.isFetching}>
-                  <thead>
-                    <tr>
-                      <th scope="col">When</th>
-                      <th scope="col">What</th>
-                      <th scope="col" className="k-num">
-                        Amount
-                      </th>
-                      <th scope="col" className="k-num">
-                        Balance after
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {postings.data.items.map((p) => (
-                      <tr key={p.seq}>
-                        <td>
-                          <DateText value={p.at} time />
-                        </td>
-                        <td className="account-page__what">
-                          {p.description}
-                          {p.reason || p.by ? (
-                            <div className="k-muted">
-                              {p.reason ? `${p.reason}` : ''}
-                              {p.reason && p.by ? ' · ' : ''}
-                              {p.by ? `by ${p.by}` : ''}
-                            </div>
-                          ) : null}
-                        </td>
-                        <td className="k-num">
-                          <Money cents={p.amount} />
-                        </td>
-                        <td className="k-num">
-                          <Money cents={p.balanceAfter} tone="plain" />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )
-          ) : (
-            <ListFallback error={postings.error} isLoading={postings.isLoading} loadingLabel="Loading postings" onRetry={() => void postings.refetch()} />
-          )}
+          <ListTable
+            query={postings}
+            rows={postings.data?.items}
+            loadingLabel="Loading postings"
+            empty="No postings yet."
+            className="account-page__postings"
+            columns={POSTING_COLUMNS}
+            rowKey={(p) => String(p.seq)}
+          />
           <Pager page={page} pageCount={postings.data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />
         </section>
       </div>

@@ -1,10 +1,12 @@
 import type { KassaError } from '@kassa/api-client';
 import type { AdminAccount } from '@kassa/contracts';
-import { Button, DateText, ListFallback, Money, Pager } from '@kassa/ui';
+import { Button, DateText, Money, Pager } from '@kassa/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useGetAdminSettingsQuery } from '../settings/settings-api';
 import { AdminPage } from '../shared/admin-page';
+import { ListTotal } from '../shared/filters';
+import { ListTable, type Column } from '../shared/list-table';
 import { SearchForm } from '../shared/search-form';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { AccountForm } from './account-form';
@@ -16,6 +18,32 @@ import './accounts.css';
 const TYPE_TAGS: Record<AdminAccount['type'], string> = { member: 'Member', event: 'Event', external: 'External', system: 'System' };
 
 export const PAGE_SIZE = 15;
+
+const ACCOUNT_COLUMNS: Column<AdminAccount>[] = [
+  {
+    header: 'Account',
+    cell: (a) => (
+      <>
+        <Link to={`/admin/accounts/${a.id}`} className="accounts__name">
+          {a.name}
+        </Link>
+        {a.users.length ? <div className="k-muted">{a.users.map((u) => u.username).join(', ')}</div> : null}
+      </>
+    ),
+  },
+  {
+    header: 'Kind',
+    cell: (a) => (
+      <div className="accounts__tags">
+        {a.creditAccount ? <span className="k-tag k-tag--info">Credit</span> : a.tab ? <span className="k-tag k-tag--warning">Tab</span> : <span className="k-tag">Prepaid</span>}
+        {a.type !== 'member' ? <span className="k-tag">{TYPE_TAGS[a.type]}</span> : null}
+        {a.closedAt ? <span className="k-tag k-tag--negative">Closed</span> : null}
+      </div>
+    ),
+  },
+  { header: 'Balance', className: 'k-num', cell: (a) => <Money cents={a.balance} /> },
+  { header: 'Last used', cell: (a) => (a.lastUsed ? <DateText value={a.lastUsed} /> : <span className="k-muted">Never</span>) },
+];
 
 const FILTER_KEYS = ['view', 'search', 'credit', 'type', 'negative', 'unused', 'closed'] as const;
 
@@ -76,7 +104,7 @@ export function AccountsPage() {
 type Filters = Record<(typeof FILTER_KEYS)[number], string>;
 
 function AccountsList({ filters, page, go }: { filters: Filters; page: number; go: ReturnType<typeof useListParams<(typeof FILTER_KEYS)[number]>>['go'] }) {
-  const { data, error, isLoading, isFetching, refetch } = useGetAdminAccountsQuery({
+  const query = useGetAdminAccountsQuery({
     page,
     perPage: PAGE_SIZE,
     search: filters.search || null,
@@ -86,6 +114,7 @@ function AccountsList({ filters, page, go }: { filters: Filters; page: number; g
     unused: filters.unused || null,
     closed: filters.closed || null,
   });
+  const { data } = query;
   useKeepPageInRange(page, data?.pageCount, go);
   const filtered = FILTER_KEYS.some((k) => k !== 'view' && filters[k]);
   const check = (key: 'negative' | 'unused' | 'closed', label: string) => (
@@ -125,53 +154,17 @@ function AccountsList({ filters, page, go }: { filters: Filters; page: number; g
           {check('unused', 'Unused for a year')}
           {check('closed', 'Closed accounts')}
         </div>
-        {data ? <span className="k-muted accounts__total">{data.total} in total</span> : null}
+        <ListTotal total={data?.total} className="accounts__total" />
       </SearchForm>
-      {data ? (
-        data.items.length === 0 ? (
-          <p className="k-empty">{filtered ? 'No accounts match.' : 'No accounts yet.'}</p>
-        ) : (
-          <div className="k-table-wrap">
-            <table className="k-table accounts__list" aria-busy={isFetching}>
-              <thead>
-                <tr>
-                  <th scope="col">Account</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col" className="k-num">
-                    Balance
-                  </th>
-                  <th scope="col">Last used</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((a) => (
-                  <tr key={a.id}>
-                    <td>
-                      <Link to={`/admin/accounts/${a.id}`} className="accounts__name">
-                        {a.name}
-                      </Link>
-                      {a.users.length ? <div className="k-muted">{a.users.map((u) => u.username).join(', ')}</div> : null}
-                    </td>
-                    <td>
-                      <div className="accounts__tags">
-                        {a.creditAccount ? <span className="k-tag k-tag--info">Credit</span> : a.tab ? <span className="k-tag k-tag--warning">Tab</span> : <span className="k-tag">Prepaid</span>}
-                        {a.type !== 'member' ? <span className="k-tag">{TYPE_TAGS[a.type]}</span> : null}
-                        {a.closedAt ? <span className="k-tag k-tag--negative">Closed</span> : null}
-                      </div>
-                    </td>
-                    <td className="k-num">
-                      <Money cents={a.balance} />
-                    </td>
-                    <td>{a.lastUsed ? <DateText value={a.lastUsed} /> : <span className="k-muted">Never</span>}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )
-      ) : (
-        <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading accounts" onRetry={() => void refetch()} />
-      )}
+      <ListTable
+        query={query}
+        rows={data?.items}
+        loadingLabel="Loading accounts"
+        empty={filtered ? 'No accounts match.' : 'No accounts yet.'}
+        className="accounts__list"
+        columns={ACCOUNT_COLUMNS}
+        rowKey={(a) => a.id}
+      />
       <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />
     </div>
   );

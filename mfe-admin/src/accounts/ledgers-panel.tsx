@@ -1,9 +1,13 @@
 import type { KassaError } from '@kassa/api-client';
 import { LedgerKind, type AdminLedger } from '@kassa/contracts';
 import { ListFallback, TextField, useDialogs } from '@kassa/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { FormModal } from '../shared/form-modal';
 import { HistoryLink } from '../shared/history-link';
+import { actionsColumn, DataTable, type Column } from '../shared/list-table';
 import { FormLines, placeServerLines } from '../shared/server-lines';
 import { useGetLedgerCountQuery, useGetLedgersQuery, usePutLedgerMutation } from './accounts-api';
 
@@ -15,38 +19,47 @@ function LedgerCountCell({ id }: { id: string }) {
   return <span>{data ? data.count.toLocaleString('nl-NL') : '…'}</span>;
 }
 
+/** The ledger form's fields: the code as the accounting has it (empty for none), the kind. */
+const LedgerFields = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.-]{0,20}$/, 'A code has at most 20 letters, digits, dots and dashes.'),
+  kind: LedgerKind,
+});
+
 function LedgerForm({ ledger, onDone }: { ledger: AdminLedger; onDone: () => void }) {
-  const [code, setCode] = useState(ledger.code ?? '');
-  const [kind, setKind] = useState<LedgerKind>(ledger.kind);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(LedgerFields), reValidateMode: 'onSubmit', defaultValues: { code: ledger.code ?? '', kind: ledger.kind } });
   const [otherLines, setOtherLines] = useState<string[]>([]);
   const [save, { isLoading }] = usePutLedgerMutation();
   const dialogs = useDialogs();
-  const submit = async () => {
-    setOtherLines([]);
-    if (!/^[A-Za-z0-9.-]{0,20}$/.test(code.trim())) return setError('A code has at most 20 letters, digits, dots and dashes.');
-    const result = await save({ id: ledger.id, body: { code: code.trim() || null, kind } });
-    if (result.error) {
-      const err = result.error as KassaError;
-      if (err.status === 422) {
-        const placed = placeServerLines(err, ['code'] as const);
-        setError(placed.fields.code ?? null);
-        return setOtherLines(placed.other);
+  const submit = form.handleSubmit(
+    async ({ code, kind }) => {
+      setOtherLines([]);
+      const result = await save({ id: ledger.id, body: { code: code || null, kind } });
+      if (result.error) {
+        const err = result.error as KassaError;
+        if (err.status === 422) {
+          const placed = placeServerLines(err, ['code'] as const);
+          if (placed.fields.code) form.setError('code', { message: placed.fields.code });
+          return setOtherLines(placed.other);
+        }
+        return void dialogs.error(err, { title: 'Saving the ledger failed' });
       }
-      return void dialogs.error(err, { title: 'Saving the ledger failed' });
-    }
-    onDone();
-  };
+      onDone();
+    },
+    () => setOtherLines([]),
+  );
   return (
-    <FormModal title={`Ledger: ${ledger.name}`} submitLabel="Save" busy={isLoading} onSubmit={submit} onCancel={onDone}>
+    <FormModal title={`Ledger: ${ledger.name}`} submitLabel="Save" busy={isLoading} onSubmit={() => submit()} onCancel={onDone}>
       <FormLines lines={otherLines} />
       <p className="k-muted">{ledger.covers}.</p>
-      <TextField label="Accounting code" value={code} maxLength={20} onChange={(e) => setCode(e.target.value)} error={error} hint="The general-ledger account number in the accounting (Exact Online)." autoFocus />
+      <TextField label="Accounting code" maxLength={20} {...form.register('code')} error={form.formState.errors.code?.message} hint="The general-ledger account number in the accounting (Exact Online)." autoFocus />
       <div className="k-field">
         <label className="k-field__label" htmlFor="ledger-kind">
           Kind
         </label>
-        <select id="ledger-kind" className="k-input" value={kind} onChange={(e) => setKind(e.target.value as LedgerKind)}>
+        <select id="ledger-kind" className="k-input" {...form.register('kind')}>
           {LedgerKind.options.map((k) => (
             <option key={k} value={k}>
               {KIND_LABELS[k]}
@@ -62,46 +75,35 @@ function LedgerForm({ ledger, onDone }: { ledger: AdminLedger; onDone: () => voi
 export function LedgersPanel() {
   const { data, error, isLoading, refetch } = useGetLedgersQuery();
   const [editing, setEditing] = useState<AdminLedger | null>(null);
+  const columns: Column<AdminLedger>[] = [
+    {
+      header: 'Ledger',
+      cell: (l) => (
+        <>
+          <button type="button" className="ledgers__name" onClick={() => setEditing(l)} aria-label={`Change ${l.name}`}>
+            {l.name}
+          </button>
+          <div className="k-muted">{l.covers}</div>
+        </>
+      ),
+    },
+    {
+      header: 'Code',
+      cell: (l) => (
+        <>
+          {l.code ?? <span className="k-muted">no code</span>}
+          <div className="k-muted">{KIND_LABELS[l.kind]}</div>
+        </>
+      ),
+    },
+    { header: 'Records', className: 'k-num', cell: (l) => <LedgerCountCell id={l.id} /> },
+    actionsColumn((l) => <HistoryLink id={l.id} name={l.name} />),
+  ];
   if (!data) return <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading ledgers" onRetry={() => void refetch()} />;
   return (
     <div className="k-stack">
       <div className="k-table-wrap">
-        <table className="k-table ledgers__table">
-          <thead>
-            <tr>
-              <th scope="col">Ledger</th>
-              <th scope="col">Code</th>
-              <th scope="col" className="k-num">
-                Records
-              </th>
-              <th scope="col">
-                <span className="k-visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((l) => (
-              <tr key={l.id}>
-                <td>
-                  <button type="button" className="ledgers__name" onClick={() => setEditing(l)} aria-label={`Change ${l.name}`}>
-                    {l.name}
-                  </button>
-                  <div className="k-muted">{l.covers}</div>
-                </td>
-                <td>
-                  {l.code ?? <span className="k-muted">no code</span>}
-                  <div className="k-muted">{KIND_LABELS[l.kind]}</div>
-                </td>
-                <td className="k-num">
-                  <LedgerCountCell id={l.id} />
-                </td>
-                <td className="ledgers__actions">
-                  <HistoryLink id={l.id} name={l.name} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable rows={data.items} columns={columns} className="ledgers__table" rowKey={(l) => l.id} />
       </div>
       {editing ? <LedgerForm ledger={editing} onDone={() => setEditing(null)} /> : null}
     </div>

@@ -1,7 +1,9 @@
 import { AUDIT_TARGET_KINDS, type AuditLogEntry } from '@kassa/contracts';
-import { Button, DateText, formatDate, formatMoney, ListFallback, Pager, TextField } from '@kassa/ui';
+import { Button, DateText, formatDate, formatMoney, Pager, TextField } from '@kassa/ui';
 import { useState, type FormEvent } from 'react';
 import { AdminPage } from '../shared/admin-page';
+import { ListTotal, ToggleButton } from '../shared/filters';
+import { ListTable, type Column } from '../shared/list-table';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { useGetAuditLogsQuery } from './audit-logs-api';
 import './audit-logs.css';
@@ -63,9 +65,47 @@ export function changeLines(before: unknown, after: unknown): ChangeLine[] {
  * /admin/audit_logs: who changed what, newest first, 15 a page, filtered by action (or its first parts), who made
  * the change and the kind of record; the ledger self-audit's differences are here too.
  */
+const AUDIT_COLUMNS: Column<AuditLogEntry>[] = [
+  {
+    header: 'Time',
+    cellClassName: 'audit-logs__time',
+    phone: 'start',
+    cell: (e) => (
+      <>
+        <DateText value={e.at} />
+        <div className="k-muted audit-logs__detail">{clock.format(new Date(e.at))}</div>
+      </>
+    ),
+  },
+  {
+    header: 'Who',
+    phone: 'end',
+    cell: (e) => (
+      <>
+        <div className="audit-logs__who">{e.actor.username ?? e.actor.id ?? 'unknown'}</div>
+        <div className="k-muted audit-logs__detail">{e.service}</div>
+      </>
+    ),
+  },
+  { header: 'Action', cell: (e) => <span className={`k-mono audit-logs__action${e.action === LEDGER_DIFFERENCE ? ' audit-logs__action--difference' : ''}`}>{e.action}</span> },
+  {
+    header: 'Target',
+    cell: (e) => (
+      <>
+        <div>
+          {targetKind(e.entity)}
+          {e.entityName ? <strong>{` ${e.entityName}`}</strong> : null}
+        </div>
+        {e.entityId ? <div className="k-muted k-mono audit-logs__detail">{e.entityId}</div> : null}
+      </>
+    ),
+  },
+  { header: 'Change', cellClassName: 'audit-logs__change', cell: (e) => <Change entry={e} /> },
+];
+
 export function AuditLogsPage() {
   const { filters, page, go, filtered } = useListParams(FILTER_KEYS);
-  const { data, error, isLoading, isFetching, refetch } = useGetAuditLogsQuery(
+  const query = useGetAuditLogsQuery(
     {
       page,
       perPage: PAGE_SIZE,
@@ -77,75 +117,31 @@ export function AuditLogsPage() {
     },
     { pollingInterval: 60_000 },
   );
+  const { data } = query;
   useKeepPageInRange(page, data?.pageCount, go);
   const onlyDifferences = filters.action === LEDGER_DIFFERENCE;
 
-  let table;
-  if (data) {
-    table =
-      data.items.length === 0 ? (
-        <p className="k-empty">{filtered ? 'No entries match these filters.' : 'Nothing has been logged yet.'}</p>
-      ) : (
-        <div className="k-table-wrap">
-          <table className="k-table audit-logs__table" aria-busy={isFetching}>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Target</th>
-                <th scope="col">Change</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((e) => (
-                <tr key={e.id}>
-                  <td className="audit-logs__time">
-                    <DateText value={e.at} />
-                    <div className="k-muted audit-logs__detail">{clock.format(new Date(e.at))}</div>
-                  </td>
-                  <td>
-                    <div className="audit-logs__who">{e.actor.username ?? e.actor.id ?? 'unknown'}</div>
-                    <div className="k-muted audit-logs__detail">{e.service}</div>
-                  </td>
-                  <td>
-                    <span className={`k-mono audit-logs__action${e.action === LEDGER_DIFFERENCE ? ' audit-logs__action--difference' : ''}`}>{e.action}</span>
-                  </td>
-                  <td>
-                    <div>
-                      {targetKind(e.entity)}
-                      {e.entityName ? <strong>{` ${e.entityName}`}</strong> : null}
-                    </div>
-                    {e.entityId ? <div className="k-muted k-mono audit-logs__detail">{e.entityId}</div> : null}
-                  </td>
-                  <td className="audit-logs__change">
-                    <Change entry={e} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      );
-  } else {
-    table = <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading the audit log" onRetry={() => void refetch()} />;
-  }
 
   return (
     <AdminPage title="Audit logs" lead="Who changed what in the administration, with before and after.">
       <div className="k-stack">
         <FilterForm key={JSON.stringify(filters)} initial={filters} onApply={(f) => go(f)} />
         <div className="k-row">
-          <Button
-            variant={onlyDifferences ? 'primary' : 'default'}
-            aria-pressed={onlyDifferences}
-            onClick={() => go({ action: onlyDifferences ? '' : LEDGER_DIFFERENCE })}
-          >
+          <ToggleButton pressed={onlyDifferences} onClick={() => go({ action: onlyDifferences ? '' : LEDGER_DIFFERENCE })}>
             Ledger audit differences
-          </Button>
-          {data ? <span className="k-muted audit-logs__total">{data.total} in total</span> : null}
+          </ToggleButton>
+          <ListTotal total={data?.total} className="audit-logs__total" />
         </div>
-        {table}
+        <ListTable
+          query={query}
+          rows={data?.items}
+          loadingLabel="Loading the audit log"
+          empty={filtered ? 'No entries match these filters.' : 'Nothing has been logged yet.'}
+          className="audit-logs__table"
+          phone
+          columns={AUDIT_COLUMNS}
+          rowKey={(e) => e.id}
+        />
         <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} className="audit-logs__pager" />
       </div>
     </AdminPage>

@@ -11,7 +11,8 @@ import {
   useSaveReasonMutation,
 } from '../products/products-api';
 import { AdminPage } from '../shared/admin-page';
-import { HistoryLink } from '../shared/history-link';
+import { actionsColumn, ListTable, type Column } from '../shared/list-table';
+import { EditHistoryDelete, HistoryLink } from '../shared/history-link';
 import { FormModal } from '../shared/form-modal';
 import { FormLines, placeServerLines } from '../shared/server-lines';
 import './categories.css';
@@ -159,13 +160,31 @@ function Reasons() {
  * when empty, after confirming); and the other-payment reasons below.
  */
 export function CategoriesPage() {
-  const { data, error, isLoading, isFetching, refetch } = useGetAdminCategoriesQuery();
+  const query = useGetAdminCategoriesQuery();
+  const { data } = query;
   const [remove] = useDeleteCategoryMutation();
   const dialogs = useDialogs();
   const [editing, setEditing] = useState<AdminCategory | 'new' | null>(null);
   const [removing, setRemoving] = useState<AdminCategory | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const categories = data?.categories ?? [];
+
+  const columns: Column<AdminCategory>[] = [
+    { header: 'Name', cellClassName: 'categories__name', phone: 'start', cell: (c) => c.name },
+    {
+      header: 'Colour',
+      phone: 'hide',
+      cell: (c) => (
+        <>
+          <span className="categories__swatch" style={{ background: c.colour }} aria-hidden="true" />
+          <span className="k-mono">{c.colour}</span>
+        </>
+      ),
+    },
+    { header: 'Order', className: 'k-num', phone: 'hide', cell: (c) => c.position },
+    { header: 'Products', className: 'k-num', phone: 'hide', cell: (c) => c.productCount },
+    actionsColumn((c) => <EditHistoryDelete id={c.id} name={c.name} onEdit={() => setEditing(c)} onDelete={() => setRemoving(c)} />),
+  ];
 
   const doRemove = async (c: AdminCategory) => {
     setRemoving(null);
@@ -190,57 +209,16 @@ export function CategoriesPage() {
             {notice}
           </div>
         ) : null}
-        {data ? (
-          categories.length === 0 ? (
-            <p className="k-empty">No categories yet.</p>
-          ) : (
-            <div className="k-table-wrap">
-              <table className="k-table categories__table" aria-busy={isFetching}>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Colour</th>
-                    <th scope="col" className="k-num">
-                      Order
-                    </th>
-                    <th scope="col" className="k-num">
-                      Products
-                    </th>
-                    <th scope="col">
-                      <span className="k-visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {categories.map((c) => (
-                    <tr key={c.id}>
-                      <td className="categories__name">{c.name}</td>
-                      <td>
-                        <span className="categories__swatch" style={{ background: c.colour }} aria-hidden="true" />
-                        <span className="k-mono">{c.colour}</span>
-                      </td>
-                      <td className="k-num">{c.position}</td>
-                      <td className="k-num">{c.productCount}</td>
-                      <td className="categories__actions">
-                        <div className="k-row">
-                          <Button onClick={() => setEditing(c)} aria-label={`Edit ${c.name}`}>
-                            Edit
-                          </Button>
-                          <HistoryLink id={c.id} name={c.name} />
-                          <Button variant="danger" onClick={() => setRemoving(c)} aria-label={`Delete ${c.name}`}>
-                            Delete
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )
-        ) : (
-          <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading categories" onRetry={() => void refetch()} />
-        )}
+        <ListTable
+          query={query}
+          rows={data?.categories}
+          loadingLabel="Loading categories"
+          empty="No categories yet."
+          className="categories__table"
+          phone
+          columns={columns}
+          rowKey={(c) => c.id}
+        />
         <Reasons />
       </div>
       {editing ? (

@@ -1,5 +1,5 @@
 import type { KassaError } from '@kassa/api-client';
-import { DirectDebitStatus, SKIP_REASON_TEXT, type DirectDebitBatchDetail, type DirectDebitLine } from '@kassa/contracts';
+import { DirectDebitStatus, type DirectDebitBatchDetail, type DirectDebitLine } from '@kassa/contracts';
 import { Button, ConfirmModal, formatDate, formatDay, formatMoney, ListFallback, Money, Pager, TextField, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { isApproval } from '../approvals/approvals-api';
 import { FourEyesAction, preparedNotice } from '../approvals/four-eyes-action';
 import { AdminPage } from '../shared/admin-page';
 import { HistoryLink } from '../shared/history-link';
+import { DataTable, type Column } from '../shared/list-table';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import {
   downloadBatchFile,
@@ -15,7 +16,7 @@ import {
   useMarkDirectDebitCollectedMutation,
   useMarkDirectDebitFailedMutation,
 } from './direct-debit-api';
-import { PAGE_SIZE, STATUS_TAG } from './direct-debit-page';
+import { PAGE_SIZE, skipKey, skippedColumns, STATUS_TAG } from './direct-debit-page';
 import './direct-debit.css';
 
 /** Enough of an IBAN to recognise it (country, bank, last four digits), not enough to copy it: "NL91 ABNA … 4300". */
@@ -32,6 +33,8 @@ const DEBIT_TAG: Record<DirectDebitLine['status'], { label: string; tone: string
 };
 
 type Modal = { kind: 'collected' } | { kind: 'cancel' } | { kind: 'fail'; debit: DirectDebitLine } | null;
+
+const SKIPPED_COLUMNS = skippedColumns('Owed', (s) => <Link to={`/admin/accounts/${s.accountId}`}>{s.name}</Link>);
 
 function FailForm({ debit, busy, onConfirm, onCancel }: { debit: DirectDebitLine; busy: boolean; onConfirm: (reason: string) => void; onCancel: () => void }) {
   const [reason, setReason] = useState('');
@@ -111,6 +114,45 @@ export function DirectDebitBatchPage() {
   const dialogs = useDialogs();
 
   const batch = data?.batch;
+  const debitColumns: Column<DirectDebitLine>[] = [
+    { header: 'Account', cell: (d) => <Link to={`/admin/accounts/${d.accountId}`}>{d.name}</Link> },
+    { header: 'IBAN', cellClassName: 'k-mono direct-debit__iban', cell: (d) => maskIban(d.iban) },
+    {
+      header: 'Mandate',
+      cell: (d) => (
+        <>
+          <span className="k-mono">{d.mandateId}</span>
+          <div className="k-muted">signed {formatDay(d.mandateSignedAt)}</div>
+        </>
+      ),
+    },
+    { header: 'Amount', className: 'k-num', cell: (d) => <Money cents={d.amount} tone="plain" /> },
+    {
+      header: 'Status',
+      cell: (d) => (
+        <>
+          <span className={`k-tag ${DEBIT_TAG[d.status].tone}`}>{DEBIT_TAG[d.status].label}</span>
+          {d.status === 'failed' ? (
+            <div className="k-muted">
+              {d.failedAt ? formatDate(d.failedAt) : ''}
+              {d.failReason ? `: ${d.failReason}` : ''}; credit switched off
+            </div>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      cellClassName: 'direct-debit__debit-actions',
+      cell: (d) =>
+        batch?.status === 'collected' && d.status === 'collected' ? (
+          <Button onClick={() => setModal({ kind: 'fail', debit: d })} aria-label={`Mark the debit of ${d.name} failed`}>
+            Mark failed
+          </Button>
+        ) : null,
+    },
+  ];
   const done = (msg: string) => {
     setModal(null);
     setNotice(msg);
@@ -216,55 +258,15 @@ export function DirectDebitBatchPage() {
               <p className="k-empty">No debits with this status.</p>
             ) : (
               <div className="k-table-wrap">
-                <table className="k-table direct-debit__debits" aria-busy={isFetching} aria-label="Debits">
-                  <thead>
-                    <tr>
-                      <th scope="col">Account</th>
-                      <th scope="col">IBAN</th>
-                      <th scope="col">Mandate</th>
-                      <th scope="col" className="k-num">
-                        Amount
-                      </th>
-                      <th scope="col">Status</th>
-                      <th scope="col">
-                        <span className="k-visually-hidden">Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.debits.items.map((d) => (
-                      <tr key={d.accountId} className={d.status === 'failed' ? 'direct-debit__row--failed' : undefined}>
-                        <td>
-                          <Link to={`/admin/accounts/${d.accountId}`}>{d.name}</Link>
-                        </td>
-                        <td className="k-mono direct-debit__iban">{maskIban(d.iban)}</td>
-                        <td>
-                          <span className="k-mono">{d.mandateId}</span>
-                          <div className="k-muted">signed {formatDay(d.mandateSignedAt)}</div>
-                        </td>
-                        <td className="k-num">
-                          <Money cents={d.amount} tone="plain" />
-                        </td>
-                        <td>
-                          <span className={`k-tag ${DEBIT_TAG[d.status].tone}`}>{DEBIT_TAG[d.status].label}</span>
-                          {d.status === 'failed' ? (
-                            <div className="k-muted">
-                              {d.failedAt ? formatDate(d.failedAt) : ''}
-                              {d.failReason ? `: ${d.failReason}` : ''}; credit switched off
-                            </div>
-                          ) : null}
-                        </td>
-                        <td className="direct-debit__debit-actions">
-                          {batch.status === 'collected' && d.status === 'collected' ? (
-                            <Button onClick={() => setModal({ kind: 'fail', debit: d })} aria-label={`Mark the debit of ${d.name} failed`}>
-                              Mark failed
-                            </Button>
-                          ) : null}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <DataTable
+                  rows={data.debits.items}
+                  columns={debitColumns}
+                  className="direct-debit__debits"
+                  busy={isFetching}
+                  label="Debits"
+                  rowKey={(d) => d.accountId}
+                  rowProps={(d) => ({ className: d.status === 'failed' ? 'direct-debit__row--failed' : undefined })}
+                />
               </div>
             )}
             <Pager page={page} pageCount={data.debits.pageCount} onPage={(next) => go({ page: next })} />
@@ -278,33 +280,7 @@ export function DirectDebitBatchPage() {
               <p className="k-empty">Nobody was skipped: every credit account owing money had an IBAN and a mandate.</p>
             ) : (
               <div className="k-table-wrap">
-                <table className="k-table" aria-label="Skipped">
-                  <thead>
-                    <tr>
-                      <th scope="col">Account</th>
-                      <th scope="col">Why</th>
-                      <th scope="col" className="k-num">
-                        Owed
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.skipped.map((s) => (
-                      <tr key={`${s.accountId}-${s.reason}`}>
-                        <td>
-                          <Link to={`/admin/accounts/${s.accountId}`}>{s.name}</Link>
-                        </td>
-                        <td>
-                          {SKIP_REASON_TEXT[s.reason]}
-                          {s.detail ? <div className="k-muted">{s.detail}</div> : null}
-                        </td>
-                        <td className="k-num">
-                          <Money cents={s.amount} tone="plain" />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <DataTable rows={data.skipped} columns={SKIPPED_COLUMNS} label="Skipped" rowKey={skipKey} />
               </div>
             )}
           </section>

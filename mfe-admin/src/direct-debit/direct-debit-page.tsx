@@ -7,10 +7,12 @@ import {
   type DirectDebitBatchSummary,
   type DirectDebitPreview,
 } from '@kassa/contracts';
-import { Button, dutchDay, formatDate, formatDay, ListFallback, Money, Pager, TextField, useDialogs } from '@kassa/ui';
-import { useState } from 'react';
+import { Button, dutchDay, formatDate, formatDay, Money, Pager, TextField, useDialogs } from '@kassa/ui';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
+import { ListTotal } from '../shared/filters';
+import { DataTable, ListTable, type Column } from '../shared/list-table';
 import { FormModal } from '../shared/form-modal';
 import { FormLines, placeServerLines } from '../shared/server-lines';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
@@ -37,6 +39,55 @@ export function lastDayOfPreviousMonth(today: string): string {
 
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
+type Skip = DirectDebitPreview['skipped'][number];
+
+/** Who a batch leaves out and why; `owes` names the amount column, `name` shows the account. */
+export const skippedColumns = (owes: string, name: (s: Skip) => ReactNode): Column<Skip>[] => [
+  { header: 'Account', cell: name },
+  {
+    header: 'Why',
+    cell: (s) => (
+      <>
+        {SKIP_REASON_TEXT[s.reason]}
+        {s.detail ? <div className="k-muted">{s.detail}</div> : null}
+      </>
+    ),
+  },
+  { header: owes, className: 'k-num', cell: (s) => <Money cents={s.amount} tone="plain" /> },
+];
+export const skipKey = (s: Skip) => `${s.accountId}-${s.reason}`;
+
+const INCLUDED_COLUMNS: Column<DirectDebitPreview['debits'][number]>[] = [
+  { header: 'Account', cell: (d) => d.name },
+  { header: 'Amount', className: 'k-num', cell: (d) => <Money cents={d.amount} tone="plain" /> },
+];
+
+const BATCH_COLUMNS: Column<DirectDebitBatchSummary>[] = [
+  { header: 'Collection date', cell: (b) => <Link to={`/admin/direct_debit/${b.id}`}>{formatDay(b.collectionDate)}</Link> },
+  { header: 'Cut-off', cell: (b) => formatDay(b.cutoff) },
+  { header: 'Debits', className: 'k-num', cell: (b) => b.count },
+  { header: 'Total', className: 'k-num', cell: (b) => <Money cents={b.total} tone="plain" /> },
+  {
+    header: 'Status',
+    cell: (b) => (
+      <>
+        <span className={`k-tag ${STATUS_TAG[b.status].tone}`}>{STATUS_TAG[b.status].label}</span>
+        {b.failedCount ? <span className="k-tag k-tag--negative direct-debit__failed-tag">{b.failedCount} failed</span> : null}
+      </>
+    ),
+  },
+  { header: 'File', cell: (b) => FILE_TEXT[b.fileStatus] },
+  {
+    header: 'Made',
+    cell: (b) => (
+      <>
+        {formatDate(b.createdAt)}
+        <div className="k-muted">{b.createdBy}</div>
+      </>
+    ),
+  },
+];
+
 function PreviewPanel({ preview }: { preview: DirectDebitPreview }) {
   return (
     <section className="k-stack direct-debit__preview" aria-label="Preview">
@@ -51,57 +102,12 @@ function PreviewPanel({ preview }: { preview: DirectDebitPreview }) {
       </p>
       {preview.debits.length ? (
         <div className="k-table-wrap direct-debit__preview-table">
-          <table className="k-table">
-            <caption className="k-muted">Included</caption>
-            <thead>
-              <tr>
-                <th scope="col">Account</th>
-                <th scope="col" className="k-num">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {preview.debits.map((d) => (
-                <tr key={d.accountId}>
-                  <td>{d.name}</td>
-                  <td className="k-num">
-                    <Money cents={d.amount} tone="plain" />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable rows={preview.debits} columns={INCLUDED_COLUMNS} caption="Included" rowKey={(d) => d.accountId} />
         </div>
       ) : null}
       {preview.skipped.length ? (
         <div className="k-table-wrap direct-debit__preview-table">
-          <table className="k-table">
-            <caption className="k-muted">Skipped</caption>
-            <thead>
-              <tr>
-                <th scope="col">Account</th>
-                <th scope="col">Why</th>
-                <th scope="col" className="k-num">
-                  Owes
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {preview.skipped.map((s) => (
-                <tr key={`${s.accountId}-${s.reason}`}>
-                  <td>{s.name}</td>
-                  <td>
-                          {SKIP_REASON_TEXT[s.reason]}
-                          {s.detail ? <div className="k-muted">{s.detail}</div> : null}
-                        </td>
-                  <td className="k-num">
-                    <Money cents={s.amount} tone="plain" />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable rows={preview.skipped} columns={skippedColumns('Owes', (s) => s.name)} caption="Skipped" rowKey={skipKey} />
         </div>
       ) : null}
     </section>
@@ -174,7 +180,8 @@ function NewBatchForm({ onDone }: { onDone: (id: string | null) => void }) {
 export function DirectDebitPage() {
   const { filters, page, go } = useListParams(['status']);
   const status = DirectDebitBatchStatus.safeParse(filters.status).data ?? null;
-  const { data, error, isLoading, isFetching, refetch } = useGetDirectDebitBatchesQuery({ page, perPage: PAGE_SIZE, status });
+  const query = useGetDirectDebitBatchesQuery({ page, perPage: PAGE_SIZE, status });
+  const { data } = query;
   useKeepPageInRange(page, data?.pageCount, go);
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
@@ -204,58 +211,16 @@ export function DirectDebitPage() {
               ))}
             </select>
           </div>
-          {data ? <span className="k-muted">{data.total} in total</span> : null}
+          <ListTotal total={data?.total} />
         </div>
-        {data ? (
-          data.items.length === 0 ? (
-            <p className="k-empty">{status ? 'No batches with this status.' : 'No batches yet. Make the first with "New batch".'}</p>
-          ) : (
-            <div className="k-table-wrap">
-              <table className="k-table" aria-busy={isFetching}>
-                <thead>
-                  <tr>
-                    <th scope="col">Collection date</th>
-                    <th scope="col">Cut-off</th>
-                    <th scope="col" className="k-num">
-                      Debits
-                    </th>
-                    <th scope="col" className="k-num">
-                      Total
-                    </th>
-                    <th scope="col">Status</th>
-                    <th scope="col">File</th>
-                    <th scope="col">Made</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((b) => (
-                    <tr key={b.id}>
-                      <td>
-                        <Link to={`/admin/direct_debit/${b.id}`}>{formatDay(b.collectionDate)}</Link>
-                      </td>
-                      <td>{formatDay(b.cutoff)}</td>
-                      <td className="k-num">{b.count}</td>
-                      <td className="k-num">
-                        <Money cents={b.total} tone="plain" />
-                      </td>
-                      <td>
-                        <span className={`k-tag ${STATUS_TAG[b.status].tone}`}>{STATUS_TAG[b.status].label}</span>
-                        {b.failedCount ? <span className="k-tag k-tag--negative direct-debit__failed-tag">{b.failedCount} failed</span> : null}
-                      </td>
-                      <td>{FILE_TEXT[b.fileStatus]}</td>
-                      <td>
-                        {formatDate(b.createdAt)}
-                        <div className="k-muted">{b.createdBy}</div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )
-        ) : (
-          <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading batches" onRetry={() => void refetch()} />
-        )}
+        <ListTable
+          query={query}
+          rows={data?.items}
+          loadingLabel="Loading batches"
+          empty={status ? 'No batches with this status.' : 'No batches yet. Make the first with "New batch".'}
+          columns={BATCH_COLUMNS}
+          rowKey={(b) => b.id}
+        />
         <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />
       </div>
       {creating ? (

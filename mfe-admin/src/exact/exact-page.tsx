@@ -1,9 +1,10 @@
 import { readAccessToken, type KassaError } from '@kassa/api-client';
 import { EXPORT_MAX_DAYS, type AccountingExport, type ExportStatus } from '@kassa/contracts';
-import { addDays, Button, ConfirmModal, DateText, dutchDay, formatDay, ListFallback, Money, Pager, TextField, useDialogs } from '@kassa/ui';
+import { addDays, Button, ConfirmModal, DateText, dutchDay, formatDay, Money, Pager, TextField, useDialogs } from '@kassa/ui';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
+import { actionsColumn, ListTable, type Column } from '../shared/list-table';
 import { HistoryLink } from '../shared/history-link';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { ConnectionStatus } from './connection-status';
@@ -79,7 +80,8 @@ export function ExactPage({ mapping }: { mapping?: ReactNode }) {
   const [retry, { isLoading: retrying }] = useRetryAccountingExportMutation();
   const dialogs = useDialogs();
   const [busy, setBusy] = useState(false);
-  const { data, error, isLoading, isFetching, refetch } = useGetAccountingExportsQuery({ page, perPage: PAGE_SIZE }, { pollingInterval: busy ? 1_500 : 60_000 });
+  const query = useGetAccountingExportsQuery({ page, perPage: PAGE_SIZE }, { pollingInterval: busy ? 1_500 : 60_000 });
+  const { data } = query;
   const anyBusy = Boolean(data?.items.some((e) => e.status === 'queued' || e.status === 'running'));
   // Poll quickly only while an export is on its way (state derived from the last answer, set while rendering).
   if (anyBusy !== busy) setBusy(anyBusy);
@@ -116,68 +118,49 @@ export function ExactPage({ mapping }: { mapping?: ReactNode }) {
   };
 
   const connected = connection?.status === 'connected';
-  let history;
-  if (data) {
-    history =
-      data.items.length === 0 ? (
-        <p className="k-empty">No exports yet.</p>
-      ) : (
-        <div className="k-table-wrap">
-          <table className="k-table exact__table" aria-busy={isFetching}>
-            <thead>
-              <tr>
-                <th scope="col">Days</th>
-                <th scope="col">Status</th>
-                <th scope="col">Result</th>
-                <th scope="col" className="k-num">
-                  Booked
-                </th>
-                <th scope="col">Asked</th>
-                <th scope="col">
-                  <span className="k-visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((e) => (
-                <tr key={e.id} data-id={e.id}>
-                  <td>{rangeText(e.start, e.end)}</td>
-                  <td>
-                    <span className={`k-tag ${STATUS_TAG[e.status].tone}`}>{STATUS_TAG[e.status].label}</span>
-                    {e.attempts > 1 ? <div className="k-muted exact__detail">attempt {e.attempts}</div> : null}
-                  </td>
-                  <td>
-                    <div>{daysSummary(e)}</div>
-                    {e.error ? <div className="exact__error">{e.error}</div> : null}
-                  </td>
-                  <td className="k-num">
-                    <Money cents={e.days.filter((d) => d.result === 'booked').reduce((sum, d) => sum + d.total, 0)} tone="plain" />
-                  </td>
-                  <td>
-                    <div>{e.requestedBy}</div>
-                    <div className="k-muted exact__detail">
-                      <DateText value={e.createdAt} time />
-                    </div>
-                  </td>
-                  <td className="exact__actions">
-                    <div className="k-row">
-                      <HistoryLink id={e.id} name={`the export of ${rangeText(e.start, e.end)}`} />
-                      {e.status === 'failed' ? (
-                        <Button onClick={() => void retryExport(e)} disabled={retrying || !connected} aria-label={`Retry the export of ${rangeText(e.start, e.end)}`}>
-                          Retry
-                        </Button>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      );
-  } else {
-    history = <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading exports" onRetry={() => void refetch()} />;
-  }
+  const columns: Column<AccountingExport>[] = [
+    { header: 'Days', cellClassName: 'exact__days', cell: (e) => rangeText(e.start, e.end) },
+    {
+      header: 'Status',
+      cell: (e) => (
+        <>
+          <span className={`k-tag ${STATUS_TAG[e.status].tone}`}>{STATUS_TAG[e.status].label}</span>
+          {e.attempts > 1 ? <div className="k-muted exact__detail">attempt {e.attempts}</div> : null}
+        </>
+      ),
+    },
+    {
+      header: 'Result',
+      cell: (e) => (
+        <>
+          <div>{daysSummary(e)}</div>
+          {e.error ? <div className="exact__error">{e.error}</div> : null}
+        </>
+      ),
+    },
+    { header: 'Booked', className: 'k-num', cell: (e) => <Money cents={e.days.filter((d) => d.result === 'booked').reduce((sum, d) => sum + d.total, 0)} tone="plain" /> },
+    {
+      header: 'Asked',
+      cell: (e) => (
+        <>
+          <div>{e.requestedBy}</div>
+          <div className="k-muted exact__detail">
+            <DateText value={e.createdAt} time />
+          </div>
+        </>
+      ),
+    },
+    actionsColumn((e) => (
+      <>
+        <HistoryLink id={e.id} name={`the export of ${rangeText(e.start, e.end)}`} />
+        {e.status === 'failed' ? (
+          <Button onClick={() => void retryExport(e)} disabled={retrying || !connected} aria-label={`Retry the export of ${rangeText(e.start, e.end)}`}>
+            Retry
+          </Button>
+        ) : null}
+      </>
+    )),
+  ];
 
   return (
     <AdminPage title="Exact Online" lead="Export of sales and payments to the Exact Online accounting: one journal entry per day." actions={<Link className="k-btn" to="/admin/exact/setup">Connection setup</Link>}>
@@ -230,7 +213,7 @@ export function ExactPage({ mapping }: { mapping?: ReactNode }) {
           <h2 id="exact-history" className="exact__heading">
             History
           </h2>
-          {history}
+          <ListTable query={query} rows={data?.items} loadingLabel="Loading exports" empty="No exports yet." className="exact__table" columns={columns} rowKey={(e) => e.id} rowProps={(e) => ({ 'data-id': e.id })} />
           <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} label="Export pages" />
         </section>
 

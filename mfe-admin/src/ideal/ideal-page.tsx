@@ -1,10 +1,12 @@
 import type { KassaError } from '@kassa/api-client';
 import type { IdealCheckResult, IdealPaymentAdmin, IdealPaymentStatus } from '@kassa/contracts';
-import { Button, ConfirmModal, DateText, formatDate, formatMoney, ListFallback, Money, Pager, useDialogs } from '@kassa/ui';
+import { Button, ConfirmModal, DateText, formatDate, formatMoney, Money, Pager, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
+import { AccountButton, AccountFilter, FilterButtons, ListTotal } from '../shared/filters';
 import { HistoryLink } from '../shared/history-link';
+import { actionsColumn, ListTable, type Column } from '../shared/list-table';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { useCheckIdealPaymentMutation, useGetIdealPaymentsQuery } from './ideal-api';
 import './ideal.css';
@@ -60,10 +62,11 @@ export function checkNotice({ outcome, payment }: IdealCheckResult): { tone: 'su
 export function IdealPage() {
   const { filters, page, go, filtered } = useListParams(FILTER_KEYS);
   const { status, account } = filters as { status: IdealPaymentStatus | ''; account: string };
-  const { data, error, isLoading, isFetching, refetch } = useGetIdealPaymentsQuery(
+  const query = useGetIdealPaymentsQuery(
     { page, perPage: PAGE_SIZE, status: status || null, account: account || null },
     { pollingInterval: 60_000 },
   );
+  const { data } = query;
   useKeepPageInRange(page, data?.pageCount, go);
   const [check, { isLoading: checking }] = useCheckIdealPaymentMutation();
   const dialogs = useDialogs();
@@ -79,107 +82,90 @@ export function IdealPage() {
 
   const accountLabel = data?.items.find((p) => p.accountId === account)?.accountName ?? 'one account';
 
-  let table;
-  if (data) {
-    table =
-      data.items.length === 0 ? (
-        <p className="k-empty">{filtered ? 'No payments match these filters.' : 'No online top-ups yet.'}</p>
-      ) : (
-        <div className="k-table-wrap">
-          <table className="k-table ideal__table" aria-busy={isFetching}>
-            <thead>
-              <tr>
-                <th scope="col">Created</th>
-                <th scope="col">Account</th>
-                <th scope="col" className="k-num">
-                  Amount
-                </th>
-                <th scope="col">Provider id</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="k-visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((p) => (
-                <tr key={p.id} data-id={p.id}>
-                  <td className="ideal__time">
-                    <DateText value={p.createdAt} time />
-                  </td>
-                  <td>
-                    <button type="button" className="ideal__account" onClick={() => go({ account: p.accountId })} title="Show only this account's payments">
-                      {p.accountName}
-                    </button>
-                    <div className="k-muted ideal__detail">{p.username}</div>
-                  </td>
-                  <td className="k-num">
-                    <Money cents={p.amount} tone="plain" />
-                  </td>
-                  <td className="k-mono ideal__provider-id">
-                    {p.providerId ?? '—'}
-                    <div className="k-muted ideal__detail">{p.provider}</div>
-                  </td>
-                  <td>
-                    <span className={`k-tag ${STATUS_TAG[p.status].tone}`}>{STATUS_TAG[p.status].label}</span>
-                    {p.status === 'paid' ? (
-                      p.creditedAt ? (
-                        <div className="k-muted ideal__detail">
-                          Credited <DateText value={p.creditedAt} time />
-                        </div>
-                      ) : (
-                        <div className="ideal__detail ideal__uncredited">Not credited yet</div>
-                      )
-                    ) : null}
-                    {p.error ? <div className="ideal__detail ideal__error">{p.error}</div> : null}
-                  </td>
-                  <td className="ideal__actions">
-                    <div className="k-row">
-                      <Link className="k-btn" to={`/admin/accounts/${encodeURIComponent(p.accountId)}`} aria-label={`Account history of ${p.accountName}`}>
-                        Account
-                      </Link>
-                      <HistoryLink id={p.id} name={`the top-up of ${formatMoney(p.amount)} by ${p.username}`} />
-                      {canCheck(p) ? (
-                        <Button onClick={() => setConfirming(p)} disabled={checking} aria-label={`Check again: the top-up of ${formatMoney(p.amount)} by ${p.username}`}>
-                          Check again
-                        </Button>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      );
-  } else {
-    table = <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading payments" onRetry={() => void refetch()} />;
-  }
+
+  const columns: Column<IdealPaymentAdmin>[] = [
+    { header: 'Created', cellClassName: 'ideal__time', cell: (p) => <DateText value={p.createdAt} time /> },
+    {
+      header: 'Account',
+      phone: 'start',
+      cell: (p) => (
+        <>
+          <AccountButton name={p.accountName} title="Show only this account's payments" onFilter={() => go({ account: p.accountId })} className="ideal__account" />
+          <div className="k-muted ideal__detail">{p.username}</div>
+        </>
+      ),
+    },
+    { header: 'Amount', className: 'k-num', phone: 'end', cell: (p) => <Money cents={p.amount} tone="plain" /> },
+    {
+      header: 'Provider id',
+      cellClassName: 'k-mono ideal__provider-id',
+      cell: (p) => (
+        <>
+          {p.providerId ?? '—'}
+          <div className="k-muted ideal__detail">{p.provider}</div>
+        </>
+      ),
+    },
+    {
+      header: 'Status',
+      cell: (p) => (
+        <>
+          <span className={`k-tag ${STATUS_TAG[p.status].tone}`}>{STATUS_TAG[p.status].label}</span>
+          {p.status === 'paid' ? (
+            p.creditedAt ? (
+              <div className="k-muted ideal__detail">
+                Credited <DateText value={p.creditedAt} time />
+              </div>
+            ) : (
+              <div className="ideal__detail ideal__uncredited">Not credited yet</div>
+            )
+          ) : null}
+          {p.error ? <div className="ideal__detail ideal__error">{p.error}</div> : null}
+        </>
+      ),
+    },
+    actionsColumn(
+      (p) => (
+        <>
+          <Link className="k-btn" to={`/admin/accounts/${encodeURIComponent(p.accountId)}`} aria-label={`Account history of ${p.accountName}`}>
+            Account
+          </Link>
+          <HistoryLink id={p.id} name={`the top-up of ${formatMoney(p.amount)} by ${p.username}`} />
+          {canCheck(p) ? (
+            <Button onClick={() => setConfirming(p)} disabled={checking} aria-label={`Check again: the top-up of ${formatMoney(p.amount)} by ${p.username}`}>
+              Check again
+            </Button>
+          ) : null}
+        </>
+      ),
+      'ideal__actions',
+    ),
+  ];
 
   return (
     <AdminPage title="iDEAL payments" lead="Members' online top-ups and their status at the payment provider.">
       <div className="k-stack">
         <div className="k-row ideal__filters">
-          <div className="k-row ideal__statuses" role="group" aria-label="Status">
-            {FILTERS.map((f) => (
-              <Button key={f.label} variant={status === f.value ? 'primary' : 'default'} aria-pressed={status === f.value} onClick={() => go({ status: f.value })}>
-                {f.label}
-              </Button>
-            ))}
-          </div>
-          {account ? (
-            <Button onClick={() => go({ account: '' })} aria-label={`Show every account, not only ${accountLabel}`}>
-              Account: {accountLabel} ✕
-            </Button>
-          ) : null}
-          {data ? <span className="k-muted ideal__total">{data.total} in total</span> : null}
+          <FilterButtons label="Status" options={FILTERS} value={status} onPick={(next) => go({ status: next })} className="ideal__statuses" />
+          {account ? <AccountFilter name={accountLabel} onClear={() => go({ account: '' })} /> : null}
+          <ListTotal total={data?.total} className="ideal__total" />
         </div>
         {notice ? (
           <div className={`k-alert k-alert--${notice.tone}`} role="status">
             {notice.text}
           </div>
         ) : null}
-        {table}
+        <ListTable
+          query={query}
+          rows={data?.items}
+          loadingLabel="Loading payments"
+          empty={filtered ? 'No payments match these filters.' : 'No online top-ups yet.'}
+          className="ideal__table"
+          phone
+          columns={columns}
+          rowKey={(p) => p.id}
+          rowProps={(p) => ({ 'data-id': p.id })}
+        />
         <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} className="ideal__pager" />
       </div>
       {confirming ? (

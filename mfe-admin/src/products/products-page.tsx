@@ -1,9 +1,11 @@
 import type { KassaError } from '@kassa/api-client';
 import type { AdminCategory, AdminProduct, AdminProductBody } from '@kassa/contracts';
-import { Button, centsToInput, ConfirmModal, formatMoney, ListFallback, Money, Pager, parseEuros, TextField, useDialogs } from '@kassa/ui';
+import { Button, centsToInput, ConfirmModal, formatMoney, Money, Pager, parseEuros, TextField, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { AdminPage } from '../shared/admin-page';
-import { HistoryLink } from '../shared/history-link';
+import { ListTotal } from '../shared/filters';
+import { actionsColumn, ListTable, type Column } from '../shared/list-table';
+import { EditHistoryDelete } from '../shared/history-link';
 import { SearchForm } from '../shared/search-form';
 import { FormModal } from '../shared/form-modal';
 import { FormLines, placeServerLines } from '../shared/server-lines';
@@ -142,12 +144,13 @@ function ProductForm({ product, categories, onDone }: { product: AdminProduct | 
  */
 export function ProductsPage() {
   const { filters, page, go } = useListParams(['search', 'categoryId']);
-  const { data, error, isLoading, isFetching, refetch } = useGetAdminProductsQuery({
+  const query = useGetAdminProductsQuery({
     page,
     perPage: PAGE_SIZE,
     search: filters.search || null,
     categoryId: filters.categoryId || null,
   });
+  const { data } = query;
   useKeepPageInRange(page, data?.pageCount, go);
   const categories = useGetAdminCategoriesQuery().data?.categories ?? [];
   const byId = new Map(categories.map((c) => [c.id, c]));
@@ -158,6 +161,44 @@ export function ProductsPage() {
   const [erase] = useDeleteProductMutation();
   const dialogs = useDialogs();
 
+  const columns: Column<AdminProduct>[] = [
+    {
+      header: 'Name',
+      cellClassName: 'products__name',
+      phone: 'start',
+      cell: (p) => (
+        <>
+          {p.name}
+          {p.hidden ? <span className="k-tag products__tag">Hidden</span> : null}
+          {p.deposit ? <span className="k-tag k-tag--info products__tag">{p.depositAmount > 0 ? `Deposit ${formatMoney(p.depositAmount)}` : 'Deposit'}</span> : null}
+        </>
+      ),
+    },
+    {
+      header: 'Category',
+      phone: 'hide',
+      cell: (p) => {
+        const category = byId.get(p.categoryId);
+        return (
+          <>
+            {category ? <span className="products__swatch" style={{ background: category.colour }} aria-hidden="true" /> : null}
+            {category?.name ?? '—'}
+          </>
+        );
+      },
+    },
+    { header: 'Price', className: 'k-num', phone: 'end', cell: (p) => <Money cents={p.price} tone="plain" /> },
+    { header: 'VAT', phone: 'hide', cell: (p) => `${p.vatRate} %` },
+    actionsColumn((p) => (
+      <>
+        <Button onClick={() => setSalesOf(salesOf === p.id ? null : p.id)} aria-expanded={salesOf === p.id} aria-label={`Sales of ${p.name}`}>
+          Sales
+        </Button>
+        <EditHistoryDelete id={p.id} name={p.name} onEdit={() => setEditing(p)} onDelete={() => setErasing(p)} />
+      </>
+    )),
+  ];
+
   const doErase = async (p: AdminProduct) => {
     setErasing(null);
     const result = await erase(p.id);
@@ -165,76 +206,6 @@ export function ProductsPage() {
     setNotice(`${p.name} is deleted.`);
   };
 
-  let table;
-  if (data) {
-    table =
-      data.items.length === 0 ? (
-        <p className="k-empty">{filters.search || filters.categoryId ? 'No products match.' : 'No products yet.'}</p>
-      ) : (
-        <div className="k-table-wrap">
-          <table className="k-table products__table" aria-busy={isFetching}>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Category</th>
-                <th scope="col" className="k-num">
-                  Price
-                </th>
-                <th scope="col">VAT</th>
-                <th scope="col">
-                  <span className="k-visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((p) => {
-                const category = byId.get(p.categoryId);
-                return [
-                  <tr key={p.id}>
-                    <td className="products__name">
-                      {p.name}
-                      {p.hidden ? <span className="k-tag products__tag">Hidden</span> : null}
-                      {p.deposit ? <span className="k-tag k-tag--info products__tag">{p.depositAmount > 0 ? `Deposit ${formatMoney(p.depositAmount)}` : 'Deposit'}</span> : null}
-                    </td>
-                    <td>
-                      {category ? <span className="products__swatch" style={{ background: category.colour }} aria-hidden="true" /> : null}
-                      {category?.name ?? '—'}
-                    </td>
-                    <td className="k-num">
-                      <Money cents={p.price} tone="plain" />
-                    </td>
-                    <td>{p.vatRate} %</td>
-                    <td className="products__actions">
-                      <div className="k-row">
-                        <Button onClick={() => setSalesOf(salesOf === p.id ? null : p.id)} aria-expanded={salesOf === p.id} aria-label={`Sales of ${p.name}`}>
-                          Sales
-                        </Button>
-                        <Button onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
-                          Edit
-                        </Button>
-                        <HistoryLink id={p.id} name={p.name} />
-                        <Button variant="danger" onClick={() => setErasing(p)} aria-label={`Delete ${p.name}`}>
-                          Delete
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>,
-                  salesOf === p.id ? (
-                    <tr key={`${p.id}-sales`} className="products__sales-row">
-                      <td colSpan={5}>
-                        <ProductSales product={p} />
-                      </td>
-                    </tr>
-                  ) : null,
-                ];
-              })}
-            </tbody>
-          </table>
-        </div>
-      );
-  } else {
-    table = <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading products" onRetry={() => void refetch()} />;
-  }
 
   return (
     <AdminPage
@@ -261,14 +232,24 @@ export function ProductsPage() {
               ))}
             </select>
           </div>
-          {data ? <span className="k-muted products__total">{data.total} in total</span> : null}
+          <ListTotal total={data?.total} className="products__total" />
         </SearchForm>
         {notice ? (
           <div className="k-alert k-alert--success" role="status">
             {notice}
           </div>
         ) : null}
-        {table}
+        <ListTable
+          query={query}
+          rows={data?.items}
+          loadingLabel="Loading products"
+          empty={filters.search || filters.categoryId ? 'No products match.' : 'No products yet.'}
+          className="products__table"
+          phone
+          columns={columns}
+          rowKey={(p) => p.id}
+          below={(p) => (salesOf === p.id ? <ProductSales product={p} /> : null)}
+        />
         <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />
       </div>
       {editing ? (

@@ -1,9 +1,10 @@
 import type { KassaError } from '@kassa/api-client';
 import { ALL_CAPABILITIES, type AdminRegister, type Capability } from '@kassa/contracts';
-import { Button, ConfirmModal, ListFallback, LoadError, Modal, Spinner, TextField, useDialogs } from '@kassa/ui';
+import { Button, ConfirmModal, LoadError, Modal, Spinner, TextField, useDialogs } from '@kassa/ui';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
+import { ListTable, type Column } from '../shared/list-table';
 import { HistoryLink } from '../shared/history-link';
 import { FormLines, placeServerLines } from '../shared/server-lines';
 import { useDeleteRegisterMutation, useGetAdminRegisterQuery, useGetAdminRegistersQuery, useSaveRegisterMutation } from '../users/users-api';
@@ -23,6 +24,29 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
 };
 
 /** Name, capabilities and terminal: the form of a new register and of the register page. */
+const REGISTER_COLUMNS: Column<AdminRegister>[] = [
+  {
+    header: 'Register',
+    cell: (r) => (
+      <>
+        <Link to={`/admin/registers/${r.id}`} className="registers__name">
+          {r.name}
+        </Link>
+        {r.terminalName ? <div className="k-muted">Terminal: {r.terminalName}</div> : null}
+      </>
+    ),
+  },
+  {
+    header: 'May do',
+    cell: (r) => (
+      <div className="registers__tags">
+        {r.capabilities.length ? r.capabilities.map((c) => <span key={c} className="k-tag">{CAPABILITY_LABELS[c].split(' (')[0]}</span>) : <span className="k-muted">Nothing</span>}
+      </div>
+    ),
+  },
+  { header: 'Users', cell: (r) => r.users.map((u) => u.username).join(', ') || '—' },
+];
+
 function RegisterForm({ register, onSaved }: { register: AdminRegister | null; onSaved: (saved: AdminRegister) => void }) {
   const [name, setName] = useState(register?.name ?? '');
   const [capabilities, setCapabilities] = useState<Capability[]>(register?.capabilities ?? []);
@@ -79,7 +103,8 @@ function RegisterForm({ register, onSaved }: { register: AdminRegister | null; o
 
 /** /admin/registers: every till with what it may do, its terminal and its users; a new register. */
 export function RegistersPage() {
-  const { data, error, isLoading, refetch } = useGetAdminRegistersQuery();
+  const query = useGetAdminRegistersQuery();
+  const { data } = query;
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
   return (
@@ -92,43 +117,7 @@ export function RegistersPage() {
         </Button>
       }
     >
-      {data ? (
-        data.registers.length === 0 ? (
-          <p className="k-empty">No registers yet.</p>
-        ) : (
-          <div className="k-table-wrap">
-            <table className="k-table">
-              <thead>
-                <tr>
-                  <th scope="col">Register</th>
-                  <th scope="col">May do</th>
-                  <th scope="col">Users</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.registers.map((r) => (
-                  <tr key={r.id}>
-                    <td>
-                      <Link to={`/admin/registers/${r.id}`} className="registers__name">
-                        {r.name}
-                      </Link>
-                      {r.terminalName ? <div className="k-muted">Terminal: {r.terminalName}</div> : null}
-                    </td>
-                    <td>
-                      <div className="registers__tags">
-                        {r.capabilities.length ? r.capabilities.map((c) => <span key={c} className="k-tag">{CAPABILITY_LABELS[c].split(' (')[0]}</span>) : <span className="k-muted">Nothing</span>}
-                      </div>
-                    </td>
-                    <td>{r.users.map((u) => u.username).join(', ') || '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )
-      ) : (
-        <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading registers" onRetry={() => void refetch()} />
-      )}
+      <ListTable query={query} rows={data?.registers} loadingLabel="Loading registers" empty="No registers yet." columns={REGISTER_COLUMNS} rowKey={(r) => r.id} />
       {creating ? (
         <Modal
           title="New register"

@@ -1,7 +1,9 @@
 import type { CheckoutMethod, OfflineRefusalView } from '@kassa/contracts';
-import { DateText, ListFallback, Money, Pager } from '@kassa/ui';
+import { DateText, Money, Pager } from '@kassa/ui';
 import { Link } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
+import { ListTotal } from '../shared/filters';
+import { ListTable, type Column } from '../shared/list-table';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { useGetOfflineRefusalsQuery } from './transactions-api';
 
@@ -10,6 +12,41 @@ const NO_FILTERS = [] as const;
 const METHOD: Record<CheckoutMethod, string> = { cash: 'Cash', card: 'Card', account: 'Account', self: 'Own account', other: 'Other' };
 
 const lines = (r: OfflineRefusalView) => r.products.map((p) => `${p.amount}× ${p.name ?? `product ${p.productId}`}`).join(', ');
+
+const REFUSAL_COLUMNS: Column<OfflineRefusalView>[] = [
+  {
+    header: 'Made',
+    cell: (r) => (
+      <>
+        <DateText value={r.madeAt} time />
+        <div className="k-muted">
+          arrived <DateText value={r.receivedAt} time />
+        </div>
+      </>
+    ),
+  },
+  {
+    header: 'Sale',
+    cell: (r) => (
+      <>
+        <div>
+          {METHOD[r.method]}
+          {r.accountId ? (
+            <>
+              {' · '}
+              <Link to={`/admin/accounts/${r.accountId}`}>open the account</Link>
+            </>
+          ) : null}
+          {r.reason ? ` (${r.reason})` : null}
+        </div>
+        <div className="k-muted">{lines(r)}</div>
+      </>
+    ),
+  },
+  { header: 'Amount', className: 'k-num', cell: (r) => (r.total === null ? <span className="k-muted">—</span> : <Money cents={r.total} tone="plain" />) },
+  { header: 'Sold by', cell: (r) => r.username },
+  { header: 'Refused because', cell: (r) => r.error.message },
+];
 
 /** On the transactions page, only when there are any: how many offline sales were refused, with a link to them. */
 export function OfflineRefusalsNotice() {
@@ -30,69 +67,25 @@ export function OfflineRefusalsNotice() {
  */
 export function OfflineRefusalsPage() {
   const { page, go } = useListParams(NO_FILTERS);
-  const { data, error, isLoading, isFetching, refetch } = useGetOfflineRefusalsQuery({ page, perPage: PAGE_SIZE }, { pollingInterval: 60_000 });
+  const query = useGetOfflineRefusalsQuery({ page, perPage: PAGE_SIZE }, { pollingInterval: 60_000 });
+  const { data } = query;
   useKeepPageInRange(page, data?.pageCount, go);
 
-  let table;
-  if (data) {
-    table =
-      data.items.length === 0 ? (
-        <p className="k-empty">No sale made offline was refused.</p>
-      ) : (
-        <div className="k-table-wrap">
-          <table className="k-table" aria-busy={isFetching}>
-            <thead>
-              <tr>
-                <th scope="col">Made</th>
-                <th scope="col">Sale</th>
-                <th scope="col" className="k-num">
-                  Amount
-                </th>
-                <th scope="col">Sold by</th>
-                <th scope="col">Refused because</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((r) => (
-                <tr key={r.id} data-nonce={r.nonce}>
-                  <td>
-                    <DateText value={r.madeAt} time />
-                    <div className="k-muted">
-                      arrived <DateText value={r.receivedAt} time />
-                    </div>
-                  </td>
-                  <td>
-                    <div>
-                      {METHOD[r.method]}
-                      {r.accountId ? (
-                        <>
-                          {' · '}
-                          <Link to={`/admin/accounts/${r.accountId}`}>open the account</Link>
-                        </>
-                      ) : null}
-                      {r.reason ? ` (${r.reason})` : null}
-                    </div>
-                    <div className="k-muted">{lines(r)}</div>
-                  </td>
-                  <td className="k-num">{r.total === null ? <span className="k-muted">—</span> : <Money cents={r.total} tone="plain" />}</td>
-                  <td>{r.username}</td>
-                  <td>{r.error.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      );
-  } else {
-    table = <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading refused offline sales" onRetry={() => void refetch()} />;
-  }
 
   return (
     <AdminPage title="Refused offline sales" lead="Sales made while a till was offline that were refused when the till sent them. Nothing was booked for them.">
       <div className="k-stack">
         <Link to="/admin/transactions">All transactions</Link>
-        {data ? <span className="k-muted">{data.total} in total</span> : null}
-        {table}
+        <ListTotal total={data?.total} />
+        <ListTable
+          query={query}
+          rows={data?.items}
+          loadingLabel="Loading refused offline sales"
+          empty="No sale made offline was refused."
+          columns={REFUSAL_COLUMNS}
+          rowKey={(r) => r.id}
+          rowProps={(r) => ({ 'data-nonce': r.nonce })}
+        />
         <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />
       </div>
     </AdminPage>

@@ -1,9 +1,11 @@
 import type { KassaError } from '@kassa/api-client';
 import { amountDue, type CheckoutMethod, type TransactionStatus, type TransactionView } from '@kassa/contracts';
-import { Button, ConfirmModal, DateText, formatDate, formatMoney, ListFallback, Money, Pager, TextField, useDialogs } from '@kassa/ui';
+import { Button, ConfirmModal, DateText, formatDate, formatMoney, Money, Pager, TextField, useDialogs } from '@kassa/ui';
 import { useState, type ReactNode } from 'react';
 import { AdminPage } from '../shared/admin-page';
+import { AccountButton, AccountFilter, FilterButtons, ListTotal, ToggleButton } from '../shared/filters';
 import { HistoryLink } from '../shared/history-link';
+import { actionsColumn, ListTable, type Column } from '../shared/list-table';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { useGetAdminTransactionsQuery, useUndoAdminTransactionMutation } from './transactions-api';
 import './transactions.css';
@@ -59,10 +61,11 @@ export function undoText(tx: TransactionView): string {
 export function TransactionsPage({ header }: { header?: ReactNode }) {
   const { filters, page, go, filtered } = useListParams(FILTER_KEYS);
   const { method, day, account, late } = filters as { method: CheckoutMethod | ''; day: string; account: string; late: string };
-  const { data, error, isLoading, isFetching, refetch } = useGetAdminTransactionsQuery(
+  const query = useGetAdminTransactionsQuery(
     { page, perPage: PAGE_SIZE, method: method || null, day: day || null, account: account || null, late: late === 'true' ? 'true' : null },
     { pollingInterval: 60_000 },
   );
+  const { data } = query;
   useKeepPageInRange(page, data?.pageCount, go);
   const [undo, { isLoading: undoing }] = useUndoAdminTransactionMutation();
   const dialogs = useDialogs();
@@ -80,135 +83,130 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
   const accountLabel =
     data?.items.map((t) => (t.accountId === account ? t.accountName : t.upgrade?.accountId === account ? t.upgrade.accountName : null)).find(Boolean) ?? 'one account';
 
-  let table;
-  if (data) {
-    table =
-      data.items.length === 0 ? (
-        <p className="k-empty">{filtered ? 'No transactions match these filters.' : 'No transactions yet.'}</p>
-      ) : (
-        <div className="k-table-wrap">
-          <table className="k-table transactions__table" aria-busy={isFetching}>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Method</th>
-                <th scope="col" className="k-num">
-                  Amount
-                </th>
-                <th scope="col">Account</th>
-                <th scope="col">Till / user</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="k-visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((tx) => (
-                <tr key={tx.id} data-id={tx.id} className={tx.undone ? 'transactions__row--undone' : undefined}>
-                  <td className="transactions__time">
-                    <DateText value={tx.createdAt} time />
-                    {tx.receivedAt ? (
-                      <div className="k-muted transactions__detail">
-                        made offline, arrived <DateText value={tx.receivedAt} time />
-                      </div>
-                    ) : null}
-                    {tx.madeDay ? (
-                      <div className="transactions__detail transactions__late">
-                        Late: booked on {formatDate(tx.day)}, the day it arrived (its own day was closed)
-                      </div>
-                    ) : null}
-                  </td>
-                  <td>
-                    <div className="transactions__method">{METHOD_LABEL[tx.method]}</div>
-                    <div className="k-muted transactions__detail transactions__summary" title={productSummary(tx)}>
-                      {tx.method === 'other' && tx.reason ? tx.reason : productSummary(tx)}
-                    </div>
-                  </td>
-                  <td className="k-num">
-                    <Money cents={amountDue(tx)} tone="plain" />
-                    {tx.upgrade ? <div className="k-muted transactions__detail">incl. top-up {formatMoney(tx.upgrade.amount)}</div> : null}
-                  </td>
-                  <td>
-                    {tx.accountId ? <AccountLink id={tx.accountId} name={tx.accountName} onFilter={(id) => go({ account: id })} /> : null}
-                    {tx.upgrade ? (
-                      <div className={tx.accountId ? 'k-muted transactions__detail' : undefined}>
-                        Top-up: <AccountLink id={tx.upgrade.accountId} name={tx.upgrade.accountName} onFilter={(id) => go({ account: id })} />
-                      </div>
-                    ) : null}
-                    {!tx.accountId && !tx.upgrade ? <span className="k-muted">—</span> : null}
-                  </td>
-                  <td>
-                    <div>{tx.username}</div>
-                    {tx.terminal ? <div className="k-muted transactions__detail">{tx.terminal.friendly_name}</div> : null}
-                  </td>
-                  <td>
-                    {tx.undone ? (
-                      <span className="k-tag k-tag--warning">Undone</span>
-                    ) : (
-                      <span className={`k-tag ${STATUS_TAG[tx.status].tone}`}>{STATUS_TAG[tx.status].label}</span>
-                    )}
-                    {tx.undone ? (
-                      <div className="k-muted transactions__detail">
-                        by {tx.undone.by}, <DateText value={tx.undone.at} time />
-                      </div>
-                    ) : tx.error ? (
-                      <div className="k-muted transactions__detail">{tx.error}</div>
-                    ) : null}
-                  </td>
-                  <td className="transactions__actions">
-                    <div className="k-row">
-                      <HistoryLink id={tx.id} name={`the ${METHOD_LABEL[tx.method].toLowerCase()} sale of ${formatDate(tx.createdAt, { time: true })}`} />
-                      {canUndo(tx) ? (
-                        <Button
-                          onClick={() => setConfirming(tx)}
-                          disabled={undoing}
-                          aria-label={`Undo the ${METHOD_LABEL[tx.method].toLowerCase()} sale of ${formatMoney(amountDue(tx))} from ${formatDate(tx.createdAt, { time: true })}`}
-                        >
-                          Undo
-                        </Button>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      );
-  } else {
-    table = <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading transactions" onRetry={() => void refetch()} />;
-  }
+
+  const filterAccount = (id: string) => go({ account: id });
+  const columns: Column<TransactionView>[] = [
+    {
+      header: 'Time',
+      cellClassName: 'transactions__time',
+      phone: 'start',
+      cell: (tx) => (
+        <>
+          <DateText value={tx.createdAt} time />
+          {tx.receivedAt ? (
+            <div className="k-muted transactions__detail">
+              made offline, arrived <DateText value={tx.receivedAt} time />
+            </div>
+          ) : null}
+          {tx.madeDay ? <div className="transactions__detail transactions__late">Late: booked on {formatDate(tx.day)}, the day it arrived (its own day was closed)</div> : null}
+        </>
+      ),
+    },
+    {
+      header: 'Method',
+      cell: (tx) => (
+        <>
+          <div className="transactions__method">{METHOD_LABEL[tx.method]}</div>
+          <div className="k-muted transactions__detail transactions__summary" title={productSummary(tx)}>
+            {tx.method === 'other' && tx.reason ? tx.reason : productSummary(tx)}
+          </div>
+        </>
+      ),
+    },
+    {
+      header: 'Amount',
+      className: 'k-num',
+      phone: 'end',
+      cell: (tx) => (
+        <>
+          <Money cents={amountDue(tx)} tone="plain" />
+          {tx.upgrade ? <div className="k-muted transactions__detail">incl. top-up {formatMoney(tx.upgrade.amount)}</div> : null}
+        </>
+      ),
+    },
+    {
+      header: 'Account',
+      cell: (tx) => (
+        <>
+          {tx.accountId ? <AccountLink id={tx.accountId} name={tx.accountName} onFilter={filterAccount} /> : null}
+          {tx.upgrade ? (
+            <div className={tx.accountId ? 'k-muted transactions__detail' : undefined}>
+              Top-up: <AccountLink id={tx.upgrade.accountId} name={tx.upgrade.accountName} onFilter={filterAccount} />
+            </div>
+          ) : null}
+          {!tx.accountId && !tx.upgrade ? <span className="k-muted">—</span> : null}
+        </>
+      ),
+    },
+    {
+      header: 'Till / user',
+      cell: (tx) => (
+        <>
+          <div>{tx.username}</div>
+          {tx.terminal ? <div className="k-muted transactions__detail">{tx.terminal.friendly_name}</div> : null}
+        </>
+      ),
+    },
+    {
+      header: 'Status',
+      cell: (tx) => (
+        <>
+          {tx.undone ? <span className="k-tag k-tag--warning">Undone</span> : <span className={`k-tag ${STATUS_TAG[tx.status].tone}`}>{STATUS_TAG[tx.status].label}</span>}
+          {tx.undone ? (
+            <div className="k-muted transactions__detail">
+              by {tx.undone.by}, <DateText value={tx.undone.at} time />
+            </div>
+          ) : tx.error ? (
+            <div className="k-muted transactions__detail">{tx.error}</div>
+          ) : null}
+        </>
+      ),
+    },
+    actionsColumn((tx) => (
+      <>
+        <HistoryLink id={tx.id} name={`the ${METHOD_LABEL[tx.method].toLowerCase()} sale of ${formatDate(tx.createdAt, { time: true })}`} />
+        {canUndo(tx) ? (
+          <Button
+            onClick={() => setConfirming(tx)}
+            disabled={undoing}
+            aria-label={`Undo the ${METHOD_LABEL[tx.method].toLowerCase()} sale of ${formatMoney(amountDue(tx))} from ${formatDate(tx.createdAt, { time: true })}`}
+          >
+            Undo
+          </Button>
+        ) : null}
+      </>
+    )),
+  ];
 
   return (
     <AdminPage title="Transactions" lead="Every sale and top-up, with undo and the card payment status.">
       <div className="k-stack">
         {header}
         <div className="k-row transactions__filters">
-          <div className="k-row transactions__methods" role="group" aria-label="Method">
-            {FILTERS.map((f) => (
-              <Button key={f.label} variant={method === f.value ? 'primary' : 'default'} aria-pressed={method === f.value} onClick={() => go({ method: f.value })}>
-                {f.label}
-              </Button>
-            ))}
-          </div>
-          <Button variant={late === 'true' ? 'primary' : 'default'} aria-pressed={late === 'true'} onClick={() => go({ late: late === 'true' ? '' : 'true' })}>
+          <FilterButtons label="Method" options={FILTERS} value={method} onPick={(next) => go({ method: next })} className="transactions__methods" />
+          <ToggleButton pressed={late === 'true'} onClick={() => go({ late: late === 'true' ? '' : 'true' })}>
             Late sales
-          </Button>
+          </ToggleButton>
           <TextField label="Day" type="date" value={day} onChange={(e) => go({ day: e.target.value })} className="transactions__day" />
-          {account ? (
-            <Button onClick={() => go({ account: '' })} aria-label={`Show every account, not only ${accountLabel}`}>
-              Account: {accountLabel} ✕
-            </Button>
-          ) : null}
-          {data ? <span className="k-muted transactions__total">{data.total} in total</span> : null}
+          {account ? <AccountFilter name={accountLabel} onClear={() => go({ account: '' })} /> : null}
+          <ListTotal total={data?.total} className="transactions__total" />
         </div>
         {notice ? (
           <div className="k-alert k-alert--success" role="status">
             {notice}
           </div>
         ) : null}
-        {table}
+        <ListTable
+          query={query}
+          rows={data?.items}
+          loadingLabel="Loading transactions"
+          empty={filtered ? 'No transactions match these filters.' : 'No transactions yet.'}
+          className="transactions__table"
+          phone
+          columns={columns}
+          rowKey={(tx) => tx.id}
+          rowProps={(tx) => ({ 'data-id': tx.id, className: tx.undone ? 'transactions__row--undone' : undefined })}
+        />
         <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} className="transactions__pager" />
       </div>
       {confirming ? (
@@ -223,8 +221,6 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
 /** An account name that filters the list to that account's sales and top-ups. */
 function AccountLink({ id, name, onFilter }: { id: string; name: string | null; onFilter: (id: string) => void }) {
   return (
-    <button type="button" className="transactions__account" onClick={() => onFilter(id)} title="Show only this account's transactions">
-      {name ?? 'Unknown account'}
-    </button>
+    <AccountButton name={name ?? 'Unknown account'} title="Show only this account's transactions" onFilter={() => onFilter(id)} />
   );
 }

@@ -1,9 +1,11 @@
 import type { KassaError } from '@kassa/api-client';
-import type { AdminRegister } from '@kassa/contracts';
-import { Button, ListFallback, Pager, TextField, useDialogs } from '@kassa/ui';
+import type { AdminRegister, AdminUser } from '@kassa/contracts';
+import { Button, Pager, TextField, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
+import { ListTotal } from '../shared/filters';
+import { ListTable, type Column } from '../shared/list-table';
 import { SearchForm } from '../shared/search-form';
 import { FormModal } from '../shared/form-modal';
 import { FormLines, placeServerLines } from '../shared/server-lines';
@@ -84,10 +86,38 @@ function NewUserForm({ registers, onDone }: { registers: AdminRegister[]; onDone
   );
 }
 
+const USER_COLUMNS: Column<AdminUser>[] = [
+  {
+    header: 'User',
+    cell: (u) => (
+      <>
+        <Link to={`/admin/users/${u.id}`} className="users__name">
+          {u.username}
+        </Link>
+        {u.displayName ? <div className="k-muted">{u.displayName}</div> : null}
+      </>
+    ),
+  },
+  { header: 'Register', cell: (u) => u.registerName ?? '—' },
+  { header: 'Account', cell: (u) => u.accountName ?? '—' },
+  {
+    header: 'Sign-in',
+    cell: (u) => (
+      <div className="users__tags">
+        {u.isAdmin ? <span className="k-tag k-tag--info">Admin</span> : null}
+        {u.disabled ? <span className="k-tag k-tag--negative">Disabled</span> : null}
+        {u.tfaEnabled ? <span className="k-tag k-tag--positive">Two-factor</span> : null}
+        {u.singleSignOn ? <span className="k-tag">Viaduct</span> : null}
+      </div>
+    ),
+  },
+];
+
 /** /admin/users: who signs in, 15 a page, searchable by username or name; a new user; each row opens the user page. */
 export function UsersPage() {
   const { filters, page, go } = useListParams(['search']);
-  const { data, error, isLoading, isFetching, refetch } = useGetAdminUsersQuery({ page, perPage: PAGE_SIZE, search: filters.search || null });
+  const query = useGetAdminUsersQuery({ page, perPage: PAGE_SIZE, search: filters.search || null });
+  const { data } = query;
   useKeepPageInRange(page, data?.pageCount, go);
   const registers = useGetAdminRegistersQuery().data?.registers ?? [];
   const [creating, setCreating] = useState(false);
@@ -105,50 +135,16 @@ export function UsersPage() {
     >
       <div className="k-stack">
         <SearchForm label="Search by username or name" initial={filters.search ?? ''} onSearch={(search) => go({ search })} className="users__filters">
-          {data ? <span className="k-muted users__total">{data.total} in total</span> : null}
+          <ListTotal total={data?.total} className="users__total" />
         </SearchForm>
-        {data ? (
-          data.items.length === 0 ? (
-            <p className="k-empty">{filters.search ? 'No users match.' : 'No users yet.'}</p>
-          ) : (
-            <div className="k-table-wrap">
-              <table className="k-table" aria-busy={isFetching}>
-                <thead>
-                  <tr>
-                    <th scope="col">User</th>
-                    <th scope="col">Register</th>
-                    <th scope="col">Account</th>
-                    <th scope="col">Sign-in</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((u) => (
-                    <tr key={u.id}>
-                      <td>
-                        <Link to={`/admin/users/${u.id}`} className="users__name">
-                          {u.username}
-                        </Link>
-                        {u.displayName ? <div className="k-muted">{u.displayName}</div> : null}
-                      </td>
-                      <td>{u.registerName ?? '—'}</td>
-                      <td>{u.accountName ?? '—'}</td>
-                      <td>
-                        <div className="users__tags">
-                        {u.isAdmin ? <span className="k-tag k-tag--info">Admin</span> : null}
-                        {u.disabled ? <span className="k-tag k-tag--negative">Disabled</span> : null}
-                        {u.tfaEnabled ? <span className="k-tag k-tag--positive">Two-factor</span> : null}
-                        {u.singleSignOn ? <span className="k-tag">Viaduct</span> : null}
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )
-        ) : (
-          <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading users" onRetry={() => void refetch()} />
-        )}
+        <ListTable
+          query={query}
+          rows={data?.items}
+          loadingLabel="Loading users"
+          empty={filters.search ? 'No users match.' : 'No users yet.'}
+          columns={USER_COLUMNS}
+          rowKey={(u) => u.id}
+        />
         <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />
       </div>
       {creating ? (

@@ -1,0 +1,133 @@
+import { ListFallback } from '@kassa/ui';
+import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
+import { Fragment, useMemo, type HTMLAttributes, type ReactNode } from 'react';
+
+const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ') || undefined;
+
+/**
+ * One column of an admin table. `header` is its name (for `hideHeader`, read only by a screen reader, as "Actions");
+ * `className` goes on its header and cells (`k-num` right-aligns), `cellClassName` on its cells only. On a phone
+ * (`phone` on the table, theme.css) the cells stack under each other; `phone: 'start'` and `'end'` put a cell on the
+ * first line, left and right, `'hide'` leaves it out.
+ */
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  className?: string;
+  cellClassName?: string;
+  hideHeader?: boolean;
+  phone?: 'start' | 'end' | 'hide';
+}
+
+/** The last column: a row's buttons in a row, under a header only a screen reader reads. */
+export const actionsColumn = <T,>(cell: (row: T) => ReactNode, cellClassName?: string): Column<T> => ({
+  header: 'Actions',
+  hideHeader: true,
+  cellClassName: classes('k-table__actions', cellClassName),
+  cell: (row) => <div className="k-row">{cell(row)}</div>,
+});
+
+type RowAttributes = HTMLAttributes<HTMLTableRowElement> & { [data: `data-${string}`]: string | undefined };
+
+export interface DataTableProps<T extends RowData> {
+  rows: readonly T[];
+  columns: readonly Column<T>[];
+  rowKey: (row: T) => string;
+  /** Extra classes of the table, after `k-table`. */
+  className?: string;
+  /** The table's accessible name, where a page has more than one; `caption` shows one above it. */
+  label?: string;
+  caption?: string;
+  busy?: boolean;
+  /** Stacks the cells of a row on a phone instead of scrolling sideways. */
+  phone?: boolean;
+  rowProps?: (row: T) => RowAttributes;
+  /** A full-width row under a row (its details), or null. */
+  below?: (row: T) => ReactNode;
+  /** The table's last rows (totals). */
+  foot?: ReactNode;
+}
+
+const features = tableFeatures({});
+const PHONE_CLASS = { start: 'k-phone-start', end: 'k-phone-end', hide: 'k-phone-hide' } as const;
+
+/**
+ * A header or cell template, called as a function: FlexRender would mount it as a component, whose type changes with
+ * every render of the page (the columns close over its state), so each render would mount the rows' buttons anew.
+ */
+const show = <C,>(template: ReactNode | ((context: C) => ReactNode), context: C) => (typeof template === 'function' ? template(context) : template);
+
+/** An admin table (TanStack Table, headless): the head from the columns' names, a row per item. */
+export function DataTable<T extends RowData>({ rows, columns, rowKey, className, label, caption, busy, phone, rowProps, below, foot }: DataTableProps<T>) {
+  const defs = useMemo(
+    () =>
+      columns.map(
+        (c, i): ColumnDef<typeof features, T> => ({
+          id: String(i),
+          header: () => (c.hideHeader ? <span className="k-visually-hidden">{c.header}</span> : c.header),
+          cell: ({ row }) => c.cell(row.original),
+        }),
+      ),
+    [columns],
+  );
+  const cellClasses = columns.map((c) => classes(c.className, c.cellClassName, c.phone && PHONE_CLASS[c.phone]));
+  const table = useTable({ features, columns: defs, data: rows, getRowId: rowKey });
+  return (
+    <table className={classes('k-table', phone && 'k-table--phone', className)} aria-busy={busy} aria-label={label}>
+      {caption ? <caption className="k-muted">{caption}</caption> : null}
+      <thead>
+        <tr>
+          {table.getFlatHeaders().map((h) => (
+            <th key={h.id} scope="col" className={columns[h.index]?.className}>
+              {show(h.column.columnDef.header, h.getContext())}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {table.getRowModel().rows.map((row) => {
+          const extra = below?.(row.original);
+          return (
+            <Fragment key={row.id}>
+              <tr {...rowProps?.(row.original)}>
+                {row.getAllCells().map((cell, i) => (
+                  <td key={cell.id} className={cellClasses[i]}>
+                    {show(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                ))}
+              </tr>
+              {extra ? (
+                <tr className="k-table__below">
+                  <td colSpan={columns.length}>{extra}</td>
+                </tr>
+              ) : null}
+            </Fragment>
+          );
+        })}
+      </tbody>
+      {foot ? <tfoot>{foot}</tfoot> : null}
+    </table>
+  );
+}
+
+/** What an RTK Query hook gives a list: the state around its rows. */
+export interface ListQuery {
+  error?: unknown;
+  isLoading: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * A list page's table: the loading or error state until `rows` come, then `empty` when there are none, else the
+ * table in its scrolling frame, busy while the query fetches again.
+ */
+export function ListTable<T extends RowData>({ query, rows, loadingLabel, empty, ...table }: Omit<DataTableProps<T>, 'rows'> & { query: ListQuery; rows: readonly T[] | undefined; loadingLabel: string; empty: ReactNode }) {
+  if (!rows) return <ListFallback error={query.error} isLoading={query.isLoading} loadingLabel={loadingLabel} onRetry={() => void query.refetch()} />;
+  if (rows.length === 0) return <p className="k-empty">{empty}</p>;
+  return (
+    <div className="k-table-wrap">
+      <DataTable rows={rows} busy={query.isFetching} {...table} />
+    </div>
+  );
+}
