@@ -11,6 +11,10 @@ export type RouteFile<Context> = (app: ServiceApp, ctx: Context) => void;
  * Each file is called with the app itself (not an encapsulated child: a hook a route file adds applies to the
  * whole app, as before) and the service's context. The order does not matter: find-my-way matches a path by its
  * shape (static before parametric), not by when it was registered.
+ *
+ * autoload hands each file a shallow copy of the context (it spreads its options): build the context whole before
+ * this call and never replace a member afterwards (the apps expose it as Readonly); a test that must swap a part
+ * injects it through the app's deps.
  */
 export async function registerRoutes<Context extends object>(app: ServiceApp, routes: URL, ctx: Context): Promise<void> {
   // autoload imports .ts files only under the TypeScript loaders it recognises (tsx's CLI and vitest, not `node --import

@@ -1,4 +1,4 @@
-import { createServiceApp, registerRoutes, ensureIndexes, internalClient, serviceUrls, keepUp, type InternalClient, type ServiceApp } from '@kassa/service-kit';
+import { createServiceApp, registerRoutes, ensureIndexes, internalClient, serviceUrls, keepUp, type InternalClient, type ServiceApp, type AuditClient } from '@kassa/service-kit';
 import { BalanceDays } from './accounts-admin/balance-days';
 import { migrateMandates } from './accounts-admin/mandate-migration';
 import { publishAll } from './security/rights';
@@ -27,9 +27,11 @@ export interface AccountsDeps {
   now?: () => Date;
   /** Replaces the payments client (the open direct-debit batch on the member's page). */
   payments?: InternalClient;
+  /** Makes the audit client in place of the service's own (a test that lets it "crash" between steps). */
+  audit?: (db: Connection) => AuditClient;
 }
 
-export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: AccountsDeps = {}): Promise<ServiceApp & { accounts: AccountsContext }> {
+export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: AccountsDeps = {}): Promise<ServiceApp & { accounts: Readonly<AccountsContext> }> {
   registerAccountsModels(db);
   await ensureIndexes(db);
   const app = await createServiceApp({ name: 'accounts', env, db });
@@ -52,7 +54,7 @@ export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: A
   app.addHook('onClose', () => heads.close());
   // Cache writes run after the answer; let them land before the connection closes.
   app.addHook('onClose', async () => ledger.settled());
-  const audit = accountsAuditClient(db);
+  const audit = deps.audit?.(db) ?? accountsAuditClient(db);
   // A PIN lock-out is seen by the board: an audit entry (the account page shows the lock itself).
   const pinLocked = async (lock: PinLockEvent) => {
     await audit
