@@ -9,16 +9,15 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mongoose, { Types } from 'mongoose';
+import { dayRegisterModel } from '@kassa/service-kit';
 import { seedLargeAccounts } from '../services/accounts/src/demo/seed-demo';
 import { BalanceDays } from '../services/accounts/src/accounts-admin/balance-days';
 import { accountModel } from '../services/accounts/src/models/account.model';
 import { balanceDayModel } from '../services/accounts/src/models/balance-day.model';
 import { postingModel } from '../services/accounts/src/models/posting.model';
-import { saleDayModel } from '../services/checkout/src/models/sale-day.model';
 import { transactionModel } from '../services/checkout/src/models/transaction.model';
 import { SaleDays } from '../services/checkout/src/sales/sale-days';
 import { IdealDays } from '../services/payments/src/ideal-admin/ideal-days';
-import { idealDayModel } from '../services/payments/src/models/ideal-day.model';
 import { idealPaymentModel } from '../services/payments/src/models/ideal-payment.model';
 import { loadNow, runFacts, stealSinceStart } from './lib/facts';
 import { api, login, startSystem } from './lib/system';
@@ -75,7 +74,7 @@ async function seedSales(db: mongoose.Connection, products: { id: string; name: 
   }
   // What checkout writes when it sells: each day with sales in its register (counts come later, in the background).
   const days = [...new Set(Array.from({ length: 366 }, (_, i) => day(new Date(start + i * 24 * 3_600_000))))];
-  await saleDayModel(db).collection.insertMany(days.map((d) => ({ day: d, counts: null })), { ordered: false }).catch(() => undefined);
+  await dayRegisterModel(db, 'SaleDay').collection.insertMany(days.map((d) => ({ day: d, counts: null })), { ordered: false }).catch(() => undefined);
 }
 
 /** POSTINGS postings over ACCOUNTS accounts, each account's run 1, 2, 3 … after its opening one, heads kept right. */
@@ -135,7 +134,7 @@ async function seedPayments(db: mongoose.Connection, accountIds: string[]) {
     await Payment.collection.insertMany(rows, { ordered: false });
   }
   const days = [...new Set(Array.from({ length: 366 }, (_, i) => day(new Date(start + i * 24 * 3_600_000))))];
-  await idealDayModel(db).collection.insertMany(days.map((d) => ({ day: d, counts: null })), { ordered: false }).catch(() => undefined);
+  await dayRegisterModel(db, 'IdealDay').collection.insertMany(days.map((d) => ({ day: d, counts: null })), { ordered: false }).catch(() => undefined);
 }
 
 /** RUNS timings of one call; a call that fails (the gateway's 504 after 10 s) counts as infinitely slow and stops it. */
@@ -228,7 +227,7 @@ async function main() {
     // Last, as they may get no answer (the database goes on with a query after the gateway's 504, slowing what follows):
     // the list right after an upgrade or a bulk import, before checkout has counted the closed days, and a balance
     // before accounts has worked out the closed days.
-    await saleDayModel(checkoutDb).updateMany({}, { $set: { counts: null } });
+    await dayRegisterModel(checkoutDb, 'SaleDay').updateMany({}, { $set: { counts: null } });
     const uncounted = await time(system.url, '/api/admin/transactions/?page=1&perPage=15', admin, 1);
     rows.push({ name: 'Transactions, closed days not counted yet', path: '/api/admin/transactions/?page=1&perPage=15', median: median(uncounted), worst: Math.max(...uncounted) });
     console.log(`${rows.at(-1)!.name.padEnd(32)} median ${ms(rows.at(-1)!.median).padStart(5)} ms`);

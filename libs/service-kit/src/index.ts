@@ -23,3 +23,4 @@ export * from './ttl-cache';
 export * from './four-eyes';
 export * from './approval-routes';
 export * from './routes';
+export * from './day-register';

@@ -1,6 +1,9 @@
 import { Queue, Worker, type Job, type JobsOptions, type Processor, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { Logger } from 'pino';
+import type { BaseLogger } from 'pino';
+
+/** What the queue helpers log with: a pino logger, or a Fastify app's. */
+export type QueueLog = Pick<BaseLogger, 'warn' | 'error'>;
 
 /** A Redis connection; workers and blocking clients need `maxRetriesPerRequest: null` (BullMQ docs). */
 export function createRedis(url: string, opts: { forWorker?: boolean } = {}): Redis {
@@ -48,7 +51,7 @@ export function createWorker<T = unknown>(
   processor: Processor<T>,
   connection: Redis,
   prefix: string,
-  logger: Logger,
+  logger: QueueLog,
   opts: Partial<WorkerOptions> = {},
 ): Worker<T> {
   const worker = new Worker<T>(name, processor, { connection, prefix, concurrency: 8, ...opts });
@@ -74,7 +77,7 @@ export interface QueueWorker<T> {
 export async function startQueueWorker<T>(
   name: string,
   env: { REDIS_URL: string; QUEUE_PREFIX: string },
-  log: Logger,
+  log: QueueLog,
   opts: {
     processor: (redis: Redis) => Processor<T>;
     worker?: Partial<WorkerOptions>;

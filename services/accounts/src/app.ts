@@ -1,4 +1,4 @@
-import { createServiceApp, registerRoutes, ensureIndexes, internalClient, serviceUrls, keepUp, type InternalClient, type ServiceApp, type AuditClient } from '@kassa/service-kit';
+import { createServiceApp, registerRoutes, ensureIndexes, internalClient, serviceUrls, serviceUpkeep, type InternalClient, type ServiceApp, type AuditClient } from '@kassa/service-kit';
 import { BalanceDays } from './accounts-admin/balance-days';
 import { migrateMandates } from './accounts-admin/mandate-migration';
 import { publishAll } from './security/rights';
@@ -90,7 +90,7 @@ export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: A
   registerAuditChecks(db, ctx);
   app.addHook('onClose', () => ctx.audit.close());
   // The balance at a date: old postings get their day once, closed days are worked out now and every ten minutes.
-  keepUp(app, 'balance days', () => ctx.balanceDays.migrate().then(() => ctx.balanceDays.keepClosedDays()), () => ctx.balanceDays.keepClosedDays());
+  serviceUpkeep(app, env, 'accounts').keep('balance days', () => ctx.balanceDays.migrate().then(() => ctx.balanceDays.keepClosedDays()), () => ctx.balanceDays.keepClosedDays());
   await migrateMandates(db, now());
   await registerRoutes(app, new URL('./routes/', import.meta.url), ctx);
   warmPasswordCheck();

@@ -1,8 +1,7 @@
-import { auditClient, createServiceApp, registerRoutes, ensureIndexes, internalClient, serviceUrls, keepUp, migrationModel, type ServiceApp } from '@kassa/service-kit';
+import { auditClient, dayRegisterModel, createServiceApp, registerRoutes, ensureIndexes, internalClient, serviceUrls, serviceUpkeep, migrationModel, type ServiceApp } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import type { CheckoutEnv } from './config';
 import { transactionModel } from './models/transaction.model';
-import { saleDayModel } from './models/sale-day.model';
 import { SaleDays } from './sales/sale-days';
 import { CardTries } from './sales/card-tries';
 import { offlineRefusalModel } from './models/offline-refusal.model';
@@ -19,7 +18,7 @@ import { registerInvoiceAuditCheck } from './invoices/invoices';
 /** The checkout service; `deps` replaces the clients of other services (unit tests pass fakes). */
 export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: Partial<CheckoutDeps> = {}): Promise<ServiceApp> {
   transactionModel(db);
-  saleDayModel(db);
+  dayRegisterModel(db, 'SaleDay');
   invoiceModel(db);
   invoiceNumberModel(db);
   offlineRefusalModel(db);
@@ -48,12 +47,13 @@ export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: P
   registerUndoAuditCheck(ctx);
   registerInvoiceAuditCheck(ctx);
   app.addHook('onClose', () => ctx.audit.close());
+  const upkeep = serviceUpkeep(app, env, 'checkout');
   // The admin list's day register: registered once from old sales, closed days counted now and every ten minutes.
-  keepUp(app, 'sale days', () => ctx.saleDays.migrate().then(() => ctx.saleDays.countClosedDays()), () => ctx.saleDays.countClosedDays());
+  upkeep.keep('sale days', () => ctx.saleDays.migrate().then(() => ctx.saleDays.countClosedDays()), () => ctx.saleDays.countClosedDays());
   // Sales whose posting went through while their record was left unfinished (a process that died mid-sale, a till that
   // never sent the nonce again): at start, which is when a replica that died comes back, and every five minutes, well
   // inside the ledger audit's ten minutes of grace.
-  keepUp(app, 'stranded sales', () => settleStrandedSales(ctx), () => settleStrandedSales(ctx), 5 * 60_000);
+  upkeep.keep('stranded sales', () => settleStrandedSales(ctx), () => settleStrandedSales(ctx), 5 * 60_000);
   await registerRoutes(app, new URL('./routes/', import.meta.url), ctx);
   return app;
 }

@@ -1,4 +1,4 @@
-import { auditClient, createQueue, createRedis, redisReady, createServiceApp, registerRoutes, ensureIndexes, internalClient, serviceUrls, keepUp, viewCheck, type ServiceApp } from '@kassa/service-kit';
+import { auditClient, dayRegisterModel, createQueue, createRedis, redisReady, createServiceApp, registerRoutes, ensureIndexes, internalClient, serviceUrls, serviceUpkeep, viewCheck, type ServiceApp } from '@kassa/service-kit';
 import { exportView } from './accounting/export-views';
 import { createExactProvider } from './exact/create-exact-provider';
 import { ExactConnections } from './exact/exact-connection';
@@ -18,7 +18,6 @@ import { DIRECT_DEBIT_FILE_QUEUE, type DirectDebitFileData } from './direct-debi
 import { registerDirectDebitAuditCheck } from './direct-debit/audit-check';
 import { directDebitBatchModel, directDebitFailureModel, directDebitFileModel } from './direct-debit/direct-debit-batch.model';
 import { cardTransactionModel } from './models/card-transaction.model';
-import { idealDayModel } from './models/ideal-day.model';
 import { idealPaymentModel } from './models/ideal-payment.model';
 import type { PaymentsContext, PaymentsDeps } from './context';
 import { postWebhook } from './routes/payments/standin-bank.route';
@@ -35,7 +34,7 @@ export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: P
   directDebitBatchModel(db);
   directDebitFileModel(db);
   directDebitFailureModel(db);
-  idealDayModel(db);
+  dayRegisterModel(db, 'IdealDay');
   await ensureIndexes(db);
   const redis = createRedis(env.REDIS_URL);
   const app = await createServiceApp({
@@ -96,7 +95,7 @@ export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: P
     }),
   );
   registerDirectDebitAuditCheck(ctx);
-  keepUp(app, 'iDEAL days', () => ctx.idealDays.migrate().then(() => ctx.idealDays.countClosedDays()), () => ctx.idealDays.countClosedDays());
+  serviceUpkeep(app, env, 'payments').keep('iDEAL days', () => ctx.idealDays.migrate().then(() => ctx.idealDays.countClosedDays()), () => ctx.idealDays.countClosedDays());
   registerIdealAuditCheck(db, ctx.audit);
   await registerRoutes(app, new URL('./routes/', import.meta.url), ctx);
   return app;

@@ -1,8 +1,7 @@
 import type { Capability, TransactionView } from '@kassa/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { migrationModel } from '@kassa/service-kit';
-import { saleDayModel } from '../models/sale-day.model';
+import { dayRegisterModel, migrationModel } from '@kassa/service-kit';
 import { transactionModel } from '../models/transaction.model';
 import { type CheckoutStack, startCheckoutStack, TestClock } from '@kassa/test-stack';
 import { SaleDays } from './sale-days';
@@ -54,12 +53,12 @@ describe('sale days and the admin list across days', () => {
     clock.current = new Date('2026-05-10T12:00:00Z');
     const days = new SaleDays(s.app.db, clock.now, 'Europe/Amsterdam');
     expect(await days.countClosedDays()).toBe(3);
-    const stored = await saleDayModel(s.app.db).findOne({ day: '2026-05-04' }).lean();
+    const stored = await dayRegisterModel(s.app.db, 'SaleDay').findOne({ day: '2026-05-04' }).lean();
     expect(stored?.counts).toMatchObject({ all: 3, cash: 2, other: 1, card: 0 });
     expect((await list('perPage=15')).total).toBe(7);
 
     await days.note('2026-05-02');
-    expect((await saleDayModel(s.app.db).findOne({ day: '2026-05-02' }).lean())?.counts).toBeNull();
+    expect((await dayRegisterModel(s.app.db, 'SaleDay').findOne({ day: '2026-05-02' }).lean())?.counts).toBeNull();
     expect(await days.countClosedDays()).toBe(1);
   });
 
@@ -70,7 +69,7 @@ describe('sale days and the admin list across days', () => {
     await migrationModel(s.app.db).deleteMany({});
     const days = new SaleDays(s.app.db, clock.now, 'Europe/Amsterdam');
     await days.migrate();
-    expect(await saleDayModel(s.app.db).exists({ day: '2026-04-20' })).toBeTruthy();
+    expect(await dayRegisterModel(s.app.db, 'SaleDay').exists({ day: '2026-04-20' })).toBeTruthy();
     expect((await Tx.findById(old.insertedId).lean())?.upgradeAccountId).toBe('a'.repeat(24));
     const byAccount = await list(`account=${'a'.repeat(24)}`);
     expect(byAccount.items.map((t) => t.id)).toEqual([String(old.insertedId)]);
