@@ -4,14 +4,14 @@ import { performRequest, kassaBaseQuery } from './base-query';
 import { makeStore } from './store';
 import { selectBusy } from './requests-slice';
 import { invalidTokenReceived } from './session-events';
-import { errorBody, json, okBody, stubFetch } from './test-helpers';
+import { fail, json, ok, stubFetch } from './testing';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('performRequest: requests', () => {
   it('sends the stored token as a bearer header, and none without one', async () => {
-    const seen = stubFetch(() => json(200, okBody([])));
+    const seen = stubFetch(() => json(200, ok([])));
     await performRequest('/products/');
     localStorage.setItem('access_token', 'abc');
     await performRequest('/products/');
@@ -20,7 +20,7 @@ describe('performRequest: requests', () => {
   });
 
   it('puts /api in front of the path and leaves empty query values out', async () => {
-    const seen = stubFetch(() => json(200, okBody([])));
+    const seen = stubFetch(() => json(200, ok([])));
     await performRequest({ url: '/admin/accounts/', params: { page: 2, perPage: 15, search: '', type: null, x: undefined } });
     const url = new URL(seen[0]!.url);
     expect(url.pathname).toBe('/api/admin/accounts/');
@@ -28,21 +28,21 @@ describe('performRequest: requests', () => {
   });
 
   it('sends objects as JSON and form data as multipart', async () => {
-    const seen = stubFetch(() => json(200, okBody(null)));
+    const seen = stubFetch(() => json(200, ok(null)));
     await performRequest({ url: '/login/', method: 'POST', body: { username: 'Jan', password: 'x' } });
     const form = new FormData();
     form.append('file', 'a,b');
     await performRequest({ url: '/admin/invoices/', method: 'POST', body: form });
     expect(seen[0]?.headers['Content-Type']).toBe('application/json');
-    expect(seen[0]?.body).toBe(JSON.stringify({ username: 'Jan', password: 'x' }));
+    expect(seen[0]?.rawBody).toBe(JSON.stringify({ username: 'Jan', password: 'x' }));
     expect(seen[1]?.headers['Content-Type']).toBeUndefined();
-    expect(seen[1]?.body).toBe(form);
+    expect(seen[1]?.rawBody).toBe(form);
   });
 });
 
 describe('performRequest: answers', () => {
   it('unwraps the result of the response wrapper', async () => {
-    stubFetch(() => json(200, okBody({ categories: [{ name: 'Bier' }] })));
+    stubFetch(() => json(200, ok({ categories: [{ name: 'Bier' }] })));
     expect(await performRequest('/products/')).toMatchObject({ data: { categories: [{ name: 'Bier' }] } });
   });
 
@@ -66,7 +66,7 @@ describe('performRequest: answers', () => {
   });
 
   it('maps a wrapper error to its code, identifier and message', async () => {
-    stubFetch(() => json(403, errorBody(403, 'insufficient_permissions', 'No permission')));
+    stubFetch(() => json(403, fail(403, 'insufficient_permissions', 'No permission')));
     const res = await performRequest('/admin/users/');
     expect(res.error).toMatchObject({ status: 403, code: 403, identifier: 'insufficient_permissions', message: 'No permission' });
     expect(res.error?.raw).toBeUndefined();
@@ -94,7 +94,7 @@ describe('performRequest: answers', () => {
     stubFetch(() =>
       json(
         422,
-        errorBody(422, 'validation_error', 'Validation error', [
+        fail(422, 'validation_error', 'Validation error', [
           { loc: ['body', 'username'], msg: 'field required', type: 'missing' },
           { loc: ['body', 'pin'], msg: 'enter at least 4 characters', type: 'value_error.ensure' },
           { loc: ['body', 'iban'], msg: 'Invalid IBAN.', type: 'value_error' },
@@ -125,7 +125,7 @@ describe('performRequest: answers', () => {
 describe('performRequest: an answer the same as the last', () => {
   it('hands back the same objects for a GET answered with the same text, new ones once the text changes, never for a POST', async () => {
     let products = [{ id: 'a', name: 'Pils' }];
-    stubFetch(() => json(200, okBody({ products })));
+    stubFetch(() => json(200, ok({ products })));
     const first = await performRequest('/kept/products/');
     const again = await performRequest('/kept/products/');
     expect(again.data).toEqual({ products });
@@ -143,7 +143,7 @@ describe('performRequest: an answer the same as the last', () => {
   });
 
   it('does not hand one URL the answer of another with the same text', async () => {
-    stubFetch(() => json(200, okBody({ n: 1 })));
+    stubFetch(() => json(200, ok({ n: 1 })));
     const a = await performRequest('/kept/a/');
     const b = await performRequest('/kept/b/');
     expect(b.data).toEqual(a.data);
@@ -165,7 +165,7 @@ describe('kassaBaseQuery', () => {
   it('marks the app busy while a request runs', async () => {
     const store = makeStore();
     let release!: () => void;
-    stubFetch(() => new Promise<Response>((resolve) => (release = () => resolve(json(200, okBody(1))))));
+    stubFetch(() => new Promise<Response>((resolve) => (release = () => resolve(json(200, ok(1))))));
     const pending = kassaBaseQuery('/products/', apiFor(store), {});
     await vi.waitFor(() => expect(release).toBeTypeOf('function'));
     expect(selectBusy(store.getState())).toBe(true);
@@ -182,7 +182,7 @@ describe('kassaBaseQuery', () => {
       seen.push(action);
       return store.dispatch(action as Parameters<typeof store.dispatch>[0]);
     }) as typeof store.dispatch;
-    stubFetch(() => json(401, errorBody(401, 'invalid_access_token', 'Token expired, please login again.')));
+    stubFetch(() => json(401, fail(401, 'invalid_access_token', 'Token expired, please login again.')));
     const res = await kassaBaseQuery('/config/', { ...apiFor(store), dispatch }, {});
     expect(res.error).toMatchObject({ identifier: 'invalid_access_token', handled: true });
     expect(seen.some((a) => invalidTokenReceived.match(a as never))).toBe(true);
@@ -195,7 +195,7 @@ describe('kassaBaseQuery', () => {
       seen.push(action);
       return store.dispatch(action as Parameters<typeof store.dispatch>[0]);
     }) as typeof store.dispatch;
-    stubFetch(() => json(401, errorBody(401, 'invalid_access_token', 'Token expired, please login again.')));
+    stubFetch(() => json(401, fail(401, 'invalid_access_token', 'Token expired, please login again.')));
     const res = await kassaBaseQuery('/config/', { ...apiFor(store), dispatch }, {});
     expect(res.error?.handled).toBeUndefined();
     expect(seen.some((a) => invalidTokenReceived.match(a as never))).toBe(false);

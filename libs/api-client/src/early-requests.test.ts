@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { performRequest } from './base-query';
 import { startEarlyRequest } from './early-requests';
-import { json, okBody, stubFetch } from './test-helpers';
+import { json, ok, stubFetch } from './testing';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -14,7 +14,7 @@ describe('early requests', () => {
   it('hands a GET started before the app loaded to the first request for it, once', async () => {
     localStorage.setItem('access_token', 'tok');
     let n = 0;
-    const seen = stubFetch(() => json(200, okBody({ answer: ++n })));
+    const seen = stubFetch(() => json(200, ok({ answer: ++n })));
     startEarlyRequest('/api/products/');
     expect(seen).toHaveLength(1);
     expect(seen[0]?.headers.Authorization).toBe('Bearer tok');
@@ -25,7 +25,7 @@ describe('early requests', () => {
   });
 
   it('starts nothing without a token and is not used for another token, another path or another method', async () => {
-    const seen = stubFetch(() => json(200, okBody({})));
+    const seen = stubFetch(() => json(200, ok({})));
     startEarlyRequest('/api/config/');
     expect(seen).toHaveLength(0);
     localStorage.setItem('access_token', 'old');
@@ -47,7 +47,7 @@ describe('early requests', () => {
   it('asks again when the early answer has grown stale', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     localStorage.setItem('access_token', 'tok');
-    const seen = stubFetch(() => json(200, okBody({})));
+    const seen = stubFetch(() => json(200, ok({})));
     startEarlyRequest('/api/products/');
     vi.setSystemTime(Date.now() + 60_000);
     await performRequest('/products/');

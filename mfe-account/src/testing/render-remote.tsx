@@ -5,46 +5,8 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { vi } from 'vitest';
 
-export interface Call {
-  method: string;
-  path: string;
-  search: string;
-  body: unknown;
-}
-
-export const ok = (result: unknown) => ({ error: false, errorCode: 200, errorIdentifier: null, errorMessage: null, result });
-export const fail = (code: number, identifier: string, message: string, detail?: unknown) => ({
-  error: true,
-  errorCode: code,
-  errorIdentifier: identifier,
-  errorMessage: message,
-  result: null,
-  ...(detail ? { detail } : {}),
-});
-export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-/** Answers API calls by "METHOD /api/path" (without the query); records every call. */
-export function stubApi(routes: Record<string, (call: Call) => Response>): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input));
-      const call: Call = {
-        method: init?.method ?? 'GET',
-        path: url.pathname,
-        search: url.search,
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      const handler = routes[`${call.method} ${call.path}`];
-      return handler ? handler(call) : json(404, fail(404, 'not_found', `no route ${call.path}`));
-    }),
-  );
-  return calls;
-}
+export { fail, json, ok, stubApi, type ApiCall as Call } from '@kassa/api-client/testing';
 
 export function memberConfig(over: Partial<Config> = {}): Config {
   return {

@@ -1,9 +1,9 @@
-import { vi } from 'vitest';
+import { json, stubFetch, type ApiCall } from '@kassa/api-client/testing';
 import type { Config } from '@kassa/contracts';
 
 /** Answers in the SPEC 7 wrapper, for the stubbed fetch of the admin page tests. */
 export const ok = (result: unknown, errorCode = 200) => ({ error: false, errorCode, errorIdentifier: null, errorMessage: null, result });
-export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export { json, type ApiCall };
 
 /** The config the shell hands an admin. */
 export const adminConfig: Config = {
@@ -18,28 +18,8 @@ export const adminConfig: Config = {
   showAccountRequest: false,
 };
 
-/** One request an admin page made, as the stubbed fetch saw it. */
-export interface ApiCall {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
 /** Stubs fetch for an admin page test: `answer` gives each request's response; the calls are recorded in order. */
-export function stubAdminApi(answer: (call: ApiCall) => Response): ApiCall[] {
-  const calls: ApiCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input));
-      const call = { method: init?.method ?? 'GET', path: url.pathname, query: url.searchParams, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
-      calls.push(call);
-      return answer(call);
-    }),
-  );
-  return calls;
-}
+export const stubAdminApi = (answer: (call: ApiCall) => Response): ApiCall[] => stubFetch(answer);
 
 /** A 422 in the SPEC 7 wrapper with its detail entries, as the services answer a body they refuse. */
 export const refused = (...detail: { loc: (string | number)[]; msg: string; type: string }[]) =>

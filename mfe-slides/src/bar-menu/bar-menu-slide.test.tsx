@@ -1,4 +1,5 @@
 import { makeStore } from '@kassa/api-client';
+import { json, ok, stubFetch } from '@kassa/api-client/testing';
 import type { MenuResult } from '@kassa/contracts';
 import { act, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
@@ -6,11 +7,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MENU_POLL_MS } from './bar-menu-api';
 import { BarMenuSlide } from './bar-menu-slide';
 
-const ok = (result: unknown) =>
-  new Response(JSON.stringify({ error: false, errorCode: 200, errorIdentifier: null, errorMessage: null, result }), {
-    status: 200,
-    headers: { 'Content-Type': 'application/json' },
-  });
 
 const MENU: MenuResult = {
   categories: [
@@ -36,17 +32,9 @@ const MENU: MenuResult = {
 
 /** Answers GET /api/products/menu/ with whatever `current` holds at the time of the call. */
 function serveMenu(first: MenuResult) {
-  const state = { current: first as MenuResult | Promise<Response>, calls: [] as { url: string; auth?: string }[] };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const headers = (init?.headers ?? {}) as Record<string, string>;
-      state.calls.push({ url: new URL(String(input)).pathname, auth: headers.Authorization });
-      const answer = state.current;
-      return answer instanceof Promise ? answer : ok(answer);
-    }),
-  );
-  return state;
+  const state = { current: first as MenuResult | Promise<Response> };
+  const calls = stubFetch(() => (state.current instanceof Promise ? state.current : json(200, ok(state.current))));
+  return Object.assign(state, { calls });
 }
 
 const renderSlide = () =>
@@ -68,7 +56,7 @@ describe('BarMenuSlide', () => {
     const bier = await screen.findByRole('heading', { name: 'Bier' });
     expect(bier).toHaveStyle({ backgroundColor: 'rgb(242, 183, 5)', color: 'rgb(0, 0, 0)' });
     expect(screen.getByRole('heading', { name: 'Snacks' })).toHaveStyle({ backgroundColor: 'rgb(44, 62, 80)', color: 'rgb(255, 255, 255)' });
-    expect(api.calls[0]).toEqual({ url: '/api/products/menu/', auth: undefined });
+    expect(api.calls[0]).toMatchObject({ path: '/api/products/menu/', auth: undefined });
   });
 
   it('lists the products under their category with nl-NL euro prices and marks deposit items', async () => {
@@ -115,7 +103,7 @@ describe('BarMenuSlide', () => {
 
     const cheaper = structuredClone(MENU);
     cheaper.categories[0]!.products[0]!.price = 200;
-    await act(async () => answer(ok(cheaper)));
+    await act(async () => answer(json(200, ok(cheaper))));
     expect(await screen.findByText('€ 2,00')).toBeInTheDocument();
     expect(screen.queryByText('€ 2,50')).toBeNull();
   });

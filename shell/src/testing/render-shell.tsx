@@ -11,16 +11,7 @@ import type { RemoteName } from '../remotes/remote-types';
 // The first render of a file imports the whole shell; on a busy machine that alone can pass the default 1 s.
 configure({ asyncUtilTimeout: 5000 });
 
-export const ok = (result: unknown) => ({ error: false, errorCode: 200, errorIdentifier: null, errorMessage: null, result });
-export const fail = (code: number, identifier: string, message: string) => ({
-  error: true,
-  errorCode: code,
-  errorIdentifier: identifier,
-  errorMessage: message,
-  result: null,
-});
-export const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export { fail, json, ok, stubApi, type ApiCall as Call } from '@kassa/api-client/testing';
 
 export function adminConfig(over: Partial<Config> = {}): Config {
   return {
@@ -35,35 +26,6 @@ export function adminConfig(over: Partial<Config> = {}): Config {
     showAccountRequest: false,
     ...over,
   };
-}
-
-export interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-  auth: string | undefined;
-}
-
-/** Answers API calls by "METHOD /path"; records every call. */
-export function stubApi(routes: Record<string, (call: Call) => Response>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input));
-      const headers = (init?.headers ?? {}) as Record<string, string>;
-      const call: Call = {
-        method: init?.method ?? 'GET',
-        path: url.pathname,
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-        auth: headers.Authorization,
-      };
-      calls.push(call);
-      const handler = routes[`${call.method} ${call.path}`];
-      return handler ? handler(call) : json(404, fail(404, 'not_found', `no route ${call.path}`));
-    }),
-  );
-  return calls;
 }
 
 export function RemoteStub({ name, basePath }: { name: RemoteName; basePath: string }) {
