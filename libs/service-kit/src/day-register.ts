@@ -102,6 +102,27 @@ export class DayRegister<K extends string> {
     return out.filter((d) => d.count > 0).sort((a, b) => (a.day < b.day ? 1 : a.day > b.day ? -1 : 0));
   }
 
+  /**
+   * One page of items, newest first across days, for `key` (all keys when null): walks the days' counts and reads only
+   * the days the page falls in (`readDay` gives a day's items for the key, newest first).
+   */
+  async page<T>(key: K | null, page: number, perPage: number, readDay: (day: string) => Promise<T[]>): Promise<{ items: T[]; total: number }> {
+    const days = await this.daysWithCounts(key);
+    const total = days.reduce((sum, d) => sum + d.count, 0);
+    const skip = (page - 1) * perPage;
+    const items: T[] = [];
+    let before = 0;
+    for (const d of days) {
+      if (items.length >= perPage) break;
+      if (before + d.count > skip) {
+        const from = Math.max(0, skip - before);
+        items.push(...(await readDay(d.day)).slice(from, from + perPage - items.length));
+      }
+      before += d.count;
+    }
+    return { items, total };
+  }
+
   /** Counts every closed day that has no counts (yet, or since it changed) and stores them; answers how many. */
   async countClosedDays(): Promise<number> {
     const open = this.firstOpenDay();

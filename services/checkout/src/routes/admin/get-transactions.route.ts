@@ -44,20 +44,9 @@ export default function getTransactions(app: ServiceApp, ctx: CheckoutContext) {
         total = all.length;
         docs = all.slice(skip, skip + perPage);
       } else {
-        const days = await ctx.saleDays.daysWithCounts((method as CheckoutMethod | undefined) ?? null);
-        total = days.reduce((sum, d) => sum + d.count, 0);
-        docs = [];
-        let before = 0;
-        for (const d of days) {
-          if (docs.length >= perPage) break;
-          if (before + d.count <= skip) {
-            before += d.count;
-            continue;
-          }
-          const inDay = ((await Tx.find({ ...base, day: d.day }).lean()) as TransactionDoc[]).sort(newestFirst);
-          docs.push(...inDay.slice(Math.max(0, skip - before), Math.max(0, skip - before) + perPage - docs.length));
-          before += d.count;
-        }
+        ({ items: docs, total } = await ctx.saleDays.page((method as CheckoutMethod | undefined) ?? null, page, perPage, async (d) =>
+          ((await Tx.find({ ...base, day: d }).lean()) as TransactionDoc[]).sort(newestFirst),
+        ));
       }
       return ok({ items: docs.map(transactionView), pageCount: Math.ceil(total / perPage), total });
     },

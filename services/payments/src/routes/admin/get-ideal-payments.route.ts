@@ -30,20 +30,9 @@ export default function getIdealPayments(app: ServiceApp, ctx: PaymentsContext) 
         total = all.length;
         docs = all.slice(skip, skip + perPage);
       } else {
-        const days = await ctx.idealDays.daysWithCounts(status ?? null);
-        total = days.reduce((sum, d) => sum + d.count, 0);
-        docs = [];
-        let before = 0;
-        for (const d of days) {
-          if (docs.length >= perPage) break;
-          if (before + d.count <= skip) {
-            before += d.count;
-            continue;
-          }
-          const inDay = ((await Payment.find({ day: d.day, ...(status ? { status } : {}) }).lean()) as IdealPaymentDoc[]).sort(newestFirst);
-          docs.push(...inDay.slice(Math.max(0, skip - before), Math.max(0, skip - before) + perPage - docs.length));
-          before += d.count;
-        }
+        ({ items: docs, total } = await ctx.idealDays.page(status ?? null, page, perPage, async (day) =>
+          ((await Payment.find({ day, ...(status ? { status } : {}) }).lean()) as IdealPaymentDoc[]).sort(newestFirst),
+        ));
       }
       return ok({ items: docs.map(idealPaymentAdmin), pageCount: Math.ceil(total / perPage), total });
     },
