@@ -21,3 +21,4 @@ export * from './direct-debit';
 export * from './target2';
 export * from './ideal-admin';
 export * from './approvals';
+export * from './debtors';

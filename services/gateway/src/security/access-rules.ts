@@ -119,6 +119,8 @@ export const ACCESS_RULES: Record<string, Access> = {
   'POST /api/admin/exact/exports/{id}/retry': treasurer,
   'GET /api/admin/exact/journal': admin,
   'GET /api/admin/exact/journal.csv': admin,
+  'GET /api/admin/debtors/': admin,
+  'GET /api/admin/debtors/csv': admin,
   // The catalogue.
   'GET /api/admin/products/': admin,
   'GET /api/admin/products/all/': admin,
