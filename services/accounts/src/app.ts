@@ -1,23 +1,23 @@
 import { createServiceApp, registerRoutes, ensureIndexes, internalClient, serviceUrls, keepUp, type InternalClient, type ServiceApp, type AuditClient } from '@kassa/service-kit';
-import { BalanceDays } from './accounts-admin/balance-days';
-import { migrateMandates } from './accounts-admin/mandate-migration';
-import { publishAll } from './security/rights';
+import { BalanceDays } from './ledger/accounts-admin/balance-days';
+import { migrateMandates } from './ledger/accounts-admin/mandate-migration';
+import { publishAll } from './identity/security/rights';
 import type { Connection } from 'mongoose';
 import type { AccountsEnv } from './config';
 import type { AccountsContext } from './context';
-import { AccountDirectory } from './directory/account-directory';
+import { AccountDirectory } from './ledger/directory/account-directory';
 import { headBroadcast } from './ledger/head-broadcast';
 import { getSettings } from './settings';
 import { Ledger } from './ledger/ledger';
 import { registerAccountsModels } from './models/all-models';
-import { warmPasswordCheck } from './security/passwords';
-import { LoginGuard } from './security/login-guard';
-import { PinGuard, type PinLockEvent } from './security/pin-guard';
-import { TfaGuard } from './security/tfa-guard';
-import { createSsoAdapter } from './sso/create-sso-adapter';
-import type { SsoAdapter } from './sso/sso-adapter';
-import { accountsAuditClient } from './audit';
-import { registerAuditChecks } from './audit-checks';
+import { warmPasswordCheck } from './identity/security/passwords';
+import { LoginGuard } from './identity/security/login-guard';
+import { PinGuard, type PinLockEvent } from './ledger/pins/pin-guard';
+import { TfaGuard } from './identity/security/tfa-guard';
+import { createSsoAdapter } from './identity/sso/create-sso-adapter';
+import type { SsoAdapter } from './identity/sso/sso-adapter';
+import { accountsAuditClient } from './ledger/audit/audit';
+import { registerAuditChecks } from './ledger/audit/audit-checks';
 
 
 export interface AccountsDeps {
@@ -92,7 +92,9 @@ export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: A
   // The balance at a date: old postings get their day once, closed days are worked out now and every ten minutes.
   keepUp(app, 'balance days', () => ctx.balanceDays.migrate().then(() => ctx.balanceDays.keepClosedDays()), () => ctx.balanceDays.keepClosedDays());
   await migrateMandates(db, now());
-  await registerRoutes(app, new URL('./routes/', import.meta.url), ctx);
+  // Each domain keeps its routes (identity: users, sign-in, rights; ledger: accounts, postings, audit); the service-wide
+  // settings and config stay in src/routes.
+  for (const routes of ['./identity/routes/', './ledger/routes/', './routes/']) await registerRoutes(app, new URL(routes, import.meta.url), ctx);
   warmPasswordCheck();
   await publishAll(app);
   return Object.assign(app, { accounts: ctx });
