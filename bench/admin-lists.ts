@@ -17,9 +17,9 @@ import { postingModel } from '../services/accounts/src/ledger/models/posting.mod
 import { saleDayModel } from '../services/checkout/src/models/sale-day.model';
 import { transactionModel } from '../services/checkout/src/models/transaction.model';
 import { SaleDays } from '../services/checkout/src/sales/sale-days';
-import { IdealDays } from '../services/payments/src/ideal-admin/ideal-days';
-import { idealDayModel } from '../services/payments/src/models/ideal-day.model';
-import { idealPaymentModel } from '../services/payments/src/models/ideal-payment.model';
+import { IdealDays } from '../services/payments/src/ideal/ideal-days';
+import { idealDayModel } from '../services/payments/src/ideal/models/ideal-day.model';
+import { idealPaymentModel } from '../services/payments/src/ideal/models/ideal-payment.model';
 import { loadNow, runFacts, stealSinceStart } from './lib/facts';
 import { api, login, startSystem } from './lib/system';
 import { median } from './lib/stats';

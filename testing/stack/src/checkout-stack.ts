@@ -17,7 +17,7 @@ import { productModel } from '@kassa/catalog/src/models/product.model';
 import { categoryModel } from '@kassa/catalog/src/models/category.model';
 import { buildPaymentsApp } from '@kassa/payments/src/app';
 import { PaymentsEnv } from '@kassa/payments/src/config';
-import { startTerminalWorker, type TerminalWorkerDeps } from '@kassa/payments/src/jobs/terminal-worker';
+import { startTerminalWorker, type TerminalWorkerDeps } from '@kassa/payments/src/terminal/jobs/terminal-worker';
 import { buildCheckoutApp } from '@kassa/checkout/src/app';
 import { CheckoutEnv } from '@kassa/checkout/src/config';
 import type { CheckoutDeps } from '@kassa/checkout/src/context';
