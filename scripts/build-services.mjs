@@ -15,7 +15,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** What production runs, per service: `src/<entry>.ts` becomes `dist/<entry>.js`. */
 export const SERVICE_ENTRIES = {
-  accounts: ['server', 'worker', 'jobs/ledger-audit.command', 'commands/create-admin.command', 'commands/seed-demo.command'],
+  accounts: ['server', 'worker', 'commands/ledger-audit.command', 'commands/create-admin.command', 'commands/seed-demo.command'],
   catalog: ['server', 'commands/seed-demo.command'],
   checkout: ['server'],
   payments: ['server', 'worker'],
@@ -23,16 +23,18 @@ export const SERVICE_ENTRIES = {
 };
 
 /**
- * A service's route files (`src/routes/<area>/<name>.route.ts`), each its own entry (`dist/routes/<area>/<name>.route.js`):
- * the service finds them there at run time with @fastify/autoload (service-kit's registerRoutes), as it finds the
- * sources under tsx.
+ * A service's route files (`src/routes/<area>/<name>.route.ts`, or under a domain folder,
+ * `src/<domain>/routes/<area>/<name>.route.ts`), each its own entry at the same path under dist
+ * (`dist/<domain>/routes/<area>/<name>.route.js`): the service finds them there at run time with @fastify/autoload
+ * (service-kit's registerRoutes, called with each `routes/` folder), as it finds the sources under tsx.
  */
 function routeEntries(dir) {
-  const routes = join(dir, 'src', 'routes');
-  if (!existsSync(routes)) return [];
-  return readdirSync(routes, { recursive: true })
-    .filter((file) => file.endsWith('.route.ts'))
-    .map((file) => `routes/${file.split(sep).join('/').slice(0, -'.ts'.length)}`);
+  const src = join(dir, 'src');
+  if (!existsSync(src)) return [];
+  return readdirSync(src, { recursive: true })
+    .map((file) => file.split(sep).join('/'))
+    .filter((file) => file.endsWith('.route.ts') && (file.startsWith('routes/') || file.includes('/routes/')))
+    .map((file) => file.slice(0, -'.ts'.length));
 }
 
 /** npm packages stay external (the production install has them); workspace sources are compiled in. */
@@ -94,7 +96,7 @@ export async function buildServices(root = ROOT) {
       throw new Error(`services/${service} imports ${undeclared.join(', ')} without a dependency in its package.json or its @kassa libraries: its image would not have them`);
     }
     const routes = routeEntries(dir).length;
-    console.log(`[build:services] ${service}: ${entries.map((e) => `dist/${e}.js`).join(', ')}${routes ? `, ${routes} route files in dist/routes/` : ''}`);
+    console.log(`[build:services] ${service}: ${entries.map((e) => `dist/${e}.js`).join(', ')}${routes ? `, ${routes} route files in dist/**/routes/` : ''}`);
   }
 }
 

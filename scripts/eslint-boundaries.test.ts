@@ -25,15 +25,15 @@ describe('the boundary lint rules', { timeout: 60_000 }, () => {
   });
 
   it("refuses a service that imports another service's source, also from a test", async () => {
-    const code = "export { accountModel } from '../../../accounts/src/models/account.model';\n";
+    const code = "export { accountModel } from '../../../accounts/src/ledger/models/account.model';\n";
     expect(await rulesFired('services/checkout/src/sales/probe.ts', code)).toContain('import-x/no-restricted-paths');
     expect(await rulesFired('services/checkout/src/sales/probe.int.test.ts', code)).toContain('import-x/no-restricted-paths');
   });
 
   it('lets a service test use the test stack, and no other service code', async () => {
     const code = "export { startCheckoutStack } from '@kassa/test-stack';\n";
-    expect(await rulesFired('services/accounts/src/jobs/probe.int.test.ts', code)).toEqual([]);
-    expect(await rulesFired('services/accounts/src/jobs/probe.ts', code)).toContain('no-restricted-imports');
+    expect(await rulesFired('services/accounts/src/ledger/jobs/probe.int.test.ts', code)).toEqual([]);
+    expect(await rulesFired('services/accounts/src/ledger/jobs/probe.ts', code)).toContain('no-restricted-imports');
   });
 
   it('refuses an import cycle', async () => {

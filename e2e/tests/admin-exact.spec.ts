@@ -11,7 +11,7 @@ import { callApi, ownProduct } from './till-helpers';
  * Which day: each run starts on a fresh database, so yesterday holds no sales and its export books an empty day
  * ("1 without sales"); the spec cannot make sales in the past. Its own sale is made today, and today's journal is
  * read from the CSV download (a download books nothing, so it may include the open day). Booking days with figures
- * is covered by services/payments/src/routes/admin/exact/exact-export.int.test.ts on a test clock.
+ * is covered by services/payments/src/accounting/routes/admin/exact/exact-export.int.test.ts on a test clock.
  */
 
 /** Debit and credit of each CSV line ("12,50" with Dutch decimals), in cents. */

@@ -4,7 +4,7 @@ import { CalendarDay } from './text';
 import { Cents, ObjectId, PageQuery } from './wrapper';
 
 /**
- * The accounting export (services/payments/src/accounting, exact): one journal entry per Dutch day, booked in Exact
+ * The accounting export (services/payments/src/accounting, with Exact in accounting/exact): one journal entry per Dutch day, booked in Exact
  * Online or downloaded as CSV. Amounts are signed cents: debit positive, credit negative; an entry sums to zero.
  */
 

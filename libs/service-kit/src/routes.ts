@@ -2,12 +2,13 @@ import autoload from '@fastify/autoload';
 import { fileURLToPath } from 'node:url';
 import type { ServiceApp } from './app';
 
-/** A route file's default export: `src/routes/<area>/<method>-<name>.route.ts` registers its route(s) on the app. */
+/** A route file's default export: `src/routes/<area>/<method>-<name>.route.ts` (or `src/<domain>/routes/...`) registers its route(s) on the app. */
 export type RouteFile<Context> = (app: ServiceApp, ctx: Context) => void;
 
 /**
- * Registers every `*.route.ts` under `routes` (a service's `src/routes/`; compiled, `dist/routes/` with `.route.js`,
- * see scripts/build-services.mjs) with @fastify/autoload: a route is added by adding its file where its URL says.
+ * Registers every `*.route.ts` under `routes` (a service's `src/routes/`, or a domain folder's `src/<domain>/routes/`:
+ * call it once per folder; compiled, the same path under `dist/` with `.route.js`, see scripts/build-services.mjs) with
+ * @fastify/autoload: a route is added by adding its file where its URL says.
  * Each file is called with the app itself (not an encapsulated child: a hook a route file adds applies to the
  * whole app, as before) and the service's context. The order does not matter: find-my-way matches a path by its
  * shape (static before parametric), not by when it was registered.

@@ -1,23 +1,23 @@
 import { createServiceApp, registerRoutes, ensureIndexes, internalClient, serviceUrls, serviceUpkeep, type InternalClient, type ServiceApp, type AuditClient } from '@kassa/service-kit';
-import { BalanceDays } from './accounts-admin/balance-days';
-import { migrateMandates } from './accounts-admin/mandate-migration';
-import { publishAll } from './security/rights';
+import { BalanceDays } from './ledger/accounts-admin/balance-days';
+import { migrateMandates } from './ledger/accounts-admin/mandate-migration';
+import { publishAll } from './identity/security/rights';
 import type { Connection } from 'mongoose';
 import type { AccountsEnv } from './config';
 import type { AccountsContext } from './context';
-import { AccountDirectory } from './directory/account-directory';
+import { AccountDirectory } from './ledger/directory/account-directory';
 import { headBroadcast } from './ledger/head-broadcast';
 import { getSettings } from './settings';
 import { Ledger } from './ledger/ledger';
 import { registerAccountsModels } from './models/all-models';
-import { warmPasswordCheck } from './security/passwords';
-import { LoginGuard } from './security/login-guard';
-import { PinGuard, type PinLockEvent } from './security/pin-guard';
-import { TfaGuard } from './security/tfa-guard';
-import { createSsoAdapter } from './sso/create-sso-adapter';
-import type { SsoAdapter } from './sso/sso-adapter';
-import { accountsAuditClient } from './audit';
-import { registerAuditChecks } from './audit-checks';
+import { warmPasswordCheck } from './identity/security/passwords';
+import { LoginGuard } from './identity/security/login-guard';
+import { PinGuard, type PinLockEvent } from './ledger/pins/pin-guard';
+import { TfaGuard } from './identity/security/tfa-guard';
+import { createSsoAdapter } from './identity/sso/create-sso-adapter';
+import type { SsoAdapter } from './identity/sso/sso-adapter';
+import { accountsAuditClient } from './ledger/audit/audit';
+import { registerAuditChecks } from './ledger/audit/audit-checks';
 
 
 export interface AccountsDeps {
@@ -72,6 +72,8 @@ export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: A
       )
       .catch((err: unknown) => app.log.warn({ err: (err as Error).message, accountId: lock.accountId }, 'PIN lock-out audit entry not stored'));
   };
+  // Lists of balances (today's totals, the debtors) wait for this process's pending head caches, a second at most under a busy till.
+  const headsWritten = () => Promise.race([ledger.settled(), new Promise<void>((resolve) => setTimeout(resolve, 1_000).unref())]);
   const ctx: AccountsContext = {
     env,
     now,
@@ -83,8 +85,8 @@ export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: A
     sso: deps.sso ?? createSsoAdapter(env, db, now),
     checkout: internalClient(serviceUrls(env, 'checkout'), env.INTERNAL_TOKEN),
     payments: deps.payments ?? internalClient(serviceUrls(env, 'payments'), env.INTERNAL_TOKEN),
-    // Today's balance waits for this process's pending head caches, a second at most under a busy till.
-    balanceDays: new BalanceDays(db, now, () => Promise.race([ledger.settled(), new Promise<void>((resolve) => setTimeout(resolve, 1_000).unref())])),
+    headsWritten,
+    balanceDays: new BalanceDays(db, now, headsWritten),
     audit,
   };
   registerAuditChecks(db, ctx);
@@ -92,7 +94,9 @@ export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: A
   // The balance at a date: old postings get their day once, closed days are worked out now and every ten minutes.
   serviceUpkeep(app, env, 'accounts').keep('balance days', () => ctx.balanceDays.migrate().then(() => ctx.balanceDays.keepClosedDays()), () => ctx.balanceDays.keepClosedDays());
   await migrateMandates(db, now());
-  await registerRoutes(app, new URL('./routes/', import.meta.url), ctx);
+  // Each domain keeps its routes (identity: users, sign-in, rights; ledger: accounts, postings, audit); the service-wide
+  // settings and config stay in src/routes.
+  for (const routes of ['./identity/routes/', './ledger/routes/', './routes/']) await registerRoutes(app, new URL(routes, import.meta.url), ctx);
   warmPasswordCheck();
   await publishAll(app);
   return Object.assign(app, { accounts: ctx });

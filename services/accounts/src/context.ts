@@ -1,12 +1,12 @@
 import type { AuditClient, InternalClient } from '@kassa/service-kit';
-import type { BalanceDays } from './accounts-admin/balance-days';
+import type { BalanceDays } from './ledger/accounts-admin/balance-days';
 import type { AccountsEnv } from './config';
-import type { AccountDirectory } from './directory/account-directory';
+import type { AccountDirectory } from './ledger/directory/account-directory';
 import type { Ledger } from './ledger/ledger';
-import type { PinGuard } from './security/pin-guard';
-import type { LoginGuard } from './security/login-guard';
-import type { TfaGuard } from './security/tfa-guard';
-import type { SsoAdapter } from './sso/sso-adapter';
+import type { PinGuard } from './ledger/pins/pin-guard';
+import type { LoginGuard } from './identity/security/login-guard';
+import type { TfaGuard } from './identity/security/tfa-guard';
+import type { SsoAdapter } from './identity/sso/sso-adapter';
 
 /** What the accounts routes share besides `app.db`; built once in buildAccountsApp. */
 export interface AccountsContext {
@@ -26,6 +26,8 @@ export interface AccountsContext {
   checkout: InternalClient;
   /** Payments' internal routes (an account's debit in the open direct-debit batch). */
   payments: InternalClient;
+  /** Resolves once this process's pending balance caches are written (a second at most): for lists of balances. */
+  headsWritten: () => Promise<void>;
   /** The balance of all accounts at the end of a day, with the closed days kept (upkeep in the background). */
   balanceDays: BalanceDays;
   /**

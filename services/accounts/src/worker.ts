@@ -1,7 +1,7 @@
 import { connectMongo, ensureIndexes, internalClient, runUntilSignal, serviceUrls } from '@kassa/service-kit';
 import { pino } from 'pino';
 import { loadAccountsConfig } from './config';
-import { startAccountsWorker } from './jobs/accounts-worker';
+import { startAccountsWorker } from './ledger/jobs/accounts-worker';
 import { registerAccountsModels } from './models/all-models';
 
 const env = loadAccountsConfig();

@@ -1,26 +1,26 @@
 import { auditClient, dayRegisterModel, createQueue, createRedis, redisReady, createServiceApp, registerRoutes, ensureIndexes, internalClient, serviceUrls, serviceUpkeep, viewCheck, type ServiceApp } from '@kassa/service-kit';
 import { exportView } from './accounting/export-views';
-import { createExactProvider } from './exact/create-exact-provider';
-import { ExactConnections } from './exact/exact-connection';
-import { TokenBox } from './exact/token-box';
-import { ACCOUNTING_EXPORT_QUEUE, type AccountingExportData } from './jobs/accounting-export.job';
-import { accountingExportModel, type AccountingExportDoc } from './models/accounting-export.model';
-import { bookedDayModel } from './models/booked-day.model';
-import { exactConnectionModel } from './models/exact-connection.model';
+import { createExactProvider } from './accounting/exact/create-exact-provider';
+import { ExactConnections } from './accounting/exact/exact-connection';
+import { TokenBox } from './accounting/exact/token-box';
+import { ACCOUNTING_EXPORT_QUEUE, type AccountingExportData } from './accounting/jobs/accounting-export.job';
+import { accountingExportModel, type AccountingExportDoc } from './accounting/models/accounting-export.model';
+import { bookedDayModel } from './accounting/models/booked-day.model';
+import { exactConnectionModel } from './accounting/models/exact-connection.model';
 import type { Connection } from 'mongoose';
 import type { PaymentsEnv } from './config';
-import { IdealDays } from './ideal-admin/ideal-days';
-import { registerIdealAuditCheck } from './ideal-admin/ideal-payment-view';
+import { IdealDays } from './ideal/ideal-days';
+import { registerIdealAuditCheck } from './ideal/ideal-payment-view';
 import { createIdealProvider } from './ideal/create-ideal-provider';
-import { IDEAL_STATUS_QUEUE, type IdealStatusData } from './jobs/ideal-status.job';
-import { TERMINAL_POLL_QUEUE, type TerminalPollData } from './jobs/terminal-poll.job';
+import { IDEAL_STATUS_QUEUE, type IdealStatusData } from './ideal/jobs/ideal-status.job';
+import { TERMINAL_POLL_QUEUE, type TerminalPollData } from './terminal/jobs/terminal-poll.job';
 import { DIRECT_DEBIT_FILE_QUEUE, type DirectDebitFileData } from './direct-debit/batches';
 import { registerDirectDebitAuditCheck } from './direct-debit/audit-check';
-import { directDebitBatchModel, directDebitFailureModel, directDebitFileModel } from './direct-debit/direct-debit-batch.model';
-import { cardTransactionModel } from './models/card-transaction.model';
-import { idealPaymentModel } from './models/ideal-payment.model';
+import { directDebitBatchModel, directDebitFailureModel, directDebitFileModel } from './direct-debit/models/direct-debit-batch.model';
+import { cardTransactionModel } from './terminal/models/card-transaction.model';
+import { idealPaymentModel } from './ideal/models/ideal-payment.model';
 import type { PaymentsContext, PaymentsDeps } from './context';
-import { postWebhook } from './routes/payments/standin-bank.route';
+import { postWebhook } from './ideal/routes/payments/standin-bank.route';
 import { createTerminal } from './terminal/create-terminal';
 
 
@@ -97,6 +97,7 @@ export async function buildPaymentsApp(env: PaymentsEnv, db: Connection, deps: P
   registerDirectDebitAuditCheck(ctx);
   serviceUpkeep(app, env, 'payments').keep('iDEAL days', () => ctx.idealDays.migrate().then(() => ctx.idealDays.countClosedDays()), () => ctx.idealDays.countClosedDays());
   registerIdealAuditCheck(db, ctx.audit);
-  await registerRoutes(app, new URL('./routes/', import.meta.url), ctx);
+  // One folder per rail, each with its routes.
+  for (const rail of ['./terminal/', './ideal/', './direct-debit/', './accounting/']) await registerRoutes(app, new URL(`${rail}routes/`, import.meta.url), ctx);
   return app;
 }

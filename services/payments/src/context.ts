@@ -3,13 +3,13 @@ import type { Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
 import type { PaymentsEnv } from './config';
 import type { DirectDebitDeps, DirectDebitFileData } from './direct-debit/batches';
-import type { IdealDays } from './ideal-admin/ideal-days';
+import type { IdealDays } from './ideal/ideal-days';
 import type { IdealProvider } from './ideal/ideal-provider';
-import type { ExactConnections } from './exact/exact-connection';
-import type { ExactProvider } from './exact/exact-provider';
-import type { AccountingExportData } from './jobs/accounting-export.job';
-import type { IdealStatusData } from './jobs/ideal-status.job';
-import type { TerminalPollData } from './jobs/terminal-poll.job';
+import type { ExactConnections } from './accounting/exact/exact-connection';
+import type { ExactProvider } from './accounting/exact/exact-provider';
+import type { AccountingExportData } from './accounting/jobs/accounting-export.job';
+import type { IdealStatusData } from './ideal/jobs/ideal-status.job';
+import type { TerminalPollData } from './terminal/jobs/terminal-poll.job';
 import type { CardTerminal } from './terminal/card-terminal';
 
 /** What the payments routes work with; the app builds the real ones, tests may pass their own terminal. */
@@ -40,7 +40,7 @@ export interface PaymentsContext extends PaymentsDeps {
   env: PaymentsEnv;
   db: Connection;
   exactConnections: ExactConnections;
-  /** The register of days with payments, for the treasurer's list (ideal-admin/ideal-days.ts). */
+  /** The register of days with payments, for the treasurer's list (ideal/ideal-days.ts). */
   idealDays: IdealDays;
 }
 

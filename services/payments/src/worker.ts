@@ -1,10 +1,10 @@
 import { connectMongo, runUntilSignal } from '@kassa/service-kit';
 import { pino } from 'pino';
 import { loadPaymentsConfig } from './config';
-import { startAccountingWorker } from './jobs/accounting-worker';
-import { startDirectDebitWorker } from './jobs/direct-debit-worker';
-import { startIdealWorker } from './jobs/ideal-worker';
-import { startTerminalWorker } from './jobs/terminal-worker';
+import { startAccountingWorker } from './accounting/jobs/accounting-worker';
+import { startDirectDebitWorker } from './direct-debit/jobs/direct-debit-worker';
+import { startIdealWorker } from './ideal/jobs/ideal-worker';
+import { startTerminalWorker } from './terminal/jobs/terminal-worker';
 
 const env = loadPaymentsConfig();
 const log = pino({ level: env.LOG_LEVEL, base: { service: 'payments-worker' } });

@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { pino } from 'pino';
-import { directDebitFileProcessor } from '@kassa/payments/src/jobs/direct-debit-file.job';
+import { directDebitFileProcessor } from '@kassa/payments/src/direct-debit/jobs/direct-debit-file.job';
 
 /** Writes a direct-debit batch's SEPA file as the payments worker's job would, for tests that run without the worker. */
 export async function writeDirectDebitFile(paymentsDb: Connection, batchId: string): Promise<void> {

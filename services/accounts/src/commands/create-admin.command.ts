@@ -8,7 +8,7 @@ import { connectMongo } from '@kassa/service-kit';
 import { createInterface } from 'node:readline';
 import { loadAccountsConfig } from '../config';
 import { registerAccountsModels } from '../models/all-models';
-import { createAdmin, CreateAdminRefused } from '../users/create-admin';
+import { createAdmin, CreateAdminRefused } from '../identity/users/create-admin';
 
 async function readPassword(): Promise<string> {
   const fromEnv = process.env.KASSA_ADMIN_PASSWORD;

@@ -1,8 +1,8 @@
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { accountModel } from '../models/account.model';
-import { postingModel } from '../models/posting.model';
-import { userModel } from '../models/user.model';
+import { accountModel } from '../ledger/models/account.model';
+import { postingModel } from '../ledger/models/posting.model';
+import { userModel } from '../identity/models/user.model';
 import { startAccountsTestApp, stopAccountsTestApp, type AccountsTestApp } from '../testing/accounts-test-app';
 import { seedAccountsDemo, seedLargeAccounts } from './seed-demo';
 

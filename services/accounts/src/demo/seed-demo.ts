@@ -2,15 +2,15 @@ import { ALL_CAPABILITIES, type AccountType, type Capability } from '@kassa/cont
 import { localDay } from '@kassa/service-kit';
 import { composeIBAN } from 'ibantools';
 import { Types, type Connection } from 'mongoose';
-import { mandateIdFor } from '../accounts-admin/mandate';
+import { mandateIdFor } from '../ledger/accounts-admin/mandate';
 import { DEV_PIN_PEPPER } from '../config';
-import { accountModel } from '../models/account.model';
+import { accountModel } from '../ledger/models/account.model';
 import { registerAccountsModels } from '../models/all-models';
-import { postingModel } from '../models/posting.model';
-import { userModel } from '../models/user.model';
-import { ensureRegister } from '../registers';
-import { hashPassword } from '../security/passwords';
-import { hashPin } from '../security/secrets';
+import { postingModel } from '../ledger/models/posting.model';
+import { userModel } from '../identity/models/user.model';
+import { ensureRegister } from '../identity/registers';
+import { hashPassword } from '../identity/security/passwords';
+import { hashPin } from '../ledger/pins/secrets';
 import { getSettings } from '../settings';
 
 export const DEMO_PIN = '1234';

@@ -1,7 +1,7 @@
 import type { LedgerAuditDifference, LedgerAuditRun } from '@kassa/contracts';
 import type { Connection } from 'mongoose';
-import { LEDGER_AUDIT_ACTOR, writeAudit } from '../audit';
-import { auditRunModel, type AuditRunDoc } from '../models/audit-run.model';
+import { LEDGER_AUDIT_ACTOR, writeAudit } from './audit/audit';
+import { auditRunModel, type AuditRunDoc } from './models/audit-run.model';
 import type { LedgerAuditResult } from './ledger-audit';
 
 /** Differences kept in a run and written to the audit log per run; the count always has them all. */

@@ -1,8 +1,8 @@
 import { isCheckoutKey, isSaleKey, ledgerKeys, type AccountSale, AccountSalesResult, type LedgerAuditDifference, type MoneyState, MoneyStatesResult } from '@kassa/contracts';
 import type { InternalClient } from '@kassa/service-kit';
 import type { Connection, Types } from 'mongoose';
-import { accountModel } from '../models/account.model';
-import { postingModel } from '../models/posting.model';
+import { accountModel } from './models/account.model';
+import { postingModel } from './models/posting.model';
 
 export interface LedgerAuditOptions {
   /** Checkout's internal client; the purchase checks are left out (and the run marked incomplete) without one. */

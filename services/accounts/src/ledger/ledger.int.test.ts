@@ -1,8 +1,8 @@
 import { isDuplicateKey } from '@kassa/service-kit';
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { accountModel } from '../models/account.model';
-import { postingModel } from '../models/posting.model';
+import { accountModel } from './models/account.model';
+import { postingModel } from './models/posting.model';
 import { startAccountsTestApp, stopAccountsTestApp, type AccountsTestApp } from '../testing/accounts-test-app';
 import { Ledger } from './ledger';
 

@@ -1,8 +1,8 @@
 import { formatEuros, type PostingKind, type PostingResult } from '@kassa/contracts';
 import { AppError, insertBatcher, isDuplicateKey, localDay } from '@kassa/service-kit';
 import { Types, type Connection } from 'mongoose';
-import { accountModel } from '../models/account.model';
-import { postingModel } from '../models/posting.model';
+import { accountModel } from './models/account.model';
+import { postingModel } from './models/posting.model';
 import { KeyedMutex } from './keyed-mutex';
 
 export interface PostInput {

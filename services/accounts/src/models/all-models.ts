@@ -1,20 +1,20 @@
 import type { Connection } from 'mongoose';
-import { accountModel } from './account.model';
-import { accountRequestDecisionModel, accountRequestModel } from './account-request.model';
-import { auditLogModel } from './audit-log.model';
-import { auditRunModel } from './audit-run.model';
-import { cardSecretModel } from './card-secret.model';
+import { accountModel } from '../ledger/models/account.model';
+import { accountRequestDecisionModel, accountRequestModel } from '../ledger/models/account-request.model';
+import { auditLogModel } from '../ledger/models/audit-log.model';
+import { auditRunModel } from '../ledger/models/audit-run.model';
+import { cardSecretModel } from '../ledger/models/card-secret.model';
 import { attemptSlotModel, migrationModel } from '@kassa/service-kit';
-import { balanceDayModel } from './balance-day.model';
-import { wrappedAccountModel, wrappedYearModel } from './wrapped.model';
-import { ledgerSettingModel } from './ledger-setting.model';
-import { pinLockModel } from './pin-lock.model';
-import { postingModel } from './posting.model';
-import { registerModel } from './register.model';
+import { balanceDayModel } from '../ledger/models/balance-day.model';
+import { wrappedAccountModel, wrappedYearModel } from '../ledger/models/wrapped.model';
+import { ledgerSettingModel } from '../ledger/models/ledger-setting.model';
+import { pinLockModel } from '../ledger/models/pin-lock.model';
+import { postingModel } from '../ledger/models/posting.model';
+import { registerModel } from '../identity/models/register.model';
 import { settingsModel } from './settings.model';
-import { ssoCodeModel, ssoCodeRedemptionModel } from './sso-code.model';
-import { tfaCodeUseModel } from './tfa-code-use.model';
-import { userModel } from './user.model';
+import { ssoCodeModel, ssoCodeRedemptionModel } from '../identity/models/sso-code.model';
+import { tfaCodeUseModel } from '../identity/models/tfa-code-use.model';
+import { userModel } from '../identity/models/user.model';
 
 /** Registers every accounts model on the connection, so ensureIndexes creates all their (unique) indexes. */
 export function registerAccountsModels(db: Connection): void {

@@ -1,5 +1,5 @@
 import type { AccountingExport, ExportDay, ExportStatus } from '@kassa/contracts';
-import type { AccountingExportDoc } from '../models/accounting-export.model';
+import type { AccountingExportDoc } from './models/accounting-export.model';
 
 export const exportView = (doc: AccountingExportDoc): AccountingExport => ({
   id: String(doc._id),

@@ -5,7 +5,7 @@ import { localDay } from '@kassa/service-kit';
 import { pino } from 'pino';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { directDebitFileProcessor } from '../jobs/direct-debit-file.job';
+import { directDebitFileProcessor } from '../direct-debit/jobs/direct-debit-file.job';
 
 const TILL: Capability[] = ['PAYMENT_CASH', 'PAYMENT_CARD', 'PAYMENT_OTHER', 'PAYMENT_ACCOUNT_OTHER'];
 const SELF: Capability[] = ['PAYMENT_ACCOUNT_SELF'];

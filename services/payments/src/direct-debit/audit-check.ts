@@ -1,7 +1,7 @@
 import { viewCheck } from '@kassa/service-kit';
 import type { PaymentsContext } from '../context';
 import { BATCH_ENTITY, batchSummary, withFailures } from './batches';
-import { directDebitBatchModel, type DirectDebitBatchDoc } from './direct-debit-batch.model';
+import { directDebitBatchModel, type DirectDebitBatchDoc } from './models/direct-debit-batch.model';
 
 /** How the audit relay tells whether a batch change whose entry was left pending happened: the batch as it is now. */
 export function registerDirectDebitAuditCheck(ctx: Pick<PaymentsContext, 'db' | 'audit'>) {

@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildPaymentsApp } from '../app';
 import { PaymentsEnv } from '../config';
-import { directDebitFileProcessor } from '../jobs/direct-debit-file.job';
+import { directDebitFileProcessor } from './jobs/direct-debit-file.job';
 
 const ROUNDS = 12;
 /** Checkout's answer to which debts an invoice bills (a batch leaves them out): none in these races. */

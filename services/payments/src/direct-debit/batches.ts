@@ -20,7 +20,7 @@ import { checkCreditorId } from '@kassa/contracts/sepa';
 import { AppError, claimTransition, fourEyes, isDuplicateKey, localDay, readApproval, type AuditClient, type AuditWarnLogger, type FourEyesUser, type InternalClient } from '@kassa/service-kit';
 import type { Queue } from 'bullmq';
 import { Types, type Connection } from 'mongoose';
-import { directDebitBatchModel, directDebitFailureModel, type DirectDebitBatchDoc } from './direct-debit-batch.model';
+import { directDebitBatchModel, directDebitFailureModel, type DirectDebitBatchDoc } from './models/direct-debit-batch.model';
 
 export const DIRECT_DEBIT_FILE_QUEUE = 'direct-debit-file';
 export interface DirectDebitFileData {

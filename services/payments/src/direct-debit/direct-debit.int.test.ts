@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildPaymentsApp } from '../app';
 import { PaymentsEnv } from '../config';
-import { directDebitFileProcessor } from '../jobs/direct-debit-file.job';
+import { directDebitFileProcessor } from './jobs/direct-debit-file.job';
 import { schemaErrors } from './testing/xsd-check';
 
 /**

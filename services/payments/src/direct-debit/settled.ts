@@ -1,7 +1,7 @@
 import type { DirectDebitSettled } from '@kassa/contracts';
 import type { Connection } from 'mongoose';
 import { withFailures } from './batches';
-import { directDebitBatchModel, type DirectDebitBatchDoc } from './direct-debit-batch.model';
+import { directDebitBatchModel, type DirectDebitBatchDoc } from './models/direct-debit-batch.model';
 
 /**
  * The last cut-off up to which a batch collects (open) or collected an account's debt, its debit not failed (null

@@ -1,11 +1,11 @@
 import { AdminSettings, AdminSettingsBody, ApiResponse, ok, type ValidationDetail } from '@kassa/contracts';
 import { checkBic, checkCreditorId, checkIban } from '@kassa/contracts/sepa';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
-import { auditActor } from '../../audit';
+import { auditActor } from '../../ledger/audit/audit';
 import type { AccountsContext } from '../../context';
 import { SETTINGS_KEY, settingsModel } from '../../models/settings.model';
 import { getSettings } from '../../settings';
-import { publishSettings } from '../../security/rights';
+import { publishSettings } from '../../identity/security/rights';
 
 /**
  * Changes any of the settings. `bumpConditionsVersion` publishes new terms: every user's accepted version is then

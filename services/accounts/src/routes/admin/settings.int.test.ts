@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { auditLogModel } from '../../models/audit-log.model';
-import { accountModel } from '../../models/account.model';
-import { userModel } from '../../models/user.model';
+import { auditLogModel } from '../../ledger/models/audit-log.model';
+import { accountModel } from '../../ledger/models/account.model';
+import { userModel } from '../../identity/models/user.model';
 import { bearer, internalPost, loginAs, startAccountsTestApp, stopAccountsTestApp, type AccountsTestApp } from '../../testing/accounts-test-app';
 
 describe('GET and PUT /api/admin/settings/', () => {

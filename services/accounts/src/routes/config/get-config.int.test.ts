@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { registerModel } from '../../models/register.model';
+import { registerModel } from '../../identity/models/register.model';
 import { settingsModel } from '../../models/settings.model';
 import { bearer, loginAs, startAccountsTestApp, stopAccountsTestApp, type AccountsTestApp } from '../../testing/accounts-test-app';
 

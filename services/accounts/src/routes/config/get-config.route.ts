@@ -1,8 +1,8 @@
 import { ApiResponse, Config, effectiveRoles, ok, type AdminRole } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import type { AccountsContext } from '../../context';
-import { currentUser } from '../../guards';
-import { registerOf } from '../../registers';
+import { currentUser } from '../../identity/guards';
+import { registerOf } from '../../identity/registers';
 import { getSettings } from '../../settings';
 
 /**
