@@ -137,7 +137,7 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off', 'no-restricted-syntax': 'off' },
   },
   {
-    files: ['scripts/**', 'bench/**', 'e2e/**', '**/*.mjs', '**/rspack.config.*'],
+    files: ['scripts/**', 'bench/**', 'testing/probes/**', 'e2e/**', '**/*.mjs', '**/rspack.config.*'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly' } },
     rules: { 'no-console': 'off' },
   },

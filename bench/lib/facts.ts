@@ -6,7 +6,7 @@ import pg from 'pg';
 import { join } from 'node:path';
 import { pgDurability, ROOT } from '../../scripts/lib/local-mongo';
 import { median, quantile } from './stats';
-import { descendantsOf } from './system';
+import { descendantsOf } from '@kassa/test-stack/system';
 
 /** GOGC in the environment of the run's FerretDB (a process of the run started at `pid`), from /proc; Go's default is 100. */
 function ferretDbGogc(pid: number): string {

@@ -1,11 +1,11 @@
 /**
- * Tills ringing up mixed carts through the gateway, as bench/checkout and bench/growth sell: 1-5 lines of several
+ * Tills ringing up mixed carts through the gateway, as bench/checkout sells at each level: 1-5 lines of several
  * products, 1-3 of each, paid on prepaid accounts with PIN, on credit (direct-debit) accounts with PIN, and in cash.
  */
 import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { api, login, type RunningSystem } from './system';
+import { api, login, type RunningSystem } from '@kassa/test-stack/system';
 
 /** How the tills pay, in this proportion. */
 export const MIX = { prepaid: 0.4, credit: 0.35, cash: 0.25 } as const;

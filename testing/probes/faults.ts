@@ -1,14 +1,14 @@
 /**
- * bench/faults: while tills buy in a loop through the gateway, crash and restart in turn the checkout service, the
+ * testing/probes/faults: while tills buy in a loop through the gateway, crash and restart in turn the checkout service, the
  * accounts service, the payments worker, Redis, the database (FerretDB) and PostgreSQL under it (and stop checkout once
- * gracefully). PostgreSQL is a cluster of the run's own (bench/lib/pg-cluster.ts), never the machine's. Afterwards the
+ * gracefully). PostgreSQL is a cluster of the run's own (testing/probes/lib/pg-cluster.ts), never the machine's. Afterwards the
  * databases are read directly: every purchase a till saw confirmed is in the ledger exactly once, nothing unconfirmed
  * took money, no card payment is left pending, every account's postings sum to its balance, and the ledger
- * self-audit finds no difference. Writes bench/reports/faults.md; exits 1 when anything is lost, doubled, pending or off.
- * Usage: npx tsx bench/faults.ts   (npm run test:faults; TILLS=8 PHASE_MS=5000 FAULTS_PORT=19880 KEEP_LOGS=1;
+ * self-audit finds no difference. Writes testing/probes/reports/faults.md; exits 1 when anything is lost, doubled, pending or off.
+ * Usage: npx tsx testing/probes/faults.ts   (npm run test:faults; TILLS=8 PHASE_MS=5000 FAULTS_PORT=19880 KEEP_LOGS=1;
  * FAULTS_SYNC_COMMIT=off runs with synchronous_commit off for the run's database, to see what that loses; it then
- * writes bench/reports/faults-sync-off.md instead; FAULTS_REPLICAS=2 runs two of every service and worker and kills one
- * replica at a time, where the tills must see no error at all: bench/reports/faults-replicas.md)
+ * writes testing/probes/reports/faults-sync-off.md instead; FAULTS_REPLICAS=2 runs two of every service and worker and kills one
+ * replica at a time, where the tills must see no error at all: testing/probes/reports/faults-replicas.md)
  */
 import { internalClient } from '@kassa/service-kit';
 import { randomUUID } from 'node:crypto';
@@ -16,11 +16,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus } from 'node:os';
 import mongoose, { type Connection } from 'mongoose';
-import { describeDifference, runLedgerAudit, type LedgerAuditResult } from '../services/accounts/src/ledger/ledger-audit';
-import { loadNow } from './lib/facts';
+import { describeDifference, runLedgerAudit, type LedgerAuditResult } from '../../services/accounts/src/ledger/ledger-audit';
+import { loadavg } from 'node:os';
 import { FaultSystem, type Target } from './lib/fault-system';
 
-const LOAD_AT_START = loadNow();
+const LOAD_AT_START = loadavg()[0]!;
 
 const TILLS = Number(process.env.TILLS ?? 8);
 const PHASE_MS = Number(process.env.PHASE_MS ?? 5000);
@@ -509,7 +509,7 @@ function report(figures: FaultFigures[], checks: Checks, startedAt: number, sett
   const ms = (v: number | null) => (v === null ? '–' : `${(v / 1000).toFixed(1)} s`);
 
   const lines = [
-    `# bench/faults — ${new Date(startedAt).toISOString()}`,
+    `# testing/probes/faults — ${new Date(startedAt).toISOString()}`,
     '',
     `Machine: ${process.env.BENCH_MACHINE ?? `${cpus().length} cores, Node ${process.version}`}, load average ${LOAD_AT_START.toFixed(2)} at the start of the run${LOAD_AT_START > cpus().length * 0.5 ? ' (busy: the machine is shared, so the timings in this report are not comparable; the counts and checks are)' : ''}. ${REPLICAS > 1 ? `Two of every service and worker (FAULTS_REPLICAS=${REPLICAS}), the gateway balancing over them; each fault stops one replica while the other serves. ` : ''}${TILLS} tills buying in a loop through the gateway (account with PIN as \`till\`, account without PIN as \`bar\`, cash, cash with a top-up, card, card with a top-up; prepaid accounts kept topped up, nearly empty prepaid accounts that run dry, credit accounts). Each fault: ${PHASE_MS / 1000} s of load, the target stopped (SIGKILL is a crash; SIGTERM a graceful stop), ${PHASE_MS / 1000} s down under load, restarted, ${PHASE_MS / 1000} s to recover. A till retries a sale without a definite answer (network error, 5xx, retry_later) with the same nonce until it has one; a card sale is watched ${CARD_WATCH_MS / 1000} s, then left to the payments worker. Own redis-server (append-only), own FerretDB (ports ${PORT}-${PORT + 6}) on a fresh database of an own PostgreSQL ${system.cluster?.version ?? '?'} cluster (initdb in a temporary folder, port ${system.cluster?.port ?? '?'}; the machine's shared PostgreSQL is not used).`,
     '',

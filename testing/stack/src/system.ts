@@ -1,7 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import pg from 'pg';
-import { dropPgDatabase, ensurePgDatabase, freePort, ROOT } from '../../scripts/lib/local-mongo';
+import { dropPgDatabase, ensurePgDatabase, freePort, ROOT } from '../../../scripts/lib/local-mongo';
 
 const PG_URL = 'postgres://postgres@127.0.0.1:5432';
 

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../scripts/lib/local-mongo';
+import { freePort } from '../../../scripts/lib/local-mongo';
 
 export interface PgCluster {
   /** postgres://postgres@127.0.0.1:PORT (no database), the form local-mongo.ts takes. */

@@ -1,10 +1,10 @@
 /**
- * bench/races: the paired admin money actions of issue 45 §1, each pair sent at the same moment through the gateway of
+ * testing/probes/races: the paired admin money actions of issue 45 §1, each pair sent at the same moment through the gateway of
  * a running Kassa, ROUNDS times each and in both orders: an invoice paid and credited, a direct-debit batch marked
  * collected and cancelled, an account closed while it is topped up. Afterwards the money is read from the databases:
  * one action wins, the other answers 409, and the postings are those of the winner. Ends with the ledger self-audit
- * (which compares invoice and batch states with their postings). Writes bench/reports/races.md; exits 1 on money wrong.
- * Usage: npx tsx bench/races.ts   (npm run test:races; ROUNDS=50 RACES_PORT=32080)
+ * (which compares invoice and batch states with their postings). Writes testing/probes/reports/races.md; exits 1 on money wrong.
+ * Usage: npx tsx testing/probes/races.ts   (npm run test:races; ROUNDS=50 RACES_PORT=32080)
  */
 import { localDay, internalClient } from '@kassa/service-kit';
 import { nextBusinessDay } from '@kassa/contracts';
@@ -12,9 +12,9 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
-import { describeDifference, runLedgerAudit } from '../services/accounts/src/ledger/ledger-audit';
-import { loadNow } from './lib/facts';
-import { login, startSystem } from './lib/system';
+import { describeDifference, runLedgerAudit } from '../../services/accounts/src/ledger/ledger-audit';
+import { loadavg } from 'node:os';
+import { login, startSystem } from '@kassa/test-stack/system';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 50);
 const PORT = Number(process.env.RACES_PORT ?? 32080);
@@ -34,7 +34,7 @@ interface Tally {
   moneyWrong: string[];
 }
 
-const LOAD_AT_START = loadNow();
+const LOAD_AT_START = loadavg()[0]!;
 // The races mark batches collected on the day they are made: the e2e tests' switch lifts the collection-date rule.
 const system = await startSystem({ port: PORT, env: { DIRECT_DEBIT_COLLECT_EARLY: '1' } });
 log(`Kassa on ${system.url}`);
@@ -152,7 +152,7 @@ const audit = await runLedgerAudit(accountsDb, {
   graceMs: 0,
   repairCaches: true,
 });
-const LOAD_AT_END = loadNow();
+const LOAD_AT_END = loadavg()[0]!;
 await Promise.all([accountsDb.close(), paymentsDb.close()]);
 await system.stop();
 
@@ -161,7 +161,7 @@ const wrong = all.reduce((n, t) => n + t.moneyWrong.length, 0) + audit.differenc
 const lines = [
   '# Races: paired admin money actions at the same moment (issue 45 §1)',
   '',
-  `Command: \`ROUNDS=${ROUNDS} RACES_PORT=${PORT} npm run test:races\` (bench/races.ts: its own Kassa via scripts/start.ts, one replica of each service, through the gateway; load ${LOAD_AT_START.toFixed(2)} at start, ${LOAD_AT_END.toFixed(2)} at the end).`,
+  `Command: \`ROUNDS=${ROUNDS} RACES_PORT=${PORT} npm run test:races\` (testing/probes/races.ts: its own Kassa via scripts/start.ts, one replica of each service, through the gateway; load ${LOAD_AT_START.toFixed(2)} at start, ${LOAD_AT_END.toFixed(2)} at the end).`,
   '',
   '| Pair | Rounds | Won by | 409 answers | Both 200 | Money wrong |',
   '|---|---|---|---|---|---|',

@@ -1,7 +1,7 @@
 /**
  * The whole of Kassa as separate child processes that the fault run can crash and bring back one at a time: its own
  * redis-server (append-only file in a temporary folder), its own PostgreSQL cluster (initdb in a temporary folder,
- * bench/lib/pg-cluster.ts, so PostgreSQL itself can be crashed without touching the machine's shared server), its own
+ * testing/probes/lib/pg-cluster.ts, so PostgreSQL itself can be crashed without touching the machine's shared server), its own
  * FerretDB on a fresh database of that cluster (always on the same port, so the services reconnect by themselves), and
  * every service and worker of scripts/lib/processes.ts with the environment `npm start` gives them. Nothing here is
  * shared with the machine's Redis, the machine's PostgreSQL or another run.
@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
 import pg from 'pg';
-import { ensurePgDatabase, FERRETDB_BIN, ferretDbArgs, ferretDbEnv, localMongoUri, localPool, type LocalPool, pgDurability, ROOT, type PgDurability } from '../../scripts/lib/local-mongo';
-import { databaseClients, entryPath, PROCESSES, replicaName, replicaPort, serviceEnv, type ProcSpec } from '../../scripts/lib/processes';
-import { seedDemo } from '../../scripts/lib/supervisor';
+import { ensurePgDatabase, FERRETDB_BIN, ferretDbArgs, ferretDbEnv, localMongoUri, localPool, type LocalPool, pgDurability, ROOT, type PgDurability } from '../../../scripts/lib/local-mongo';
+import { databaseClients, entryPath, PROCESSES, replicaName, replicaPort, serviceEnv, type ProcSpec } from '../../../scripts/lib/processes';
+import { seedDemo } from '../../../scripts/lib/supervisor';
 import { alive, childPids, initPgCluster, type PgCluster } from './pg-cluster';
 
 type Replicated = 'accounts' | 'catalog' | 'checkout' | 'payments' | 'accounts-worker' | 'payments-worker';
