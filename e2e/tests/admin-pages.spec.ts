@@ -35,6 +35,7 @@ const ROUTES: AdminRoute[] = [
   { name: 'accounts', path: () => '/admin/accounts', content: 'table tbody tr' },
   { name: 'account', path: (r) => `/admin/accounts/${r.accountId}`, content: 'table tbody tr' },
   { name: 'account_requests', path: () => '/admin/account_requests', content: 'table tbody tr' },
+  { name: 'debtors', path: () => '/admin/debtors', content: 'table tbody tr' },
   { name: 'users', path: () => '/admin/users', content: 'table tbody tr' },
   { name: 'user', path: (r) => `/admin/users/${r.userId}`, content: 'dl dt' },
   { name: 'transactions', path: () => '/admin/transactions', content: 'table tbody tr' },

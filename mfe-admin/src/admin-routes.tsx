@@ -23,6 +23,7 @@ const BarPage = lazyPage(() => import('./bar/bar-page'), 'BarPage');
 const CategoriesPage = lazyPage(() => import('./categories/categories-page'), 'CategoriesPage');
 const ExactPage = lazyPage(() => import('./exact/exact-page'), 'ExactPage');
 const ExactSetupPage = lazyPage(() => import('./exact/exact-setup-page'), 'ExactSetupPage');
+const DebtorsPage = lazyPage(() => import('./debtors/debtors-page'), 'DebtorsPage');
 const DirectDebitBatchPage = lazyPage(() => import('./direct-debit/batch-page'), 'DirectDebitBatchPage');
 const DirectDebitPage = lazyPage(() => import('./direct-debit/direct-debit-page'), 'DirectDebitPage');
 const IdealPage = lazyPage(() => import('./ideal/ideal-page'), 'IdealPage');
@@ -50,6 +51,7 @@ export const ADMIN_ROUTES: { path: string; element: ReactNode }[] = [
   { path: 'accounts', element: <AccountsPage /> },
   { path: 'accounts/:accountId', element: <AccountPage /> },
   { path: 'account_requests', element: <AccountRequestsPage /> },
+  { path: 'debtors', element: <DebtorsPage /> },
   { path: 'users', element: <UsersPage /> },
   { path: 'users/:userId', element: <UserPage /> },
   // The admin landing page is the dashboard: the ledger self-audit above the transactions.

@@ -43,6 +43,7 @@ export function navSections(opts: { authenticated: boolean; config: Config | nul
             label: 'Accounts',
             children: [
               { to: '/admin/account_requests', label: 'Account requests' },
+              { to: '/admin/debtors', label: 'Debtors' },
               { to: '/admin/users', label: 'Users' },
             ],
           },

@@ -1,0 +1,30 @@
+import { api } from '@kassa/api-client';
+import { DebtorsResult, type DebtorKind } from '@kassa/contracts';
+import { downloadFile } from '../shared/download-file';
+
+export interface DebtorsArgs {
+  page: number;
+  perPage: number;
+  kind: DebtorKind | null;
+  failed: boolean;
+}
+
+/** Only the filters that are set, as the API takes them. */
+const filterParams = ({ kind, failed }: Pick<DebtorsArgs, 'kind' | 'failed'>) => ({ ...(kind ? { kind } : {}), ...(failed ? { failed: 'true' } : {}) });
+
+export const debtorsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getDebtors: build.query<DebtorsResult, DebtorsArgs>({
+      query: ({ page, perPage, ...filters }) => ({ url: '/admin/debtors/', params: { page, perPage, ...filterParams(filters) } }),
+      responseSchema: DebtorsResult,
+      // A top-up, a correction or a sale changes who owes what.
+      providesTags: ['Accounts'],
+    }),
+  }),
+});
+
+export const { useGetDebtorsQuery } = debtorsApi;
+
+/** The debtors of the filters as a CSV file; answers the problem, or null once downloaded. */
+export const downloadDebtorsCsv = (filters: Pick<DebtorsArgs, 'kind' | 'failed'>) =>
+  downloadFile(`/api/admin/debtors/csv?${new URLSearchParams(filterParams(filters))}`, 'kassa-debtors.csv');

@@ -1,0 +1,113 @@
+import type { Debtor, DebtorKind } from '@kassa/contracts';
+import { Button, DateText, Money, Pager } from '@kassa/ui';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { AdminPage } from '../shared/admin-page';
+import { FilterButtons, ListTotal, ToggleButton } from '../shared/filters';
+import { ListTable, type Column } from '../shared/list-table';
+import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
+import { downloadDebtorsCsv, useGetDebtorsQuery } from './debtors-api';
+
+const PAGE_SIZE = 15;
+const FILTER_KEYS = ['kind', 'failed'] as const;
+const KIND_LABEL: Record<DebtorKind, string> = { credit: 'Credit account', tab: 'Tab', other: 'Other' };
+const KINDS: { value: DebtorKind | ''; label: string }[] = [
+  { value: '', label: 'All' },
+  { value: 'credit', label: 'Credit accounts' },
+  { value: 'tab', label: 'Tabs' },
+  { value: 'other', label: 'Other' },
+];
+
+const COLUMNS: Column<Debtor>[] = [
+  { header: 'Account', phone: 'start', cell: (d) => <Link to={`/admin/accounts/${d.accountId}`}>{d.name}</Link> },
+  { header: 'Owes', className: 'k-num', phone: 'end', cell: (d) => <Money cents={-d.owed} /> },
+  { header: 'Kind', cell: (d) => KIND_LABEL[d.kind] },
+  { header: 'Below zero since', cell: (d) => (d.since ? <DateText value={d.since} /> : <span className="k-muted">—</span>) },
+  {
+    header: 'Last payment',
+    cell: (d) =>
+      d.lastPayment ? (
+        <>
+          <DateText value={d.lastPayment.at} /> <Money cents={d.lastPayment.amount} tone="plain" />
+        </>
+      ) : (
+        <span className="k-muted">never</span>
+      ),
+  },
+  {
+    header: 'Debit reversed',
+    cell: (d) =>
+      d.debitFailed ? (
+        <>
+          <DateText value={d.debitFailed.at} /> <Money cents={d.debitFailed.amount} tone="plain" />
+        </>
+      ) : (
+        <span className="k-muted">—</span>
+      ),
+  },
+];
+
+/**
+ * /admin/debtors: the open accounts below zero, most owed first, 15 a page, with since when, their last payment and a
+ * reversed direct debit; filtered by kind and reversed debit (in the URL); the filter's rows as CSV for the treasurer.
+ */
+export function DebtorsPage() {
+  const { filters, page, go, filtered } = useListParams(FILTER_KEYS);
+  const kind = (filters.kind || null) as DebtorKind | null;
+  const failed = filters.failed === 'true';
+  const query = useGetDebtorsQuery({ page, perPage: PAGE_SIZE, kind, failed });
+  const { data } = query;
+  useKeepPageInRange(page, data?.pageCount, go);
+  const [downloading, setDownloading] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const download = async () => {
+    setDownloading(true);
+    setProblem(await downloadDebtorsCsv({ kind, failed }));
+    setDownloading(false);
+  };
+
+  return (
+    <AdminPage
+      title="Debtors"
+      lead="Accounts below zero, most owed first: since when, their last payment, and a direct debit the bank reversed."
+      actions={
+        <Button onClick={() => void download()} disabled={downloading}>
+          Download CSV
+        </Button>
+      }
+    >
+      <div className="k-stack">
+        {problem ? (
+          <p className="k-alert k-alert--error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <div className="k-row">
+          <FilterButtons label="Kind" options={KINDS} value={filters.kind as DebtorKind | ''} onPick={(next) => go({ kind: next })} className="debtors__kinds">
+            <ToggleButton pressed={failed} onClick={() => go({ failed: failed ? '' : 'true' })}>
+              Debit reversed
+            </ToggleButton>
+          </FilterButtons>
+          <ListTotal total={data?.total} />
+          {data ? (
+            <span className="k-muted">
+              owing <Money cents={data.owed} tone="plain" /> together
+            </span>
+          ) : null}
+        </div>
+        <ListTable
+          query={query}
+          rows={data?.items}
+          loadingLabel="Loading debtors"
+          empty={filtered ? 'No account below zero matches these filters.' : 'No account is below zero.'}
+          phone
+          columns={COLUMNS}
+          rowKey={(d) => d.accountId}
+          rowProps={(d) => ({ 'data-id': d.accountId })}
+        />
+        <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} label="Debtor pages" />
+      </div>
+    </AdminPage>
+  );
+}
