@@ -21,10 +21,11 @@ const KINDS: { value: DebtorKind | ''; label: string }[] = [
 const COLUMNS: Column<Debtor>[] = [
   { header: 'Account', phone: 'start', cell: (d) => <Link to={`/admin/accounts/${d.accountId}`}>{d.name}</Link> },
   { header: 'Owes', className: 'k-num', phone: 'end', cell: (d) => <Money cents={-d.owed} /> },
-  { header: 'Kind', cell: (d) => KIND_LABEL[d.kind] },
-  { header: 'Below zero since', cell: (d) => (d.since ? <DateText value={d.since} /> : <span className="k-muted">—</span>) },
+  { header: 'Kind', phoneLabel: true, cell: (d) => KIND_LABEL[d.kind] },
+  { header: 'Below zero since', phoneLabel: true, cell: (d) => (d.since ? <DateText value={d.since} /> : <span className="k-muted">—</span>) },
   {
     header: 'Last payment',
+    phoneLabel: true,
     cell: (d) =>
       d.lastPayment ? (
         <>
@@ -36,6 +37,7 @@ const COLUMNS: Column<Debtor>[] = [
   },
   {
     header: 'Debit reversed',
+    phoneLabel: true,
     cell: (d) =>
       d.debitFailed ? (
         <>

@@ -17,6 +17,8 @@ export interface Column<T> {
   cellClassName?: string;
   hideHeader?: boolean;
   phone?: 'start' | 'end' | 'hide';
+  /** On a phone, the column's name before the cell ("Last payment: never"), for cells that do not say what they are. */
+  phoneLabel?: boolean;
 }
 
 /** The last column: a row's buttons in a row, under a header only a screen reader reads. */
@@ -91,7 +93,7 @@ export function DataTable<T extends RowData>({ rows, columns, rowKey, className,
             <Fragment key={row.id}>
               <tr {...rowProps?.(row.original)}>
                 {row.getAllCells().map((cell, i) => (
-                  <td key={cell.id} className={cellClasses[i]}>
+                  <td key={cell.id} className={cellClasses[i]} data-label={columns[i]?.phoneLabel ? columns[i].header : undefined}>
                     {show(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}
