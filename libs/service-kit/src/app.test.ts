@@ -15,7 +15,7 @@ describe('answers while storage or the service itself is away (the till retries 
     app.get('/redis', async () => {
       throw new Error("Stream isn't writeable and enableOfflineQueue options is false");
     });
-    // What FerretDB answered in bench/faults.ts while its PostgreSQL was killed and restarting.
+    // What FerretDB answered in testing/probes/faults.ts while its PostgreSQL was killed and restarting.
     const ferretDb = (message: string) => new mongoose.mongo.MongoServerError({ message, code: 1, codeName: 'InternalError' });
     app.get('/pg-crashed', async () => {
       throw ferretDb('[msg_insert.go:168 handler.(*Handler).MsgInsert] FATAL: terminating connection due to unexpected postmaster exit (SQLSTATE 57P01)');

@@ -167,7 +167,7 @@ const REDIS_OUTAGE = /Stream isn't writeable and enableOfflineQueue|^Connection 
 /**
  * FerretDB stays up while PostgreSQL under it is down or restarting, and answers InternalError (code 1) with pgx's [ferretdb:pg-errors]
  * message: it cannot connect, or PostgreSQL ended the session (SQLSTATE 57P01-57P03: shut down, crashed, starting up;
- * class 08: connection exceptions). Seen in bench/faults.ts when PostgreSQL is killed.
+ * class 08: connection exceptions). Seen in testing/probes/faults.ts when PostgreSQL is killed.
  */
 const FERRETDB_BACKEND_OUTAGE = /failed to connect to `|\(SQLSTATE (57P0[123]|08[0-9A-Z]{3})\)|conn closed|unexpected EOF/;
 

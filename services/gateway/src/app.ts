@@ -56,7 +56,7 @@ export async function buildGateway(env: GatewayEnv, opts: GatewayOptions = {}): 
   const devSockets = env.SHELL_DEV_URL ? [env.SHELL_DEV_URL, ...remotes.origins()].map((u) => new URL(u).origin.replace(/^http/, 'ws')) : [];
   // Helmet's headers on every response, its middleware built once. @fastify/helmet 13 calls helmet(options) for every
   // response, which builds each of its middlewares and parses the policy again: the gateway's CPU per sale was 2.66 ms
-  // with it and 2.55 ms with this (medians, bench/cost-per-sale 3 runs each way taking turns, every run of this one
+  // with it and 2.55 ms with this (medians, the cost-per-sale bench (now a level of bench/checkout), 3 runs each way taking turns, every run of this one
   // lower than the run after it). The policy's remote origins are still worked out per response.
   const secureHeaders = helmet({
     contentSecurityPolicy: {

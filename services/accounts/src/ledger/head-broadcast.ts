@@ -17,7 +17,7 @@ export interface HeadBroadcast {
 /**
  * How long heads posted here wait to go out together: one message for every account posted in the window, its newest
  * head each. A message per posting, which every replica (this one too) reads back, cost the accounts service 2.79 ms of
- * CPU per sale against 2.46 ms with this window (medians, bench/cost-per-sale 3 runs each way taking turns, each run of
+ * CPU per sale against 2.46 ms with this window (medians, the cost-per-sale bench (now a level of bench/checkout), 3 runs each way taking turns, each run of
  * this one lower than the run after it); a balance shown elsewhere still follows a sale within moments (issue 14 asks
  * for 2 s).
  */

@@ -12,8 +12,8 @@ const newestFirst = (a: TransactionDoc, b: TransactionDoc) => b.createdAt.getTim
  * local day, or only the late ones (booked on the day they arrived, not the day made). Reads are equality filters (on
  * FerretDB the only kind an index serves), but for the late ones (`madeDay` set: few, a scan an admin asks for now [ferretdb:equality-index]
  * and then): a day, an account or the late sales are read whole and sorted here; the whole list walks the register
- * of sale days (sales/sale-days.ts) to the days the page needs and reads only those. bench/admin-lists.ts measures it
- * at 100,000 sales.
+ * of sale days (sales/sale-days.ts, service-kit's DayRegister.page) to the days the page needs and reads only those
+ * (measured at 100,000 sales when it was built: docs/decisions.md).
  */
 export default function getTransactions(app: ServiceApp, ctx: CheckoutContext) {
   app.get(

@@ -14,7 +14,7 @@ async function deadPort(): Promise<number> {
   return port;
 }
 
-describe('checkout while the accounts service goes away and comes back (bench/faults in small)', () => {
+describe('checkout while the accounts service goes away and comes back (testing/probes/faults in small)', () => {
   let s: CheckoutStack;
   let accounts: InternalClient = () => Promise.reject(new Error('not started'));
 
