@@ -1,9 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { apiToken } from './helpers';
-import { addProducts, callApi, openTill, swipeCard } from './till-helpers';
-
-/** "€ 4,50" (with Intl's non-breaking space) as cents. */
-export const cents = (text: string) => Math.round(Number(text.replace(/[^\d,-]/g, '').replace(',', '.')) * 100);
+import { addProducts, callApi, cents, openTill, swipeCard } from './till-helpers';
 
 /** The total the server booked for a sale, read back through the admin API. */
 export async function bookedTotal(baseURL: string, transactionId: string): Promise<number> {
@@ -43,6 +40,12 @@ test('a payment modal freezes the order: the strip offers no Remove under it, an
   await expect(added.getByRole('button')).toHaveCount(0);
   await swipeCard(page, '$e2e-not-a-card');
   await expect(modal).toBeVisible();
+
+  // The change for a € 50 note, tapped twice by accident: the same change, and nothing of it is booked.
+  const fifty = modal.getByRole('button', { name: '€ 50' });
+  await fifty.dblclick();
+  await expect(modal.getByRole('status')).toContainText('Change');
+  expect(cents((await modal.getByRole('status').innerText()).replace('Change', ''))).toBe(5000 - shown);
 
   const { body, result } = await checkoutCall(page, 'cash', () => modal.getByRole('button', { name: /^Gereed/ }).click());
   expect(body.expectedTotal).toBe(shown);

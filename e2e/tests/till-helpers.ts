@@ -5,6 +5,9 @@ export const euros = (cents: number) => new Intl.NumberFormat('nl-NL', { style: 
 /** "€ 4,50" as a pattern that allows the non-breaking space Intl puts after the euro sign. */
 export const moneyPattern = (cents: number) => euros(cents).replace(/\s/g, '\\s');
 
+/** "€ 4,50" (with Intl's non-breaking space) as cents. */
+export const cents = (text: string) => Math.round(Number(text.replace(/[^\d,-]/g, '').replace(',', '.')) * 100);
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Signs in, opens the till and accepts the terms if this is the user's first visit. */

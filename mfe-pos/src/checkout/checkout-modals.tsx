@@ -12,6 +12,7 @@ import { cancelTop, confirmTop, pickAccount, retryCard } from './checkout-steps'
 import { submitPin } from './pin';
 import type { TillEffects } from './till-effects';
 import { isAprilFools, PinPad } from './pin-pad';
+import { ChangeView } from './change-view';
 import { PriceModal } from './price-modal';
 import { ReasonModal } from './reason-modal';
 import { TopUpModal } from './top-up-modal';
@@ -57,6 +58,7 @@ function CheckoutModal({ item, stackIndex, effects }: { item: ModalItem; stackIn
           text={item.totalPrice < 0 ? 'Pay the deposit back to the customer from the cash box' : 'Put the appropriate cash amount in the cash box'}
           amountLabel={item.totalPrice < 0 ? 'Pay out' : 'Amount'}
           totalPrice={Math.abs(item.totalPrice)}
+          after={item.totalPrice > 0 ? <ChangeView total={item.totalPrice} /> : null}
           onConfirm={onConfirm}
           onCancel={onCancel}
           stackIndex={stackIndex}

@@ -11,6 +11,8 @@ export interface PriceModalProps {
   /** What the amount is ("Amount"; "Pay out" for money going to the customer). */
   amountLabel?: string;
   children?: ReactNode;
+  /** Under the amount (the cash modal's change view). */
+  after?: ReactNode;
   onConfirm: () => void;
   onCancel: () => void;
   stackIndex?: number;
@@ -21,7 +23,7 @@ export interface PriceModalProps {
  * waits while an error dialog is open. Used by
  * Cash ("Contant"), card without a terminal ("PIN") and other ("Anders voldaan").
  */
-export function PriceModal({ title, text, totalPrice, amountLabel = 'Amount', children, onConfirm, onCancel, stackIndex }: PriceModalProps) {
+export function PriceModal({ title, text, totalPrice, amountLabel = 'Amount', children, after, onConfirm, onCancel, stackIndex }: PriceModalProps) {
   // An error on top (the purchase was refused) stops the countdown: it must not confirm again behind the error.
   const remaining = useCountdown(PRICE_MODAL_SECONDS, onConfirm, !useDialogsOpen());
   return (
@@ -47,6 +49,7 @@ export function PriceModal({ title, text, totalPrice, amountLabel = 'Amount', ch
           <span className="till-price__label">{amountLabel}</span>
           <Money cents={totalPrice} tone="plain" />
         </div>
+        {after}
       </div>
     </Modal>
   );
