@@ -17,6 +17,7 @@ import { useCloseAccountMutation, useGetAccountPostingsQuery, useGetAdminAccount
 import { PAGE_SIZE } from './accounts-page';
 import { UpgradeForm } from './upgrade-form';
 import './accounts.css';
+import { Notice } from '../shared/notice';
 
 const YEAR_MS = 365 * 24 * 3_600_000;
 
@@ -126,11 +127,7 @@ export function AccountPage() {
   return (
     <AdminPage title={account.name} lead="One account: balance, ledger postings, top-ups and corrections." actions={back}>
       <div className="k-stack account-page">
-        {notice ? (
-          <div className="k-alert k-alert--success" role="status">
-            {notice}
-          </div>
-        ) : null}
+        <Notice text={notice} />
         <section className="k-card k-stack" aria-labelledby="account-facts">
           <div className="k-row account-page__top">
             <h2 id="account-facts" className="accounts__heading">

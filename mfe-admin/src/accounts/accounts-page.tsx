@@ -163,7 +163,6 @@ function AccountsList({ filters, page, go }: { filters: Filters; page: number; g
         empty={filtered ? 'No accounts match.' : 'No accounts yet.'}
         className="accounts__list"
         columns={ACCOUNT_COLUMNS}
-        rowKey={(a) => a.id}
       />
       <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />
     </div>

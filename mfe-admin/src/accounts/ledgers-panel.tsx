@@ -103,7 +103,7 @@ export function LedgersPanel() {
   return (
     <div className="k-stack">
       <div className="k-table-wrap">
-        <DataTable rows={data.items} columns={columns} className="ledgers__table" rowKey={(l) => l.id} />
+        <DataTable rows={data.items} columns={columns} className="ledgers__table" />
       </div>
       {editing ? <LedgerForm ledger={editing} onDone={() => setEditing(null)} /> : null}
     </div>

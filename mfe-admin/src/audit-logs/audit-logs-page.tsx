@@ -140,7 +140,6 @@ export function AuditLogsPage() {
           className="audit-logs__table"
           phone
           columns={AUDIT_COLUMNS}
-          rowKey={(e) => e.id}
         />
         <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} className="audit-logs__pager" />
       </div>

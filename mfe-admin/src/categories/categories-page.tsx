@@ -20,6 +20,7 @@ import { FormModal } from '../shared/form-modal';
 import { field, useServerLines } from '../shared/forms';
 import { FormLines } from '../shared/server-lines';
 import './categories.css';
+import { Notice } from '../shared/notice';
 
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
 
@@ -204,11 +205,7 @@ export function CategoriesPage() {
       }
     >
       <div className="k-stack">
-        {notice ? (
-          <div className="k-alert k-alert--success" role="status">
-            {notice}
-          </div>
-        ) : null}
+        <Notice text={notice} />
         <ListTable
           query={query}
           rows={data?.categories}
@@ -217,7 +214,6 @@ export function CategoriesPage() {
           className="categories__table"
           phone
           columns={columns}
-          rowKey={(c) => c.id}
         />
         <Reasons />
       </div>

@@ -18,6 +18,7 @@ import {
 } from './direct-debit-api';
 import { PAGE_SIZE, skipKey, skippedColumns, STATUS_TAG } from './direct-debit-page';
 import './direct-debit.css';
+import { Notice } from '../shared/notice';
 
 /** Enough of an IBAN to recognise it (country, bank, last four digits), not enough to copy it: "NL91 ABNA … 4300". */
 export function maskIban(iban: string): string {
@@ -193,11 +194,7 @@ export function DirectDebitBatchPage() {
     >
       {data && batch ? (
         <div className="k-stack">
-          {notice ? (
-            <div className="k-alert k-alert--success" role="status">
-              {notice}
-            </div>
-          ) : null}
+          <Notice text={notice} />
           {batch.fileStatus === 'failed' ? (
             <div className="k-alert k-alert--error" role="alert">
               The file could not be written: {batch.fileError}

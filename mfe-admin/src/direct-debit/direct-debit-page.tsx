@@ -219,7 +219,6 @@ export function DirectDebitPage() {
           loadingLabel="Loading batches"
           empty={status ? 'No batches with this status.' : 'No batches yet. Make the first with "New batch".'}
           columns={BATCH_COLUMNS}
-          rowKey={(b) => b.id}
         />
         <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />
       </div>

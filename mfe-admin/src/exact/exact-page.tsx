@@ -213,7 +213,7 @@ export function ExactPage({ mapping }: { mapping?: ReactNode }) {
           <h2 id="exact-history" className="exact__heading">
             History
           </h2>
-          <ListTable query={query} rows={data?.items} loadingLabel="Loading exports" empty="No exports yet." className="exact__table" columns={columns} rowKey={(e) => e.id} rowProps={(e) => ({ 'data-id': e.id })} />
+          <ListTable query={query} rows={data?.items} loadingLabel="Loading exports" empty="No exports yet." className="exact__table" columns={columns} rowProps={(e) => ({ 'data-id': e.id })} />
           <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} label="Export pages" />
         </section>
 

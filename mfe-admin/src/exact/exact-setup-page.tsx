@@ -7,6 +7,7 @@ import { HistoryLink } from '../shared/history-link';
 import { ConnectionStatus } from './connection-status';
 import { useCompleteExactConnectMutation, useDisconnectExactMutation, useGetExactConnectionQuery, useStartExactConnectMutation } from './exact-api';
 import './exact.css';
+import { Notice } from '../shared/notice';
 
 /**
  * /admin/exact/setup and its alias /admin/exact/oauth/success (where Exact Online sends the browser back with a code):
@@ -60,11 +61,7 @@ export function ExactSetupPage() {
   return (
     <AdminPage title="Exact Online setup" lead="Connecting Kassa to the Exact Online accounting administration." actions={<Link className="k-btn" to="/admin/exact">Exports</Link>}>
       <div className="k-stack exact">
-        {notice ? (
-          <div className="k-alert k-alert--success" role="status">
-            {notice}
-          </div>
-        ) : null}
+        <Notice text={notice} />
         {problem ? (
           <div className="k-alert k-alert--error" role="alert">
             {problem}

@@ -13,6 +13,7 @@ import { InvoiceForm } from './invoice-form';
 import { useDeleteInvoiceMutation, useGetInvoiceQuery, useInvoiceActionMutation } from './invoices-api';
 import { invoiceName, STATUS_TAG } from './invoices-page';
 import './invoices.css';
+import { Notice } from '../shared/notice';
 
 type Confirming = 'finalise' | 'pay' | 'credit' | 'delete';
 
@@ -175,11 +176,7 @@ export function InvoicePage() {
             </Link>
           ) : null}
         </div>
-        {notice ? (
-          <div className="k-alert k-alert--success" role="status">
-            {notice}
-          </div>
-        ) : null}
+        <Notice text={notice} />
         {downloadError ? (
           <div className="k-alert k-alert--error" role="alert">
             {downloadError}

@@ -106,7 +106,6 @@ export function InvoicesPage() {
           className="invoices__table"
           phone
           columns={columns}
-          rowKey={(inv) => inv.id}
           rowProps={(inv) => ({ 'data-id': inv.id })}
         />
         <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} className="invoices__pager" label="Invoice pages" />

@@ -17,6 +17,7 @@ import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { ProductSales } from './product-sales';
 import { useDeleteProductMutation, useGetAdminCategoriesQuery, useGetAdminProductsQuery, useSaveProductMutation } from './products-api';
 import './products.css';
+import { Notice } from '../shared/notice';
 
 export const PAGE_SIZE = 15;
 
@@ -186,11 +187,7 @@ export function ProductsPage() {
           </div>
           <ListTotal total={data?.total} className="products__total" />
         </SearchForm>
-        {notice ? (
-          <div className="k-alert k-alert--success" role="status">
-            {notice}
-          </div>
-        ) : null}
+        <Notice text={notice} />
         <ListTable
           query={query}
           rows={data?.items}
@@ -199,7 +196,6 @@ export function ProductsPage() {
           className="products__table"
           phone
           columns={columns}
-          rowKey={(p) => p.id}
           below={(p) => (salesOf === p.id ? <ProductSales product={p} /> : null)}
         />
         <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />

@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { field, useServerLines } from '../shared/forms';
 import { FormLines } from '../shared/server-lines';
 import { usePutAdminSettingsMutation } from './settings-api';
+import { Notice } from '../shared/notice';
 
 type Field = keyof InvoiceSender;
 const FIELDS: readonly Field[] = ['name', 'address', 'vatNumber', 'kvkNumber', 'iban', 'email'];
@@ -64,11 +65,7 @@ export function InvoiceSenderForm({ saved }: { saved: AdminSettings }) {
         Invoice sender
       </h2>
       <p className="k-muted settings__lead">Printed at the top of every invoice. An invoice can only be finalised once name and address are set.</p>
-      {notice ? (
-        <div className="k-alert k-alert--success" role="status">
-          {notice}
-        </div>
-      ) : null}
+      <Notice text={notice} />
       <FormLines lines={server.lines} />
       <TextField label="Association name" maxLength={100} {...input('name')} />
       <div className="k-field">

@@ -12,6 +12,7 @@ import { FormLines } from '../shared/server-lines';
 import { useGetAdminSettingsQuery, usePutAdminSettingsMutation } from './settings-api';
 import { InvoiceSenderForm } from './invoice-sender-form';
 import './settings.css';
+import { Notice } from '../shared/notice';
 
 /** The smallest minimum top-up the server takes (cents): the bank's fee makes smaller payments pointless. */
 export const MIN_TOP_UP_FLOOR = 100;
@@ -174,11 +175,7 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
   return (
     <>
       <div className="k-stack settings">
-        {notice ? (
-          <div className="k-alert k-alert--success" role="status">
-            {notice}
-          </div>
-        ) : null}
+        <Notice text={notice} />
         <form className="k-card k-stack settings__form" onSubmit={(e) => void submit(e)} noValidate aria-label="Settings">
           <FormLines lines={server.lines} />
           {FLAGS.map((f) => (
