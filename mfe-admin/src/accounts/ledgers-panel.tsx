@@ -10,6 +10,7 @@ import { HistoryLink } from '../shared/history-link';
 import { actionsColumn, DataTable, type Column } from '../shared/list-table';
 import { FormLines, placeServerLines } from '../shared/server-lines';
 import { useGetLedgerCountQuery, useGetLedgersQuery, usePutLedgerMutation } from './accounts-api';
+import { SelectField } from '../shared/forms';
 
 const KIND_LABELS: Record<LedgerKind, string> = { asset: 'Asset', liability: 'Liability', revenue: 'Revenue', expense: 'Expense' };
 
@@ -55,18 +56,13 @@ function LedgerForm({ ledger, onDone }: { ledger: AdminLedger; onDone: () => voi
       <FormLines lines={otherLines} />
       <p className="k-muted">{ledger.covers}.</p>
       <TextField label="Accounting code" maxLength={20} {...form.register('code')} error={form.formState.errors.code?.message} hint="The general-ledger account number in the accounting (Exact Online)." autoFocus />
-      <div className="k-field">
-        <label className="k-field__label" htmlFor="ledger-kind">
-          Kind
-        </label>
-        <select id="ledger-kind" className="k-input" {...form.register('kind')}>
-          {LedgerKind.options.map((k) => (
-            <option key={k} value={k}>
-              {KIND_LABELS[k]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField label="Kind" {...form.register('kind')}>
+        {LedgerKind.options.map((k) => (
+          <option key={k} value={k}>
+            {KIND_LABELS[k]}
+          </option>
+        ))}
+      </SelectField>
     </FormModal>
   );
 }

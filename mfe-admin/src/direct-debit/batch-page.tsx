@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import { isApproval } from '../approvals/approvals-api';
 import { FourEyesAction, preparedNotice } from '../approvals/four-eyes-action';
 import { AdminPage } from '../shared/admin-page';
+import { SelectField } from '../shared/forms';
 import { HistoryLink } from '../shared/history-link';
 import { DataTable, type Column } from '../shared/list-table';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
@@ -237,19 +238,14 @@ export function DirectDebitBatchPage() {
                 Debits
               </h2>
               <div className="k-spacer" />
-              <div className="k-field">
-                <label className="k-field__label" htmlFor="dd-debit-status">
-                  Show
-                </label>
-                <select id="dd-debit-status" className="k-input" value={debitStatus ?? ''} onChange={(e) => go({ debitStatus: e.target.value })}>
-                  <option value="">All debits</option>
-                  {DirectDebitStatus.options.map((s) => (
-                    <option key={s} value={s}>
-                      {DEBIT_TAG[s].label}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SelectField label="Show" value={debitStatus ?? ''} onChange={(e) => go({ debitStatus: e.target.value })}>
+                <option value="">All debits</option>
+                {DirectDebitStatus.options.map((s) => (
+                  <option key={s} value={s}>
+                    {DEBIT_TAG[s].label}
+                  </option>
+                ))}
+              </SelectField>
             </div>
             {data.debits.items.length === 0 ? (
               <p className="k-empty">No debits with this status.</p>

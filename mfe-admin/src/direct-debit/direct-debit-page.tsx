@@ -12,6 +12,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
 import { ListTotal } from '../shared/filters';
+import { SelectField } from '../shared/forms';
 import { DataTable, ListTable, type Column } from '../shared/list-table';
 import { FormModal } from '../shared/form-modal';
 import { FormLines, placeServerLines } from '../shared/server-lines';
@@ -198,19 +199,14 @@ export function DirectDebitPage() {
     >
       <div className="k-stack">
         <div className="k-row direct-debit__filters">
-          <div className="k-field">
-            <label className="k-field__label" htmlFor="dd-status">
-              Status
-            </label>
-            <select id="dd-status" className="k-input" value={status ?? ''} onChange={(e) => go({ status: e.target.value })}>
-              <option value="">All</option>
-              {DirectDebitBatchStatus.options.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_TAG[s].label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField label="Status" value={status ?? ''} onChange={(e) => go({ status: e.target.value })}>
+            <option value="">All</option>
+            {DirectDebitBatchStatus.options.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_TAG[s].label}
+              </option>
+            ))}
+          </SelectField>
           <ListTotal total={data?.total} />
         </div>
         <ListTable

@@ -172,19 +172,14 @@ export function ProductsPage() {
     >
       <div className="k-stack">
         <SearchForm label="Search by name" initial={filters.search ?? ''} onSearch={(search) => go({ search })} className="products__filters">
-          <div className="k-field">
-            <label className="k-field__label" htmlFor="products-category">
-              Category
-            </label>
-            <select id="products-category" className="k-input" value={filters.categoryId ?? ''} onChange={(e) => go({ categoryId: e.target.value })}>
-              <option value="">All categories</option>
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField label="Category" value={filters.categoryId ?? ''} onChange={(e) => go({ categoryId: e.target.value })}>
+            <option value="">All categories</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </SelectField>
           <ListTotal total={data?.total} className="products__total" />
         </SearchForm>
         <Notice text={notice} />
