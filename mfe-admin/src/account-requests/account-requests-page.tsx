@@ -6,10 +6,10 @@ import { AdminPage } from '../shared/admin-page';
 import { FilterButtons, ListTotal } from '../shared/filters';
 import { HistoryLink } from '../shared/history-link';
 import { actionsColumn, ListTable, type Column } from '../shared/list-table';
+import { Notice } from '../shared/notice';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { useDecideAccountRequestMutation, useGetAdminAccountRequestsQuery } from './account-requests-api';
 import './account-requests.css';
-import { Notice } from '../shared/notice';
 
 export const PAGE_SIZE = 15;
 

@@ -11,13 +11,13 @@ import { useGetAdminSettingsQuery } from '../settings/settings-api';
 import { AdminPage } from '../shared/admin-page';
 import { ListTable, type Column } from '../shared/list-table';
 import { HistoryLink } from '../shared/history-link';
+import { Notice } from '../shared/notice';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { AccountForm } from './account-form';
 import { useCloseAccountMutation, useGetAccountPostingsQuery, useGetAdminAccountQuery, usePatchAccountMutation } from './accounts-api';
 import { PAGE_SIZE } from './accounts-page';
 import { UpgradeForm } from './upgrade-form';
 import './accounts.css';
-import { Notice } from '../shared/notice';
 
 const YEAR_MS = 365 * 24 * 3_600_000;
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { AdminPage } from '../shared/admin-page';
+import { Notice } from '../shared/notice';
 import { APPROVAL_SERVICES, useGetApprovalsQuery } from './approvals-api';
 import { ApprovalsList } from './approvals-list';
-import { Notice } from '../shared/notice';
 
 /**
  * /admin/approvals: four eyes (issue 50 §5). Where money leaves or is written off (a batch marked collected, a credit

@@ -4,8 +4,8 @@ import { Button, ListFallback, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { useGetBarMenuQuery, useSaveBarMenuMutation } from '../products/products-api';
 import { AdminPage } from '../shared/admin-page';
-import './bar.css';
 import { Notice } from '../shared/notice';
+import './bar.css';
 
 /** The menu being edited: categories in menu order, each on or off. */
 function MenuEditor({ saved, notice, setNotice }: { saved: BarMenuCategory[]; notice: string | null; setNotice: (notice: string) => void }) {

@@ -18,9 +18,9 @@ import { actionsColumn, ListTable, type Column } from '../shared/list-table';
 import { EditHistoryDelete, HistoryLink } from '../shared/history-link';
 import { FormModal } from '../shared/form-modal';
 import { field, useServerLines } from '../shared/forms';
+import { Notice } from '../shared/notice';
 import { FormLines } from '../shared/server-lines';
 import './categories.css';
-import { Notice } from '../shared/notice';
 
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
 

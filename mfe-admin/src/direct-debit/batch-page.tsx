@@ -9,6 +9,7 @@ import { AdminPage } from '../shared/admin-page';
 import { SelectField } from '../shared/forms';
 import { HistoryLink } from '../shared/history-link';
 import { DataTable, type Column } from '../shared/list-table';
+import { Notice } from '../shared/notice';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import {
   downloadBatchFile,
@@ -19,7 +20,6 @@ import {
 } from './direct-debit-api';
 import { PAGE_SIZE, skipKey, skippedColumns, STATUS_TAG } from './direct-debit-page';
 import './direct-debit.css';
-import { Notice } from '../shared/notice';
 
 /** Enough of an IBAN to recognise it (country, bank, last four digits), not enough to copy it: "NL91 ABNA … 4300". */
 export function maskIban(iban: string): string {

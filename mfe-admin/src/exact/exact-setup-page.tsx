@@ -4,10 +4,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
 import { HistoryLink } from '../shared/history-link';
+import { Notice } from '../shared/notice';
 import { ConnectionStatus } from './connection-status';
 import { useCompleteExactConnectMutation, useDisconnectExactMutation, useGetExactConnectionQuery, useStartExactConnectMutation } from './exact-api';
 import './exact.css';
-import { Notice } from '../shared/notice';
 
 /**
  * /admin/exact/setup and its alias /admin/exact/oauth/success (where Exact Online sends the browser back with a code):

@@ -8,12 +8,12 @@ import { FourEyesAction, preparedNotice } from '../approvals/four-eyes-action';
 import { AdminPage } from '../shared/admin-page';
 import { downloadFile } from '../shared/download-file';
 import { HistoryLink } from '../shared/history-link';
+import { Notice } from '../shared/notice';
 import { collectedText, documentTitle, formatPeriod, InvoiceDocument } from './invoice-document';
 import { InvoiceForm } from './invoice-form';
 import { useDeleteInvoiceMutation, useGetInvoiceQuery, useInvoiceActionMutation } from './invoices-api';
 import { invoiceName, STATUS_TAG } from './invoices-page';
 import './invoices.css';
-import { Notice } from '../shared/notice';
 
 type Confirming = 'finalise' | 'pay' | 'credit' | 'delete';
 

@@ -12,12 +12,12 @@ import { EditHistoryDelete } from '../shared/history-link';
 import { SearchForm } from '../shared/search-form';
 import { FormModal } from '../shared/form-modal';
 import { centsOf, euros, field, SelectField, useServerLines } from '../shared/forms';
+import { Notice } from '../shared/notice';
 import { FormLines } from '../shared/server-lines';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { ProductSales } from './product-sales';
 import { useDeleteProductMutation, useGetAdminCategoriesQuery, useGetAdminProductsQuery, useSaveProductMutation } from './products-api';
 import './products.css';
-import { Notice } from '../shared/notice';
 
 export const PAGE_SIZE = 15;
 

@@ -10,11 +10,11 @@ import { AdminPage } from '../shared/admin-page';
 import { ListTable, type Column } from '../shared/list-table';
 import { HistoryLink } from '../shared/history-link';
 import { field, useServerLines } from '../shared/forms';
+import { Notice } from '../shared/notice';
 import { FormLines } from '../shared/server-lines';
 import { useDeleteRegisterMutation, useGetAdminRegisterQuery, useGetAdminRegistersQuery, useSaveRegisterMutation } from '../users/users-api';
 import { StandinTerminalPanel } from './standin-terminal-panel';
 import './registers.css';
-import { Notice } from '../shared/notice';
 
 /** What each capability shows at the till (SPEC 6). */
 export const CAPABILITY_LABELS: Record<Capability, string> = {

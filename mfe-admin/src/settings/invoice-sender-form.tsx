@@ -3,12 +3,12 @@ import { InvoiceSenderBody, type AdminSettings, type InvoiceSender } from '@kass
 import { checkIban } from '@kassa/contracts/sepa';
 import { Button, TextField, useDialogs } from '@kassa/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { field, useServerLines } from '../shared/forms';
+import { field, TextAreaField, useServerLines } from '../shared/forms';
+import { Notice } from '../shared/notice';
 import { FormLines } from '../shared/server-lines';
 import { usePutAdminSettingsMutation } from './settings-api';
-import { Notice } from '../shared/notice';
 
 type Field = keyof InvoiceSender;
 const FIELDS: readonly Field[] = ['name', 'address', 'vatNumber', 'kvkNumber', 'iban', 'email'];
@@ -33,7 +33,6 @@ export function InvoiceSenderForm({ saved }: { saved: AdminSettings }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [save, { isLoading }] = usePutAdminSettingsMutation();
   const dialogs = useDialogs();
-  const addressId = useId();
   const input = (f: Field) => field(form, f, { onChange: () => setNotice(null) });
 
   // Sends the fields as typed: the server cleans them as the contract says.
@@ -57,7 +56,6 @@ export function InvoiceSenderForm({ saved }: { saved: AdminSettings }) {
     form.reset(result.data.invoiceSender);
     setNotice('Invoice sender saved. Drafts show it at once; final invoices keep the sender they were made with.');
   }, server.clear);
-  const address = input('address');
 
   return (
     <form className="k-card k-stack settings__sender" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="settings-invoice-sender">
@@ -68,13 +66,7 @@ export function InvoiceSenderForm({ saved }: { saved: AdminSettings }) {
       <Notice text={notice} />
       <FormLines lines={server.lines} />
       <TextField label="Association name" maxLength={100} {...input('name')} />
-      <div className="k-field">
-        <label className="k-field__label" htmlFor={addressId}>
-          Address
-        </label>
-        <textarea id={addressId} className="k-textarea" rows={3} maxLength={300} {...form.register('address', { onChange: () => setNotice(null) })} />
-        {address.error ? <span className="k-field__error">{address.error}</span> : null}
-      </div>
+      <TextAreaField label="Address" rows={3} maxLength={300} {...input('address')} />
       <TextField label="VAT number" {...input('vatNumber')} hint="Like NL123456789B01." />
       <TextField label="KvK number" inputMode="numeric" {...input('kvkNumber')} hint="Chamber of Commerce, 8 digits." />
       <TextField label="IBAN" {...input('iban')} hint="Where customers pay invoices." />

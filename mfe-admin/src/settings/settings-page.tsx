@@ -8,11 +8,11 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { AdminPage } from '../shared/admin-page';
 import { centsOf, euros, field, useServerLines } from '../shared/forms';
+import { Notice } from '../shared/notice';
 import { FormLines } from '../shared/server-lines';
 import { useGetAdminSettingsQuery, usePutAdminSettingsMutation } from './settings-api';
 import { InvoiceSenderForm } from './invoice-sender-form';
 import './settings.css';
-import { Notice } from '../shared/notice';
 
 /** The smallest minimum top-up the server takes (cents): the bank's fee makes smaller payments pointless. */
 export const MIN_TOP_UP_FLOOR = 100;

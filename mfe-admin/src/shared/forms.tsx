@@ -1,6 +1,6 @@
 import type { KassaError } from '@kassa/api-client';
 import { parseEuros } from '@kassa/ui';
-import { useId, useState, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { useId, useState, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { get, type FieldValues, type RegisterOptions, type Path, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { placeServerLines } from './server-lines';
@@ -69,9 +69,23 @@ export function SelectField({ label, error, children, ...select }: SelectHTMLAtt
       <label className="k-field__label" htmlFor={select.id ?? id}>
         {label}
       </label>
-      <select id={id} className="k-input" {...select}>
+      <select id={id} className="k-input" aria-invalid={error ? true : undefined} {...select}>
         {children}
       </select>
+      {error ? <span className="k-field__error">{error}</span> : null}
+    </div>
+  );
+}
+
+/** A labelled text area with the line under it (an address, a note). */
+export function TextAreaField({ label, error, ...area }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; error?: ReactNode; ref?: Ref<HTMLTextAreaElement> }) {
+  const id = useId();
+  return (
+    <div className="k-field">
+      <label className="k-field__label" htmlFor={area.id ?? id}>
+        {label}
+      </label>
+      <textarea id={id} aria-invalid={error ? true : undefined} {...area} className={`k-textarea${area.className ? ` ${area.className}` : ''}`} />
       {error ? <span className="k-field__error">{error}</span> : null}
     </div>
   );

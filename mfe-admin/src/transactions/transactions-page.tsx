@@ -6,10 +6,10 @@ import { AdminPage } from '../shared/admin-page';
 import { AccountButton, AccountFilter, FilterButtons, ListTotal, ToggleButton } from '../shared/filters';
 import { HistoryLink } from '../shared/history-link';
 import { actionsColumn, ListTable, type Column } from '../shared/list-table';
+import { Notice } from '../shared/notice';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { useGetAdminTransactionsQuery, useUndoAdminTransactionMutation } from './transactions-api';
 import './transactions.css';
-import { Notice } from '../shared/notice';
 
 export const PAGE_SIZE = 15;
 const FILTER_KEYS = ['method', 'day', 'account', 'late'] as const;

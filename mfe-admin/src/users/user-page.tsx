@@ -8,10 +8,10 @@ import { Link, useParams } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
 import { HistoryLink } from '../shared/history-link';
 import { field, SelectField, useServerLines } from '../shared/forms';
+import { Notice } from '../shared/notice';
 import { FormLines } from '../shared/server-lines';
 import { useGetAdminRegistersQuery, useGetAdminUserQuery, usePatchUserMutation, useResetPasswordMutation, useResetTfaMutation } from './users-api';
 import { RegisterSelect } from './users-page';
-import { Notice } from '../shared/notice';
 
 const accountsApi = api.injectEndpoints({
   endpoints: (build) => ({
