@@ -19,6 +19,7 @@ import { EditHistoryDelete, HistoryLink } from '../shared/history-link';
 import { FormModal } from '../shared/form-modal';
 import { field, useServerLines } from '../shared/forms';
 import { Notice } from '../shared/notice';
+import { Section } from '../shared/section';
 import { FormLines } from '../shared/server-lines';
 import './categories.css';
 
@@ -111,10 +112,7 @@ function Reasons() {
   };
 
   return (
-    <section className="k-card k-stack" aria-labelledby="reasons-title">
-      <h2 id="reasons-title" className="categories__heading">
-        Other-payment reasons
-      </h2>
+    <Section id="reasons-title" title="Other-payment reasons" className="k-card k-stack" headingClassName="categories__heading">
       <p className="k-muted">What the till offers under Other (Anders voldaan), in this order.</p>
       {data ? (
         data.reasons.length === 0 ? (
@@ -152,7 +150,7 @@ function Reasons() {
           <p>The till stops offering {removing.name} under Other. Past sales keep it as their reason.</p>
         </ConfirmModal>
       ) : null}
-    </section>
+    </Section>
   );
 }
 

@@ -10,6 +10,7 @@ import { SelectField } from '../shared/forms';
 import { HistoryLink } from '../shared/history-link';
 import { DataTable, type Column } from '../shared/list-table';
 import { Notice } from '../shared/notice';
+import { Section } from '../shared/section';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import {
   downloadBatchFile,
@@ -265,10 +266,7 @@ export function DirectDebitBatchPage() {
             <Pager page={page} pageCount={data.debits.pageCount} onPage={(next) => go({ page: next })} />
           </section>
 
-          <section className="k-stack" aria-labelledby="dd-skipped">
-            <h2 id="dd-skipped" className="direct-debit__heading">
-              Skipped
-            </h2>
+          <Section id="dd-skipped" title="Skipped" className="k-stack" headingClassName="direct-debit__heading">
             {data.skipped.length === 0 ? (
               <p className="k-empty">Nobody was skipped: every credit account owing money had an IBAN and a mandate.</p>
             ) : (
@@ -276,7 +274,7 @@ export function DirectDebitBatchPage() {
                 <DataTable rows={data.skipped} columns={SKIPPED_COLUMNS} label="Skipped" rowKey={skipKey} />
               </div>
             )}
-          </section>
+          </Section>
         </div>
       ) : (
         <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading the batch" onRetry={() => void refetch()} />

@@ -10,6 +10,7 @@ import { AdminPage } from '../shared/admin-page';
 import { field } from '../shared/forms';
 import { actionsColumn, ListTable, type Column } from '../shared/list-table';
 import { HistoryLink } from '../shared/history-link';
+import { Section } from '../shared/section';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { ConnectionStatus } from './connection-status';
 import { useCreateAccountingExportMutation, useGetAccountingExportsQuery, useGetExactConnectionQuery, useRetryAccountingExportMutation } from './exact-api';
@@ -167,10 +168,7 @@ export function ExactPage({ mapping }: { mapping?: ReactNode }) {
   return (
     <AdminPage title="Exact Online" lead="Export of sales and payments to the Exact Online accounting: one journal entry per day." actions={<Link className="k-btn" to="/admin/exact/setup">Connection setup</Link>}>
       <div className="k-stack exact">
-        <section className="k-card k-stack" aria-labelledby="exact-export">
-          <h2 id="exact-export" className="exact__heading">
-            Export
-          </h2>
+        <Section id="exact-export" title="Export" className="k-card k-stack" headingClassName="exact__heading">
           {connection ? <ConnectionStatus connection={connection} /> : null}
           {connection && !connected ? (
             <p>
@@ -209,24 +207,18 @@ export function ExactPage({ mapping }: { mapping?: ReactNode }) {
               <span>Dutch decimals (12,50; columns split by ;)</span>
             </label>
           </div>
-        </section>
+        </Section>
 
-        <section className="k-stack" aria-labelledby="exact-history">
-          <h2 id="exact-history" className="exact__heading">
-            History
-          </h2>
+        <Section id="exact-history" title="History" className="k-stack" headingClassName="exact__heading">
           <ListTable query={query} rows={data?.items} loadingLabel="Loading exports" empty="No exports yet." className="exact__table" columns={columns} rowProps={(e) => ({ 'data-id': e.id })} />
           <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} label="Export pages" />
-        </section>
+        </Section>
 
         {mapping ? (
-          <section className="k-stack" aria-labelledby="exact-mapping">
-            <h2 id="exact-mapping" className="exact__heading">
-              Ledger mapping
-            </h2>
+          <Section id="exact-mapping" title="Ledger mapping" className="k-stack" headingClassName="exact__heading">
             <p className="k-muted">Each ledger is booked on the accounting code set here (the general-ledger account in Exact Online). A ledger without a code stops the export.</p>
             {mapping}
-          </section>
+          </Section>
         ) : null}
       </div>
       {confirming ? (

@@ -11,6 +11,7 @@ import { ListTable, type Column } from '../shared/list-table';
 import { HistoryLink } from '../shared/history-link';
 import { field, useServerLines } from '../shared/forms';
 import { Notice } from '../shared/notice';
+import { Section } from '../shared/section';
 import { FormLines } from '../shared/server-lines';
 import { useDeleteRegisterMutation, useGetAdminRegisterQuery, useGetAdminRegistersQuery, useSaveRegisterMutation } from '../users/users-api';
 import { StandinTerminalPanel } from './standin-terminal-panel';
@@ -195,10 +196,7 @@ export function RegisterPage() {
             onSaved={(saved) => setNotice(`${saved.name} is saved. Tills signed in at it follow at their next step; their buttons change within a minute.`)}
           />
         </section>
-        <section className="k-card k-stack" aria-labelledby="register-users">
-          <h2 id="register-users" className="registers__heading">
-            Users at this register
-          </h2>
+        <Section id="register-users" title="Users at this register" className="k-card k-stack" headingClassName="registers__heading">
           {register.users.length ? (
             <ul className="registers__users">
               {register.users.map((u) => (
@@ -215,7 +213,7 @@ export function RegisterPage() {
               Delete register
             </Button>
           </div>
-        </section>
+        </Section>
         {register.capabilities.includes('PAYMENT_CARD') ? <StandinTerminalPanel /> : null}
       </div>
       {deleting ? (

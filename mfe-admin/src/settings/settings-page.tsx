@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { AdminPage } from '../shared/admin-page';
 import { centsOf, euros, field, useServerLines } from '../shared/forms';
 import { Notice } from '../shared/notice';
+import { Section } from '../shared/section';
 import { FormLines } from '../shared/server-lines';
 import { useGetAdminSettingsQuery, usePutAdminSettingsMutation } from './settings-api';
 import { InvoiceSenderForm } from './invoice-sender-form';
@@ -206,10 +207,7 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
             </Button>
           </div>
         </form>
-        <section className="k-card k-stack" aria-labelledby="settings-terms">
-          <h2 id="settings-terms" className="settings__heading">
-            Terms
-          </h2>
+        <Section id="settings-terms" title="Terms" className="k-card k-stack" headingClassName="settings__heading">
           <p>
             Terms version <strong>{data.conditionsVersion}</strong> is in force.
           </p>
@@ -218,7 +216,7 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
               Publish new terms
             </Button>
           </div>
-        </section>
+        </Section>
         <InvoiceSenderForm saved={data} />
       </div>
       {publishing ? (

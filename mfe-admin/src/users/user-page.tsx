@@ -9,6 +9,7 @@ import { AdminPage } from '../shared/admin-page';
 import { HistoryLink } from '../shared/history-link';
 import { field, SelectField, useServerLines } from '../shared/forms';
 import { Notice } from '../shared/notice';
+import { Section } from '../shared/section';
 import { FormLines } from '../shared/server-lines';
 import { useGetAdminRegistersQuery, useGetAdminUserQuery, usePatchUserMutation, useResetPasswordMutation, useResetTfaMutation } from './users-api';
 import { RegisterSelect } from './users-page';
@@ -95,10 +96,7 @@ export function UserPage() {
     <AdminPage title={user.username} lead={user.displayName ?? 'One user: sign-in, admin rights, linked account and register.'} actions={back}>
       <div className="k-stack user-page">
         <Notice text={notice} />
-        <section className="k-card k-stack" aria-labelledby="user-facts">
-          <h2 id="user-facts" className="user-page__heading">
-            Sign-in
-          </h2>
+        <Section id="user-facts" title="Sign-in" className="k-card k-stack" headingClassName="user-page__heading">
           <dl className="user-page__facts">
             <dt>Status</dt>
             <dd>{user.disabled ? <span className="k-tag k-tag--negative">Disabled</span> : 'Can sign in'}</dd>
@@ -133,14 +131,11 @@ export function UserPage() {
             {user.tfaEnabled ? <Button onClick={() => void doResetTfa()}>Reset two-factor</Button> : null}
           </div>
           {self ? <p className="k-muted">This is you: another admin can take your admin rights or disable you.</p> : null}
-        </section>
+        </Section>
 
         {user.isAdmin ? <RolesCard user={user} self={self} saving={saving} onChange={(roles, done) => void apply({ roles }, done)} /> : null}
 
-        <section className="k-card k-stack" aria-labelledby="user-links">
-          <h2 id="user-links" className="user-page__heading">
-            Register and account
-          </h2>
+        <Section id="user-links" title="Register and account" className="k-card k-stack" headingClassName="user-page__heading">
           <RegisterSelect value={user.registerId ?? ''} registers={registers} onChange={({ target: { value: id } }) => void apply({ registerId: id || null }, `Register saved: ${registers.find((r) => r.id === id)?.name ?? 'none'}.`)} />
           <SelectField
             label="Linked account"
@@ -155,7 +150,7 @@ export function UserPage() {
               </option>
             ))}
           </SelectField>
-        </section>
+        </Section>
 
         <PasswordCard user={user} onSaved={setNotice} />
       </div>
@@ -194,10 +189,7 @@ function PasswordCard({ user, onSaved }: { user: AdminUser; onSaved: (notice: st
   };
 
   return (
-    <section className="k-card k-stack" aria-labelledby="user-password">
-      <h2 id="user-password" className="user-page__heading">
-        Password
-      </h2>
+    <Section id="user-password" title="Password" className="k-card k-stack" headingClassName="user-page__heading">
       <FormLines lines={server.lines} />
       <form className="k-row user-page__password" onSubmit={(e) => void submit(e)} noValidate>
         <TextField label="New password" type="password" autoComplete="new-password" {...field(form, 'password')} hint="Signs out every device of this user." />
@@ -211,7 +203,7 @@ function PasswordCard({ user, onSaved }: { user: AdminUser; onSaved: (notice: st
           </p>
         </ConfirmModal>
       ) : null}
-    </section>
+    </Section>
   );
 }
 
@@ -230,10 +222,7 @@ function RolesCard({ user, self, saving, onChange }: { user: AdminUser; self: bo
     onChange(roles, `Roles saved: ${roles.map((r) => ADMIN_ROLE_LABELS[r]).join(', ')}.`);
   };
   return (
-    <section className="k-card k-stack" aria-labelledby="user-roles">
-      <h2 id="user-roles" className="user-page__heading">
-        Admin roles
-      </h2>
+    <Section id="user-roles" title="Admin roles" className="k-card k-stack" headingClassName="user-page__heading">
       <p className="k-muted">Every admin reads every admin page; a role decides what they may change.</p>
       <fieldset className="k-stack user-page__roles" aria-labelledby="user-roles">
         {ALL_ADMIN_ROLES.map((role) => {
@@ -252,6 +241,6 @@ function RolesCard({ user, self, saving, onChange }: { user: AdminUser; self: bo
           );
         })}
       </fieldset>
-    </section>
+    </Section>
   );
 }
