@@ -1,10 +1,10 @@
 import type { KassaError } from '@kassa/api-client';
 import type { AdminAccount } from '@kassa/contracts';
-import { Button, DateText, Money, Pager } from '@kassa/ui';
+import { DateText, Money, Pager } from '@kassa/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useGetAdminSettingsQuery } from '../settings/settings-api';
-import { AdminPage } from '../shared/admin-page';
+import { AdminPage, NewButton } from '../shared/admin-page';
 import { ListTotal } from '../shared/filters';
 import { SelectField } from '../shared/forms';
 import { ListTable, type Column } from '../shared/list-table';
@@ -69,11 +69,7 @@ export function AccountsPage() {
     <AdminPage
       title="Accounts"
       lead="Member accounts with their balance, credit and direct-debit status; the balance at a date; the ledgers."
-      actions={
-        <Button variant="primary" onClick={() => setCreating(true)}>
-          New account
-        </Button>
-      }
+      actions={<NewButton label="New account" onClick={() => setCreating(true)} />}
     >
       <nav className="k-row accounts__views" aria-label="Views">
         {VIEWS.map((v) => (

@@ -13,7 +13,7 @@ import {
   useSaveCategoryMutation,
   useSaveReasonMutation,
 } from '../products/products-api';
-import { AdminPage } from '../shared/admin-page';
+import { AdminPage, NewButton } from '../shared/admin-page';
 import { actionsColumn, ListTable, type Column } from '../shared/list-table';
 import { EditHistoryDelete, HistoryLink } from '../shared/history-link';
 import { FormModal } from '../shared/form-modal';
@@ -196,11 +196,7 @@ export function CategoriesPage() {
     <AdminPage
       title="Categories"
       lead="Product categories, their order and colour on the till."
-      actions={
-        <Button variant="primary" onClick={() => setEditing('new')}>
-          New category
-        </Button>
-      }
+      actions={<NewButton label="New category" onClick={() => setEditing('new')} />}
     >
       <div className="k-stack">
         <Notice text={notice} />

@@ -7,10 +7,10 @@ import {
   type DirectDebitBatchSummary,
   type DirectDebitPreview,
 } from '@kassa/contracts';
-import { Button, dutchDay, formatDate, formatDay, Money, Pager, TextField, useDialogs } from '@kassa/ui';
+import { dutchDay, formatDate, formatDay, Money, Pager, TextField, useDialogs } from '@kassa/ui';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { AdminPage } from '../shared/admin-page';
+import { AdminPage, NewButton } from '../shared/admin-page';
 import { ListTotal } from '../shared/filters';
 import { SelectField } from '../shared/forms';
 import { DataTable, ListTable, type Column } from '../shared/list-table';
@@ -191,11 +191,7 @@ export function DirectDebitPage() {
     <AdminPage
       title="Direct debit"
       lead="Monthly SEPA direct-debit batches for credit accounts: the bank file, what was collected and what failed."
-      actions={
-        <Button variant="primary" onClick={() => setCreating(true)}>
-          New batch
-        </Button>
-      }
+      actions={<NewButton label="New batch" onClick={() => setCreating(true)} />}
     >
       <div className="k-stack">
         <div className="k-row direct-debit__filters">

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { AdminPage } from '../shared/admin-page';
+import { AdminPage, NewButton } from '../shared/admin-page';
 import { ListTotal } from '../shared/filters';
 import { actionsColumn, ListTable, type Column } from '../shared/list-table';
 import { EditHistoryDelete } from '../shared/history-link';
@@ -164,11 +164,7 @@ export function ProductsPage() {
     <AdminPage
       title="Products"
       lead="Products with their price, category and deposit."
-      actions={
-        <Button variant="primary" onClick={() => setEditing('new')} disabled={categories.length === 0}>
-          New product
-        </Button>
-      }
+      actions={<NewButton label="New product" onClick={() => setEditing('new')} disabled={categories.length === 0} />}
     >
       <div className="k-stack">
         <SearchForm label="Search by name" initial={filters.search ?? ''} onSearch={(search) => go({ search })} className="products__filters">

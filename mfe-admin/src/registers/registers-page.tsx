@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { AdminPage } from '../shared/admin-page';
+import { AdminPage, NewButton } from '../shared/admin-page';
 import { ListTable, type Column } from '../shared/list-table';
 import { HistoryLink } from '../shared/history-link';
 import { field, useServerLines } from '../shared/forms';
@@ -119,11 +119,7 @@ export function RegistersPage() {
     <AdminPage
       title="Registers"
       lead="Tills and their capabilities: which payment methods each one offers."
-      actions={
-        <Button variant="primary" onClick={() => setCreating(true)}>
-          New register
-        </Button>
-      }
+      actions={<NewButton label="New register" onClick={() => setCreating(true)} />}
     >
       <ListTable query={query} rows={data?.registers} loadingLabel="Loading registers" empty="No registers yet." columns={REGISTER_COLUMNS} />
       {creating ? (

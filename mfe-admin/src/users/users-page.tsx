@@ -1,12 +1,12 @@
 import type { KassaError } from '@kassa/api-client';
 import { AdminUserCreateBody, NewPassword, Username, type AdminRegister, type AdminUser } from '@kassa/contracts';
-import { Button, Pager, TextField, useDialogs } from '@kassa/ui';
+import { Pager, TextField, useDialogs } from '@kassa/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Link, useNavigate } from 'react-router-dom';
-import { AdminPage } from '../shared/admin-page';
+import { AdminPage, NewButton } from '../shared/admin-page';
 import { ListTotal } from '../shared/filters';
 import { ListTable, type Column } from '../shared/list-table';
 import { SearchForm } from '../shared/search-form';
@@ -126,11 +126,7 @@ export function UsersPage() {
     <AdminPage
       title="Users"
       lead="Users who sign in, their admin rights and linked accounts."
-      actions={
-        <Button variant="primary" onClick={() => setCreating(true)}>
-          New user
-        </Button>
-      }
+      actions={<NewButton label="New user" onClick={() => setCreating(true)} />}
     >
       <div className="k-stack">
         <SearchForm label="Search by username or name" initial={filters.search ?? ''} onSearch={(search) => go({ search })} className="users__filters">
