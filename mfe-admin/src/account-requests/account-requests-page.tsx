@@ -6,6 +6,7 @@ import { AdminPage } from '../shared/admin-page';
 import { FilterButtons, ListTotal } from '../shared/filters';
 import { HistoryLink } from '../shared/history-link';
 import { actionsColumn, ListTable, type Column } from '../shared/list-table';
+import { Notice } from '../shared/notice';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { useDecideAccountRequestMutation, useGetAdminAccountRequestsQuery } from './account-requests-api';
 import './account-requests.css';
@@ -118,11 +119,7 @@ export function AccountRequestsPage() {
         <FilterButtons label="Status" options={FILTERS} value={status} onPick={(next) => go({ status: next })} className="requests__filters">
           <ListTotal total={data?.total} className="requests__total" />
         </FilterButtons>
-        {notice ? (
-          <div className="k-alert k-alert--success" role="status">
-            {notice}
-          </div>
-        ) : null}
+        <Notice text={notice} />
         <ListTable
           query={query}
           rows={data?.items}
@@ -131,7 +128,6 @@ export function AccountRequestsPage() {
           className="requests__table"
           phone
           columns={columns}
-          rowKey={(r) => r.id}
         />
         <Pager page={page} pageCount={pageCount} onPage={(next) => go({ page: next })} className="requests__pager" />
       </div>

@@ -4,6 +4,7 @@ import { bicError, bicTypingError, ibanError, ibanTypingError } from '@kassa/con
 import { centsToInput, parseEuros, TextField, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { FormModal } from '../shared/form-modal';
+import { SelectField } from '../shared/forms';
 import { FormLines, placeServerLines } from '../shared/server-lines';
 
 const TYPE_LABELS: Record<AccountType, string> = { member: 'Member', event: 'Event', external: 'External (another association, a committee)', system: 'System (not on the till)' };
@@ -146,18 +147,13 @@ export function AccountForm({
     <FormModal title={account ? `Change ${account.name}` : 'New account'} submitLabel={account ? 'Save' : 'Create'} busy={busy} onSubmit={submit} onCancel={onCancel}>
       <FormLines lines={serverLines} />
       <TextField label="Name" value={d.name} maxLength={100} onChange={(e) => set({ name: e.target.value })} error={errors.name} autoFocus />
-      <div className="k-field">
-        <label className="k-field__label" htmlFor="account-type">
-          Type
-        </label>
-        <select id="account-type" className="k-input" value={d.type} onChange={(e) => set({ type: e.target.value as AccountType, ...(mayRunTab(e.target.value as AccountType) ? {} : { tab: false }) })}>
-          {AccountType.options.map((t) => (
-            <option key={t} value={t}>
-              {TYPE_LABELS[t]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField label="Type" value={d.type} onChange={(e) => set({ type: e.target.value as AccountType, ...(mayRunTab(e.target.value as AccountType) ? {} : { tab: false }) })}>
+        {AccountType.options.map((t) => (
+          <option key={t} value={t}>
+            {TYPE_LABELS[t]}
+          </option>
+        ))}
+      </SelectField>
       {mayRunTab(d.type) ? (
         <fieldset className="accounts__tab">
           <label className="k-checkbox">

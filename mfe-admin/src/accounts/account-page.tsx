@@ -11,6 +11,8 @@ import { useGetAdminSettingsQuery } from '../settings/settings-api';
 import { AdminPage } from '../shared/admin-page';
 import { ListTable, type Column } from '../shared/list-table';
 import { HistoryLink } from '../shared/history-link';
+import { Notice } from '../shared/notice';
+import { Section } from '../shared/section';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { AccountForm } from './account-form';
 import { useCloseAccountMutation, useGetAccountPostingsQuery, useGetAdminAccountQuery, usePatchAccountMutation } from './accounts-api';
@@ -126,11 +128,7 @@ export function AccountPage() {
   return (
     <AdminPage title={account.name} lead="One account: balance, ledger postings, top-ups and corrections." actions={back}>
       <div className="k-stack account-page">
-        {notice ? (
-          <div className="k-alert k-alert--success" role="status">
-            {notice}
-          </div>
-        ) : null}
+        <Notice text={notice} />
         <section className="k-card k-stack" aria-labelledby="account-facts">
           <div className="k-row account-page__top">
             <h2 id="account-facts" className="accounts__heading">
@@ -200,10 +198,7 @@ export function AccountPage() {
           </dl>
         </section>
 
-        <section className="k-card k-stack" aria-labelledby="account-postings">
-          <h2 id="account-postings" className="accounts__heading">
-            Postings
-          </h2>
+        <Section id="account-postings" title="Postings" className="k-card k-stack" headingClassName="accounts__heading">
           <ListTable
             query={postings}
             rows={postings.data?.items}
@@ -214,7 +209,7 @@ export function AccountPage() {
             rowKey={(p) => String(p.seq)}
           />
           <Pager page={page} pageCount={postings.data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />
-        </section>
+        </Section>
       </div>
       {modal === 'edit' ? (
         <AccountForm

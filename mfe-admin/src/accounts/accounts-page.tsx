@@ -1,11 +1,12 @@
 import type { KassaError } from '@kassa/api-client';
 import type { AdminAccount } from '@kassa/contracts';
-import { Button, DateText, Money, Pager } from '@kassa/ui';
+import { DateText, Money, Pager } from '@kassa/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useGetAdminSettingsQuery } from '../settings/settings-api';
-import { AdminPage } from '../shared/admin-page';
+import { AdminPage, NewButton } from '../shared/admin-page';
 import { ListTotal } from '../shared/filters';
+import { SelectField } from '../shared/forms';
 import { ListTable, type Column } from '../shared/list-table';
 import { SearchForm } from '../shared/search-form';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
@@ -68,11 +69,7 @@ export function AccountsPage() {
     <AdminPage
       title="Accounts"
       lead="Member accounts with their balance, credit and direct-debit status; the balance at a date; the ledgers."
-      actions={
-        <Button variant="primary" onClick={() => setCreating(true)}>
-          New account
-        </Button>
-      }
+      actions={<NewButton label="New account" onClick={() => setCreating(true)} />}
     >
       <nav className="k-row accounts__views" aria-label="Views">
         {VIEWS.map((v) => (
@@ -127,28 +124,18 @@ function AccountsList({ filters, page, go }: { filters: Filters; page: number; g
   return (
     <div className="k-stack">
       <SearchForm label="Search by name" initial={filters.search ?? ''} onSearch={(search) => go({ search })} className="accounts__filters">
-        <div className="k-field">
-          <label className="k-field__label" htmlFor="accounts-credit">
-            Credit
-          </label>
-          <select id="accounts-credit" className="k-input" value={filters.credit} onChange={(e) => go({ credit: e.target.value })}>
-            <option value="">All accounts</option>
-            <option value="true">Credit (direct debit)</option>
-            <option value="false">Prepaid</option>
-          </select>
-        </div>
-        <div className="k-field">
-          <label className="k-field__label" htmlFor="accounts-type">
-            Type
-          </label>
-          <select id="accounts-type" className="k-input" value={filters.type} onChange={(e) => go({ type: e.target.value })}>
-            <option value="">All types</option>
-            <option value="member">Member</option>
-            <option value="event">Event</option>
-            <option value="external">External</option>
-            <option value="system">System</option>
-          </select>
-        </div>
+        <SelectField label="Credit" value={filters.credit} onChange={(e) => go({ credit: e.target.value })}>
+          <option value="">All accounts</option>
+          <option value="true">Credit (direct debit)</option>
+          <option value="false">Prepaid</option>
+        </SelectField>
+        <SelectField label="Type" value={filters.type} onChange={(e) => go({ type: e.target.value })}>
+          <option value="">All types</option>
+          <option value="member">Member</option>
+          <option value="event">Event</option>
+          <option value="external">External</option>
+          <option value="system">System</option>
+        </SelectField>
         <div className="accounts__checks">
           {check('negative', 'Below zero')}
           {check('unused', 'Unused for a year')}
@@ -163,7 +150,6 @@ function AccountsList({ filters, page, go }: { filters: Filters; page: number; g
         empty={filtered ? 'No accounts match.' : 'No accounts yet.'}
         className="accounts__list"
         columns={ACCOUNT_COLUMNS}
-        rowKey={(a) => a.id}
       />
       <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />
     </div>

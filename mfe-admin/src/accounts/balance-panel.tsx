@@ -2,6 +2,7 @@ import { CalendarDay } from '@kassa/contracts';
 import { Button, formatDate, ListFallback, Money, TextField } from '@kassa/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { Section } from '../shared/section';
 import { useGetBalanceAtQuery } from './accounts-api';
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date());
@@ -28,10 +29,7 @@ export function BalancePanel() {
   };
 
   return (
-    <section className="k-card k-stack accounts__balance" aria-labelledby="balance-heading">
-      <h2 id="balance-heading" className="accounts__heading">
-        Balance at the end of a day
-      </h2>
+    <Section id="balance-heading" title="Balance at the end of a day" className="k-card k-stack accounts__balance" headingClassName="accounts__heading">
       <form
         className="k-row accounts__filters"
         onSubmit={(e) => {
@@ -63,6 +61,6 @@ export function BalancePanel() {
       ) : (
         <ListFallback error={loadError} isLoading={isLoading} loadingLabel="Adding up the ledger" onRetry={() => void refetch()} />
       )}
-    </section>
+    </Section>
   );
 }

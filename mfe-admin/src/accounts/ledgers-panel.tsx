@@ -6,9 +6,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormModal } from '../shared/form-modal';
+import { field, SelectField, useServerLines } from '../shared/forms';
 import { HistoryLink } from '../shared/history-link';
 import { actionsColumn, DataTable, type Column } from '../shared/list-table';
-import { FormLines, placeServerLines } from '../shared/server-lines';
+import { FormLines } from '../shared/server-lines';
 import { useGetLedgerCountQuery, useGetLedgersQuery, usePutLedgerMutation } from './accounts-api';
 
 const KIND_LABELS: Record<LedgerKind, string> = { asset: 'Asset', liability: 'Liability', revenue: 'Revenue', expense: 'Expense' };
@@ -30,43 +31,31 @@ const LedgerFields = z.object({
 
 function LedgerForm({ ledger, onDone }: { ledger: AdminLedger; onDone: () => void }) {
   const form = useForm({ resolver: zodResolver(LedgerFields), reValidateMode: 'onSubmit', defaultValues: { code: ledger.code ?? '', kind: ledger.kind } });
-  const [otherLines, setOtherLines] = useState<string[]>([]);
+  const server = useServerLines(form);
   const [save, { isLoading }] = usePutLedgerMutation();
   const dialogs = useDialogs();
-  const submit = form.handleSubmit(
-    async ({ code, kind }) => {
-      setOtherLines([]);
-      const result = await save({ id: ledger.id, body: { code: code || null, kind } });
-      if (result.error) {
-        const err = result.error as KassaError;
-        if (err.status === 422) {
-          const placed = placeServerLines(err, ['code'] as const);
-          if (placed.fields.code) form.setError('code', { message: placed.fields.code });
-          return setOtherLines(placed.other);
-        }
-        return void dialogs.error(err, { title: 'Saving the ledger failed' });
-      }
-      onDone();
-    },
-    () => setOtherLines([]),
-  );
+  const submit = form.handleSubmit(async ({ code, kind }) => {
+    server.clear();
+    const result = await save({ id: ledger.id, body: { code: code || null, kind } });
+    if (result.error) {
+      const err = result.error as KassaError;
+      if (err.status === 422) return server.place(err, ['code']);
+      return void dialogs.error(err, { title: 'Saving the ledger failed' });
+    }
+    onDone();
+  }, server.clear);
   return (
     <FormModal title={`Ledger: ${ledger.name}`} submitLabel="Save" busy={isLoading} onSubmit={() => submit()} onCancel={onDone}>
-      <FormLines lines={otherLines} />
+      <FormLines lines={server.lines} />
       <p className="k-muted">{ledger.covers}.</p>
-      <TextField label="Accounting code" maxLength={20} {...form.register('code')} error={form.formState.errors.code?.message} hint="The general-ledger account number in the accounting (Exact Online)." autoFocus />
-      <div className="k-field">
-        <label className="k-field__label" htmlFor="ledger-kind">
-          Kind
-        </label>
-        <select id="ledger-kind" className="k-input" {...form.register('kind')}>
-          {LedgerKind.options.map((k) => (
-            <option key={k} value={k}>
-              {KIND_LABELS[k]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <TextField label="Accounting code" maxLength={20} {...field(form, 'code')} hint="The general-ledger account number in the accounting (Exact Online)." autoFocus />
+      <SelectField label="Kind" {...form.register('kind')}>
+        {LedgerKind.options.map((k) => (
+          <option key={k} value={k}>
+            {KIND_LABELS[k]}
+          </option>
+        ))}
+      </SelectField>
     </FormModal>
   );
 }
@@ -103,7 +92,7 @@ export function LedgersPanel() {
   return (
     <div className="k-stack">
       <div className="k-table-wrap">
-        <DataTable rows={data.items} columns={columns} className="ledgers__table" rowKey={(l) => l.id} />
+        <DataTable rows={data.items} columns={columns} className="ledgers__table" />
       </div>
       {editing ? <LedgerForm ledger={editing} onDone={() => setEditing(null)} /> : null}
     </div>

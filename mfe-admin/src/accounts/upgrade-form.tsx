@@ -1,12 +1,23 @@
 import type { KassaError } from '@kassa/api-client';
 import { ADMIN_UPGRADE_METHOD_LABELS, AdminUpgradeMethod, type AdminAccount } from '@kassa/contracts';
-import { ConfirmModal, formatMoney, parseEuros, TextField, useDialogs } from '@kassa/ui';
+import { ConfirmModal, formatMoney, TextField, useDialogs } from '@kassa/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { isApproval } from '../approvals/approvals-api';
 import { preparedNotice } from '../approvals/four-eyes-action';
 import { FormModal } from '../shared/form-modal';
-import { FormLines, placeServerLines } from '../shared/server-lines';
+import { euros, field, SelectField, useServerLines } from '../shared/forms';
+import { FormLines } from '../shared/server-lines';
 import { useUpgradeAccountMutation } from './accounts-api';
+
+/** The form's fields: a correction is signed and says why; a top-up is above zero. */
+const UpgradeFields = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('correction'), amount: euros({ negative: true }), reason: z.string().trim().min(1, 'Say why: a correction needs a reason.') }),
+  z.object({ method: AdminUpgradeMethod.exclude(['correction']), amount: euros(), reason: z.string().trim() }),
+]);
+type Upgrade = z.output<typeof UpgradeFields>;
 
 /**
  * Money on or off an account by the board: a top-up paid in cash, by card, by bank transfer or otherwise, or a
@@ -15,81 +26,55 @@ import { useUpgradeAccountMutation } from './accounts-api';
  */
 export function UpgradeForm({ account, onDone }: { account: AdminAccount; onDone: (message: string | null) => void }) {
   const [nonce] = useState(() => crypto.randomUUID());
-  const [method, setMethod] = useState<AdminUpgradeMethod>('cash_payment');
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
-  const [otherLines, setOtherLines] = useState<string[]>([]);
-  const [confirming, setConfirming] = useState<{ cents: number; message: string } | null>(null);
+  const form = useForm({ resolver: zodResolver(UpgradeFields), reValidateMode: 'onSubmit', defaultValues: { method: 'cash_payment' as AdminUpgradeMethod, amount: '', reason: '' } });
+  const server = useServerLines(form);
+  const [confirming, setConfirming] = useState<{ upgrade: Upgrade; message: string } | null>(null);
   const [upgrade, { isLoading }] = useUpgradeAccountMutation();
   const dialogs = useDialogs();
-  const correction = method === 'correction';
+  const correction = useWatch({ control: form.control, name: 'method' }) === 'correction';
 
-  const send = async (cents: number, allowNegative: boolean) => {
-    const result = await upgrade({ id: account.id, body: { amount: cents, method, reason: reason.trim(), nonce, allowNegative } });
+  const send = async (values: Upgrade, allowNegative: boolean) => {
+    const result = await upgrade({ id: account.id, body: { ...values, nonce, allowNegative } });
     if (result.error) {
       const err = result.error as KassaError;
-      if (err.identifier === 'confirmation_required') return setConfirming({ cents, message: err.message });
-      if (err.status === 422) {
-        const placed = placeServerLines(err, ['amount', 'reason'] as const);
-        setErrors(placed.fields);
-        return setOtherLines(placed.other);
-      }
+      if (err.identifier === 'confirmation_required') return setConfirming({ upgrade: values, message: err.message });
+      if (err.status === 422) return server.place(err, ['amount', 'reason']);
       return void dialogs.error(err, { title: correction ? 'The correction failed' : 'The top-up failed' });
     }
     if (isApproval(result.data)) return onDone(preparedNotice(result.data));
     onDone(`${correction ? 'Correction' : 'Top-up'} of ${formatMoney(result.data.amount)} booked. Balance now ${formatMoney(result.data.balanceAfter)}.`);
   };
 
-  const submit = async () => {
-    const parsed = parseEuros(amount, { negative: correction });
-    const problems: { amount?: string; reason?: string } = {};
-    if ('error' in parsed) problems.amount = parsed.error;
-    if (correction && reason.trim() === '') problems.reason = 'Say why: a correction needs a reason.';
-    setErrors(problems);
-    setOtherLines([]);
-    if ('error' in parsed || problems.reason) return;
-    await send(parsed.cents, false);
-  };
+  const submit = form.handleSubmit(async (values) => {
+    server.clear();
+    await send(values, false);
+  }, server.clear);
 
   if (confirming) {
-    const after = account.balance + confirming.cents;
+    const after = account.balance + confirming.upgrade.amount;
     return (
-      <ConfirmModal title="Below zero" confirmLabel="Book it anyway" variant="danger" onCancel={() => setConfirming(null)} onConfirm={() => void send(confirming.cents, true)}>
+      <ConfirmModal title="Below zero" confirmLabel="Book it anyway" variant="danger" onCancel={() => setConfirming(null)} onConfirm={() => void send(confirming.upgrade, true)}>
         <p>
           This correction takes {account.name} to <strong>{formatMoney(after)}</strong>
           {account.creditAccount ? `, past its credit limit of ${formatMoney(account.effectiveCreditLimit)}` : ', below zero on a prepaid account'}.
         </p>
-        <p className="k-muted">Reason: {reason.trim()}</p>
+        <p className="k-muted">Reason: {confirming.upgrade.reason}</p>
       </ConfirmModal>
     );
   }
 
   return (
-    <FormModal title={`Money on or off ${account.name}`} submitLabel={correction ? 'Book correction' : 'Book top-up'} busy={isLoading} onSubmit={submit} onCancel={() => onDone(null)}>
-      <FormLines lines={otherLines} />
-      <div className="k-field">
-        <label className="k-field__label" htmlFor="upgrade-method">
-          Method
-        </label>
-        <select id="upgrade-method" className="k-input" value={method} onChange={(e) => setMethod(e.target.value as AdminUpgradeMethod)}>
-          {AdminUpgradeMethod.options.map((m) => (
-            <option key={m} value={m}>
-              {ADMIN_UPGRADE_METHOD_LABELS[m]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <TextField
-        label="Amount (€)"
-        inputMode="decimal"
-        value={amount}
-        onChange={(e) => setAmount(e.target.value)}
-        error={errors.amount}
-        hint={correction ? 'Negative takes money off, e.g. -2,50.' : `Now ${formatMoney(account.balance)}.`}
-        autoFocus
-      />
-      <TextField label={correction ? 'Reason' : 'Reason (optional)'} value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} error={errors.reason} hint="Shown in the account's history and the audit log." />
+    <FormModal title={`Money on or off ${account.name}`} submitLabel={correction ? 'Book correction' : 'Book top-up'} busy={isLoading} onSubmit={() => submit()} onCancel={() => onDone(null)}>
+      <FormLines lines={server.lines} />
+      <SelectField label="Method" {...form.register('method')}>
+        {AdminUpgradeMethod.options.map((m) => (
+          <option key={m} value={m}>
+            {ADMIN_UPGRADE_METHOD_LABELS[m]}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label="Amount (€)" inputMode="decimal" {...field(form, 'amount')} hint={correction ? 'Negative takes money off, e.g. -2,50.' : `Now ${formatMoney(account.balance)}.`} autoFocus />
+      <TextField label={correction ? 'Reason' : 'Reason (optional)'} maxLength={200} {...field(form, 'reason')} hint="Shown in the account's history and the audit log." />
     </FormModal>
   );
 }

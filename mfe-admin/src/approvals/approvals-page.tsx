@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { AdminPage } from '../shared/admin-page';
+import { Notice } from '../shared/notice';
 import { APPROVAL_SERVICES, useGetApprovalsQuery } from './approvals-api';
 import { ApprovalsList } from './approvals-list';
 
@@ -16,11 +17,7 @@ export function ApprovalsPage() {
   return (
     <AdminPage title="Approvals" lead="Where money leaves or is written off, one admin prepares and another approves. What waits for a second admin is here.">
       <div className="k-stack">
-        {notice ? (
-          <div className="k-alert k-alert--success" role="status">
-            {notice}
-          </div>
-        ) : null}
+        <Notice text={notice} />
         {lists.some((l) => l.error) ? (
           <div className="k-alert k-alert--error" role="alert">
             Some approvals could not be loaded. Reload the page to try again.

@@ -3,6 +3,7 @@ import { Button, DateText, formatDate, formatMoney, Pager, TextField } from '@ka
 import { useState, type FormEvent } from 'react';
 import { AdminPage } from '../shared/admin-page';
 import { ListTotal, ToggleButton } from '../shared/filters';
+import { SelectField } from '../shared/forms';
 import { ListTable, type Column } from '../shared/list-table';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { useGetAuditLogsQuery } from './audit-logs-api';
@@ -140,7 +141,6 @@ export function AuditLogsPage() {
           className="audit-logs__table"
           phone
           columns={AUDIT_COLUMNS}
-          rowKey={(e) => e.id}
         />
         <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} className="audit-logs__pager" />
       </div>
@@ -159,19 +159,14 @@ function FilterForm({ initial, onApply }: { initial: Filters; onApply: (f: Filte
     <form className="audit-logs__filters" onSubmit={submit} aria-label="Filter the audit log">
       <TextField label="Action" placeholder="transaction.undo" hint="Exactly, or its first parts" value={values.action} onChange={set('action')} />
       <TextField label="Who" placeholder="admin" hint="Username or user id" value={values.actor} onChange={set('actor')} />
-      <div className="k-field">
-        <label className="k-field__label" htmlFor="audit-logs-target">
-          Target
-        </label>
-        <select id="audit-logs-target" className="k-input" value={values.entity} onChange={set('entity')}>
-          <option value="">Every kind</option>
-          {Object.entries(AUDIT_TARGET_KINDS).map(([entity, label]) => (
-            <option key={entity} value={entity}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField label="Target" value={values.entity} onChange={set('entity')}>
+        <option value="">Every kind</option>
+        {Object.entries(AUDIT_TARGET_KINDS).map(([entity, label]) => (
+          <option key={entity} value={entity}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
       <TextField label="Record id" placeholder="64b7f0c2…" hint="One record's history" value={values.entityId} onChange={set('entityId')} />
       <TextField label="Day" type="date" hint="Dutch time" value={values.day} onChange={set('day')} />
       <div className="k-row audit-logs__filter-actions">

@@ -4,6 +4,7 @@ import { Button, ListFallback, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { useGetBarMenuQuery, useSaveBarMenuMutation } from '../products/products-api';
 import { AdminPage } from '../shared/admin-page';
+import { Notice } from '../shared/notice';
 import './bar.css';
 
 /** The menu being edited: categories in menu order, each on or off. */
@@ -29,11 +30,7 @@ function MenuEditor({ saved, notice, setNotice }: { saved: BarMenuCategory[]; no
 
   return (
     <div className="k-stack bar">
-      {notice ? (
-        <div className="k-alert k-alert--success" role="status">
-          {notice}
-        </div>
-      ) : null}
+      <Notice text={notice} />
       <ol className="bar__list" aria-label="Categories on the bar menu, in order">
         {rows.map((r, i) => (
           <li key={r.id} className={`bar__row${r.onMenu ? '' : ' bar__row--off'}`}>

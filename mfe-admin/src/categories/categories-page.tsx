@@ -1,7 +1,10 @@
 import type { KassaError } from '@kassa/api-client';
-import type { AdminCategory, AdminReason } from '@kassa/contracts';
+import { AdminCategoryBody, AdminReasonBody, Colour, type AdminCategory, type AdminReason } from '@kassa/contracts';
 import { Button, ConfirmModal, ListFallback, TextField, useDialogs } from '@kassa/ui';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import {
   useDeleteCategoryMutation,
   useDeleteReasonMutation,
@@ -10,64 +13,69 @@ import {
   useSaveCategoryMutation,
   useSaveReasonMutation,
 } from '../products/products-api';
-import { AdminPage } from '../shared/admin-page';
+import { AdminPage, NewButton } from '../shared/admin-page';
 import { actionsColumn, ListTable, type Column } from '../shared/list-table';
 import { EditHistoryDelete, HistoryLink } from '../shared/history-link';
 import { FormModal } from '../shared/form-modal';
-import { FormLines, placeServerLines } from '../shared/server-lines';
+import { field, useServerLines } from '../shared/forms';
+import { Notice } from '../shared/notice';
+import { Section } from '../shared/section';
+import { FormLines } from '../shared/server-lines';
 import './categories.css';
 
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
 
+/** The category form's fields as typed: the contract's name and colour, the order as text (a bad one is 0). */
+const CategoryFields = z.object({
+  name: AdminCategoryBody.shape.name,
+  colour: Colour,
+  position: z.string().transform((p) => Math.max(0, Math.floor(Number(p)) || 0)),
+});
+
 /** The form's lines: what the server would refuse, said before sending. */
 export function categoryProblems(name: string, colour: string): { name?: string; colour?: string } {
-  return {
-    ...(name.trim() ? {} : { name: 'Please enter a name.' }),
-    ...(COLOUR.test(colour) ? {} : { colour: 'Use a colour like #1e88e5.' }),
-  };
+  const result = CategoryFields.safeParse({ name, colour, position: '0' });
+  return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path[0], i.message]));
 }
 
 function CategoryForm({ category, nextPosition, onDone }: { category: AdminCategory | null; nextPosition: number; onDone: (saved: AdminCategory | null) => void }) {
-  const [name, setName] = useState(category?.name ?? '');
-  const [colour, setColour] = useState(category?.colour ?? '#1e88e5');
-  const [position, setPosition] = useState(String(category?.position ?? nextPosition));
-  const [errors, setErrors] = useState<{ name?: string; colour?: string; position?: string }>({});
-  const [otherLines, setOtherLines] = useState<string[]>([]);
+  const form = useForm({
+    resolver: zodResolver(CategoryFields),
+    reValidateMode: 'onSubmit',
+    defaultValues: { name: category?.name ?? '', colour: category?.colour ?? '#1e88e5', position: String(category?.position ?? nextPosition) },
+  });
+  const server = useServerLines(form);
   const [save, { isLoading }] = useSaveCategoryMutation();
   const dialogs = useDialogs();
+  const colour = useWatch({ control: form.control, name: 'colour' });
 
-  const submit = async () => {
-    const problems = categoryProblems(name, colour);
-    setErrors(problems);
-    setOtherLines([]);
-    if (Object.keys(problems).length) return;
-    const result = await save({ id: category?.id ?? null, body: { name, colour, position: Math.max(0, Math.floor(Number(position)) || 0) } });
+  const submit = form.handleSubmit(async (body) => {
+    server.clear();
+    const result = await save({ id: category?.id ?? null, body });
     if (result.error) {
       const err = result.error as KassaError;
       // A taken name (409) goes under the name; the server's 422 lines under the field each is about.
-      if (err.status === 409) return setErrors({ name: err.message });
-      if (err.status === 422 && err.lines.length) {
-        const placed = placeServerLines(err, ['name', 'colour', 'position'] as const);
-        setErrors(placed.fields);
-        return setOtherLines(placed.other);
-      }
+      if (err.status === 409) return server.under('name', err.message);
+      if (err.status === 422 && err.lines.length) return server.place(err, ['name', 'colour', 'position']);
       return void dialogs.error(err, { title: 'Saving the category failed' });
     }
     onDone(result.data);
-  };
+  }, server.clear);
 
   return (
-    <FormModal title={category ? `Edit ${category.name}` : 'New category'} submitLabel="Save" busy={isLoading} onSubmit={submit} onCancel={() => onDone(null)}>
-        <FormLines lines={otherLines} />
-        <TextField label="Name" value={name} maxLength={50} onChange={(e) => setName(e.target.value)} error={errors.name} autoFocus />
-        <div className="k-row categories__colour">
-          <TextField label="Colour" value={colour} onChange={(e) => setColour(e.target.value)} error={errors.colour} hint="As #rrggbb; the till paints the category's tiles in it." />
-          <input type="color" aria-label="Pick a colour" value={COLOUR.test(colour) ? colour.toLowerCase() : '#000000'} onChange={(e) => setColour(e.target.value)} />
-        </div>
-        <TextField label="Order on the till" inputMode="numeric" value={position} onChange={(e) => setPosition(e.target.value)} error={errors.position} hint="Lower comes first." />
+    <FormModal title={category ? `Edit ${category.name}` : 'New category'} submitLabel="Save" busy={isLoading} onSubmit={() => submit()} onCancel={() => onDone(null)}>
+      <FormLines lines={server.lines} />
+      <TextField label="Name" maxLength={50} {...field(form, 'name')} autoFocus />
+      <div className="k-row categories__colour">
+        <TextField label="Colour" {...field(form, 'colour')} hint="As #rrggbb; the till paints the category's tiles in it." />
+        <input type="color" aria-label="Pick a colour" value={COLOUR.test(colour) ? colour.toLowerCase() : '#000000'} onChange={(e) => form.setValue('colour', e.target.value)} />
+      </div>
+      <TextField label="Order on the till" inputMode="numeric" {...field(form, 'position')} hint="Lower comes first." />
     </FormModal>
   );
 }
+
+const ReasonFields = z.object({ name: AdminReasonBody.shape.name });
 
 /** The "other" payment reasons: add, rename, remove (past sales keep the reason they were paid with, as text). */
 function Reasons() {
@@ -75,26 +83,20 @@ function Reasons() {
   const [save, { isLoading: saving }] = useSaveReasonMutation();
   const [remove] = useDeleteReasonMutation();
   const dialogs = useDialogs();
-  const [name, setName] = useState('');
-  const [line, setLine] = useState<string | null>(null);
-  const [otherLines, setOtherLines] = useState<string[]>([]);
+  const form = useForm({ resolver: zodResolver(ReasonFields), reValidateMode: 'onSubmit', defaultValues: { name: '' } });
+  const server = useServerLines(form);
   const [removing, setRemoving] = useState<AdminReason | null>(null);
 
-  const add = async (e: FormEvent) => {
-    e.preventDefault();
-    setOtherLines([]);
-    if (!name.trim()) return setLine('Please enter a name.');
+  const add = form.handleSubmit(async ({ name }) => {
+    server.clear();
     const result = await save({ id: null, body: { name, position: data?.reasons.length ?? 0 } });
     if (result.error) {
       const err = result.error as KassaError;
-      if (err.status !== 422) return setLine(err.message);
-      const placed = placeServerLines(err, ['name'] as const);
-      setLine(placed.fields.name ?? null);
-      return setOtherLines(placed.other);
+      if (err.status !== 422) return server.under('name', err.message);
+      return server.place(err, ['name']);
     }
-    setLine(null);
-    setName('');
-  };
+    form.reset();
+  }, server.clear);
 
   const rename = async (r: AdminReason) => {
     const next = await dialogs.prompt({ title: `Rename ${r.name}`, text: 'Past sales keep the name they were paid with.', label: 'Reason', initialValue: r.name });
@@ -110,10 +112,7 @@ function Reasons() {
   };
 
   return (
-    <section className="k-card k-stack" aria-labelledby="reasons-title">
-      <h2 id="reasons-title" className="categories__heading">
-        Other-payment reasons
-      </h2>
+    <Section id="reasons-title" title="Other-payment reasons" className="k-card k-stack" headingClassName="categories__heading">
       <p className="k-muted">What the till offers under Other (Anders voldaan), in this order.</p>
       {data ? (
         data.reasons.length === 0 ? (
@@ -139,9 +138,9 @@ function Reasons() {
       ) : (
         <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading reasons" onRetry={() => void refetch()} />
       )}
-      <FormLines lines={otherLines} />
+      <FormLines lines={server.lines} />
       <form className="k-row categories__add" onSubmit={(e) => void add(e)} noValidate>
-        <TextField label="New reason" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} error={line} />
+        <TextField label="New reason" maxLength={80} {...field(form, 'name')} />
         <Button type="submit" disabled={saving}>
           Add reason
         </Button>
@@ -151,7 +150,7 @@ function Reasons() {
           <p>The till stops offering {removing.name} under Other. Past sales keep it as their reason.</p>
         </ConfirmModal>
       ) : null}
-    </section>
+    </Section>
   );
 }
 
@@ -197,18 +196,10 @@ export function CategoriesPage() {
     <AdminPage
       title="Categories"
       lead="Product categories, their order and colour on the till."
-      actions={
-        <Button variant="primary" onClick={() => setEditing('new')}>
-          New category
-        </Button>
-      }
+      actions={<NewButton label="New category" onClick={() => setEditing('new')} />}
     >
       <div className="k-stack">
-        {notice ? (
-          <div className="k-alert k-alert--success" role="status">
-            {notice}
-          </div>
-        ) : null}
+        <Notice text={notice} />
         <ListTable
           query={query}
           rows={data?.categories}
@@ -217,7 +208,6 @@ export function CategoriesPage() {
           className="categories__table"
           phone
           columns={columns}
-          rowKey={(c) => c.id}
         />
         <Reasons />
       </div>

@@ -6,8 +6,11 @@ import { Link, useParams } from 'react-router-dom';
 import { isApproval } from '../approvals/approvals-api';
 import { FourEyesAction, preparedNotice } from '../approvals/four-eyes-action';
 import { AdminPage } from '../shared/admin-page';
+import { SelectField } from '../shared/forms';
 import { HistoryLink } from '../shared/history-link';
 import { DataTable, type Column } from '../shared/list-table';
+import { Notice } from '../shared/notice';
+import { Section } from '../shared/section';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import {
   downloadBatchFile,
@@ -193,11 +196,7 @@ export function DirectDebitBatchPage() {
     >
       {data && batch ? (
         <div className="k-stack">
-          {notice ? (
-            <div className="k-alert k-alert--success" role="status">
-              {notice}
-            </div>
-          ) : null}
+          <Notice text={notice} />
           {batch.fileStatus === 'failed' ? (
             <div className="k-alert k-alert--error" role="alert">
               The file could not be written: {batch.fileError}
@@ -240,19 +239,14 @@ export function DirectDebitBatchPage() {
                 Debits
               </h2>
               <div className="k-spacer" />
-              <div className="k-field">
-                <label className="k-field__label" htmlFor="dd-debit-status">
-                  Show
-                </label>
-                <select id="dd-debit-status" className="k-input" value={debitStatus ?? ''} onChange={(e) => go({ debitStatus: e.target.value })}>
-                  <option value="">All debits</option>
-                  {DirectDebitStatus.options.map((s) => (
-                    <option key={s} value={s}>
-                      {DEBIT_TAG[s].label}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SelectField label="Show" value={debitStatus ?? ''} onChange={(e) => go({ debitStatus: e.target.value })}>
+                <option value="">All debits</option>
+                {DirectDebitStatus.options.map((s) => (
+                  <option key={s} value={s}>
+                    {DEBIT_TAG[s].label}
+                  </option>
+                ))}
+              </SelectField>
             </div>
             {data.debits.items.length === 0 ? (
               <p className="k-empty">No debits with this status.</p>
@@ -272,10 +266,7 @@ export function DirectDebitBatchPage() {
             <Pager page={page} pageCount={data.debits.pageCount} onPage={(next) => go({ page: next })} />
           </section>
 
-          <section className="k-stack" aria-labelledby="dd-skipped">
-            <h2 id="dd-skipped" className="direct-debit__heading">
-              Skipped
-            </h2>
+          <Section id="dd-skipped" title="Skipped" className="k-stack" headingClassName="direct-debit__heading">
             {data.skipped.length === 0 ? (
               <p className="k-empty">Nobody was skipped: every credit account owing money had an IBAN and a mandate.</p>
             ) : (
@@ -283,7 +274,7 @@ export function DirectDebitBatchPage() {
                 <DataTable rows={data.skipped} columns={SKIPPED_COLUMNS} label="Skipped" rowKey={skipKey} />
               </div>
             )}
-          </section>
+          </Section>
         </div>
       ) : (
         <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading the batch" onRetry={() => void refetch()} />

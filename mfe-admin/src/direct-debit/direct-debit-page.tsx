@@ -7,11 +7,12 @@ import {
   type DirectDebitBatchSummary,
   type DirectDebitPreview,
 } from '@kassa/contracts';
-import { Button, dutchDay, formatDate, formatDay, Money, Pager, TextField, useDialogs } from '@kassa/ui';
+import { dutchDay, formatDate, formatDay, Money, Pager, TextField, useDialogs } from '@kassa/ui';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { AdminPage } from '../shared/admin-page';
+import { AdminPage, NewButton } from '../shared/admin-page';
 import { ListTotal } from '../shared/filters';
+import { SelectField } from '../shared/forms';
 import { DataTable, ListTable, type Column } from '../shared/list-table';
 import { FormModal } from '../shared/form-modal';
 import { FormLines, placeServerLines } from '../shared/server-lines';
@@ -190,27 +191,18 @@ export function DirectDebitPage() {
     <AdminPage
       title="Direct debit"
       lead="Monthly SEPA direct-debit batches for credit accounts: the bank file, what was collected and what failed."
-      actions={
-        <Button variant="primary" onClick={() => setCreating(true)}>
-          New batch
-        </Button>
-      }
+      actions={<NewButton label="New batch" onClick={() => setCreating(true)} />}
     >
       <div className="k-stack">
         <div className="k-row direct-debit__filters">
-          <div className="k-field">
-            <label className="k-field__label" htmlFor="dd-status">
-              Status
-            </label>
-            <select id="dd-status" className="k-input" value={status ?? ''} onChange={(e) => go({ status: e.target.value })}>
-              <option value="">All</option>
-              {DirectDebitBatchStatus.options.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_TAG[s].label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField label="Status" value={status ?? ''} onChange={(e) => go({ status: e.target.value })}>
+            <option value="">All</option>
+            {DirectDebitBatchStatus.options.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_TAG[s].label}
+              </option>
+            ))}
+          </SelectField>
           <ListTotal total={data?.total} />
         </div>
         <ListTable
@@ -219,7 +211,6 @@ export function DirectDebitPage() {
           loadingLabel="Loading batches"
           empty={status ? 'No batches with this status.' : 'No batches yet. Make the first with "New batch".'}
           columns={BATCH_COLUMNS}
-          rowKey={(b) => b.id}
         />
         <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />
       </div>

@@ -1,11 +1,16 @@
 import { readAccessToken, type KassaError } from '@kassa/api-client';
 import { EXPORT_MAX_DAYS, type AccountingExport, type ExportStatus } from '@kassa/contracts';
 import { addDays, Button, ConfirmModal, DateText, dutchDay, formatDay, Money, Pager, TextField, useDialogs } from '@kassa/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { z } from 'zod';
 import { AdminPage } from '../shared/admin-page';
+import { field } from '../shared/forms';
 import { actionsColumn, ListTable, type Column } from '../shared/list-table';
 import { HistoryLink } from '../shared/history-link';
+import { Section } from '../shared/section';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { ConnectionStatus } from './connection-status';
 import { useCreateAccountingExportMutation, useGetAccountingExportsQuery, useGetExactConnectionQuery, useRetryAccountingExportMutation } from './exact-api';
@@ -41,6 +46,15 @@ function daysSummary(e: AccountingExport): string {
   return parts.join(', ') || '—';
 }
 
+/** The days to export or download, and the CSV's decimals; a range's line goes under the last day. */
+const RangeFields = z
+  .object({ start: z.string(), end: z.string(), dutch: z.boolean() })
+  .superRefine(({ start, end }, ctx) => {
+    const line =
+      !start || !end ? 'Choose a first and a last day.' : end < start ? 'The last day is before the first.' : dayCount(start, end) > EXPORT_MAX_DAYS ? `Choose at most ${EXPORT_MAX_DAYS} days.` : null;
+    if (line) ctx.addIssue({ code: 'custom', path: ['end'], message: line });
+  });
+
 /** Downloads the journal CSV with the session's token (a plain link would carry none). */
 async function downloadCsv(start: string, end: string, dutch: boolean): Promise<string | null> {
   const q = new URLSearchParams({ start, end, decimals: dutch ? 'nl' : 'en' });
@@ -69,12 +83,10 @@ async function downloadCsv(start: string, end: string, dutch: boolean): Promise<
 export function ExactPage({ mapping }: { mapping?: ReactNode }) {
   const { page, go } = useListParams([] as const);
   const { data: connection } = useGetExactConnectionQuery(undefined, { pollingInterval: 60_000 });
-  const [start, setStart] = useState(yesterday);
-  const [end, setEnd] = useState(yesterday);
-  const [dutch, setDutch] = useState(true);
+  const form = useForm({ resolver: zodResolver(RangeFields), reValidateMode: 'onSubmit', defaultValues: { start: yesterday(), end: yesterday(), dutch: true } });
+  const [start, end] = useWatch({ control: form.control, name: ['start', 'end'] });
   const [confirming, setConfirming] = useState(false);
   const [refusal, setRefusal] = useState<{ message: string; lines: string[] } | null>(null);
-  const [rangeError, setRangeError] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
   const [create, { isLoading: creating }] = useCreateAccountingExportMutation();
   const [retry, { isLoading: retrying }] = useRetryAccountingExportMutation();
@@ -86,14 +98,6 @@ export function ExactPage({ mapping }: { mapping?: ReactNode }) {
   // Poll quickly only while an export is on its way (state derived from the last answer, set while rendering).
   if (anyBusy !== busy) setBusy(anyBusy);
   useKeepPageInRange(page, data?.pageCount, go);
-
-  const checkRange = (): boolean => {
-    if (!start || !end) return (setRangeError('Choose a first and a last day.'), false);
-    if (end < start) return (setRangeError('The last day is before the first.'), false);
-    if (dayCount(start, end) > EXPORT_MAX_DAYS) return (setRangeError(`Choose at most ${EXPORT_MAX_DAYS} days.`), false);
-    setRangeError(null);
-    return true;
-  };
 
   const runExport = async () => {
     setConfirming(false);
@@ -108,14 +112,13 @@ export function ExactPage({ mapping }: { mapping?: ReactNode }) {
     const result = await retry(e.id);
     if (result.error) dialogs.error(result.error as KassaError, { title: 'Retrying failed' });
   };
-  const download = async () => {
-    if (!checkRange()) return;
+  const download = form.handleSubmit(async ({ start, end, dutch }) => {
     setDownloading(true);
     setRefusal(null);
     const problem = await downloadCsv(start, end, dutch);
     setDownloading(false);
     if (problem) setRefusal({ message: problem, lines: [] });
-  };
+  });
 
   const connected = connection?.status === 'connected';
   const columns: Column<AccountingExport>[] = [
@@ -165,10 +168,7 @@ export function ExactPage({ mapping }: { mapping?: ReactNode }) {
   return (
     <AdminPage title="Exact Online" lead="Export of sales and payments to the Exact Online accounting: one journal entry per day." actions={<Link className="k-btn" to="/admin/exact/setup">Connection setup</Link>}>
       <div className="k-stack exact">
-        <section className="k-card k-stack" aria-labelledby="exact-export">
-          <h2 id="exact-export" className="exact__heading">
-            Export
-          </h2>
+        <Section id="exact-export" title="Export" className="k-card k-stack" headingClassName="exact__heading">
           {connection ? <ConnectionStatus connection={connection} /> : null}
           {connection && !connected ? (
             <p>
@@ -176,8 +176,8 @@ export function ExactPage({ mapping }: { mapping?: ReactNode }) {
             </p>
           ) : null}
           <div className="k-row exact__range">
-            <TextField label="First day" type="date" value={start} onChange={(e) => setStart(e.target.value)} />
-            <TextField label="Last day" type="date" value={end} onChange={(e) => setEnd(e.target.value)} error={rangeError} />
+            <TextField label="First day" type="date" {...form.register('start')} />
+            <TextField label="Last day" type="date" {...field(form, 'end')} />
           </div>
           <p className="k-muted">
             Each day is one entry: revenue per category and VAT rate, the VAT, money in per method (cash, card, iDEAL, direct debit) and the change of member balances.
@@ -196,35 +196,29 @@ export function ExactPage({ mapping }: { mapping?: ReactNode }) {
             </div>
           ) : null}
           <div className="k-row exact__actions-row">
-            <Button variant="primary" onClick={() => checkRange() && setConfirming(true)} disabled={!connected || creating}>
+            <Button variant="primary" onClick={() => void form.handleSubmit(() => setConfirming(true))()} disabled={!connected || creating}>
               Export to Exact Online
             </Button>
             <Button onClick={() => void download()} disabled={downloading}>
               Download CSV
             </Button>
             <label className="k-checkbox">
-              <input type="checkbox" checked={dutch} onChange={(e) => setDutch(e.target.checked)} />
+              <input type="checkbox" {...form.register('dutch')} />
               <span>Dutch decimals (12,50; columns split by ;)</span>
             </label>
           </div>
-        </section>
+        </Section>
 
-        <section className="k-stack" aria-labelledby="exact-history">
-          <h2 id="exact-history" className="exact__heading">
-            History
-          </h2>
-          <ListTable query={query} rows={data?.items} loadingLabel="Loading exports" empty="No exports yet." className="exact__table" columns={columns} rowKey={(e) => e.id} rowProps={(e) => ({ 'data-id': e.id })} />
+        <Section id="exact-history" title="History" className="k-stack" headingClassName="exact__heading">
+          <ListTable query={query} rows={data?.items} loadingLabel="Loading exports" empty="No exports yet." className="exact__table" columns={columns} rowProps={(e) => ({ 'data-id': e.id })} />
           <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} label="Export pages" />
-        </section>
+        </Section>
 
         {mapping ? (
-          <section className="k-stack" aria-labelledby="exact-mapping">
-            <h2 id="exact-mapping" className="exact__heading">
-              Ledger mapping
-            </h2>
+          <Section id="exact-mapping" title="Ledger mapping" className="k-stack" headingClassName="exact__heading">
             <p className="k-muted">Each ledger is booked on the accounting code set here (the general-ledger account in Exact Online). A ledger without a code stops the export.</p>
             {mapping}
-          </section>
+          </Section>
         ) : null}
       </div>
       {confirming ? (

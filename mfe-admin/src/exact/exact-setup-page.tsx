@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
 import { HistoryLink } from '../shared/history-link';
+import { Notice } from '../shared/notice';
+import { Section } from '../shared/section';
 import { ConnectionStatus } from './connection-status';
 import { useCompleteExactConnectMutation, useDisconnectExactMutation, useGetExactConnectionQuery, useStartExactConnectMutation } from './exact-api';
 import './exact.css';
@@ -60,20 +62,13 @@ export function ExactSetupPage() {
   return (
     <AdminPage title="Exact Online setup" lead="Connecting Kassa to the Exact Online accounting administration." actions={<Link className="k-btn" to="/admin/exact">Exports</Link>}>
       <div className="k-stack exact">
-        {notice ? (
-          <div className="k-alert k-alert--success" role="status">
-            {notice}
-          </div>
-        ) : null}
+        <Notice text={notice} />
         {problem ? (
           <div className="k-alert k-alert--error" role="alert">
             {problem}
           </div>
         ) : null}
-        <section className="k-card k-stack" aria-labelledby="exact-connection">
-          <h2 id="exact-connection" className="exact__heading">
-            Connection
-          </h2>
+        <Section id="exact-connection" title="Connection" className="k-card k-stack" headingClassName="exact__heading">
           {completing ? <p role="status">Finishing the connection with Exact Online…</p> : null}
           {connection ? (
             <>
@@ -98,7 +93,7 @@ export function ExactSetupPage() {
           ) : (
             <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading the connection" onRetry={() => void refetch()} />
           )}
-        </section>
+        </Section>
       </div>
       {confirming ? (
         <ConfirmModal title="Disconnect Exact Online" confirmLabel="Disconnect" variant="danger" onConfirm={() => void confirmDisconnect()} onCancel={() => setConfirming(false)}>

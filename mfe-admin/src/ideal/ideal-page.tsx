@@ -163,7 +163,6 @@ export function IdealPage() {
           className="ideal__table"
           phone
           columns={columns}
-          rowKey={(p) => p.id}
           rowProps={(p) => ({ 'data-id': p.id })}
         />
         <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} className="ideal__pager" />

@@ -8,6 +8,7 @@ import { FourEyesAction, preparedNotice } from '../approvals/four-eyes-action';
 import { AdminPage } from '../shared/admin-page';
 import { downloadFile } from '../shared/download-file';
 import { HistoryLink } from '../shared/history-link';
+import { Notice } from '../shared/notice';
 import { collectedText, documentTitle, formatPeriod, InvoiceDocument } from './invoice-document';
 import { InvoiceForm } from './invoice-form';
 import { useDeleteInvoiceMutation, useGetInvoiceQuery, useInvoiceActionMutation } from './invoices-api';
@@ -175,11 +176,7 @@ export function InvoicePage() {
             </Link>
           ) : null}
         </div>
-        {notice ? (
-          <div className="k-alert k-alert--success" role="status">
-            {notice}
-          </div>
-        ) : null}
+        <Notice text={notice} />
         {downloadError ? (
           <div className="k-alert k-alert--error" role="alert">
             {downloadError}

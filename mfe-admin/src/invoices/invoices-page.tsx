@@ -1,8 +1,8 @@
 import type { InvoiceStatus, InvoiceSummary } from '@kassa/contracts';
-import { Button, Money, Pager } from '@kassa/ui';
+import { Money, Pager } from '@kassa/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { AdminPage } from '../shared/admin-page';
+import { AdminPage, NewButton } from '../shared/admin-page';
 import { AccountButton, AccountFilter, FilterButtons, ListTotal } from '../shared/filters';
 import { ListTable, type Column } from '../shared/list-table';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
@@ -86,11 +86,7 @@ export function InvoicesPage() {
     <AdminPage
       title="Invoices"
       lead="Invoices for purchases on account (events and associations first) and their payment status."
-      actions={
-        <Button variant="primary" onClick={() => setCreating(true)}>
-          New invoice
-        </Button>
-      }
+      actions={<NewButton label="New invoice" onClick={() => setCreating(true)} />}
     >
       <div className="k-stack">
         <div className="k-row invoices__filters">
@@ -106,7 +102,6 @@ export function InvoicesPage() {
           className="invoices__table"
           phone
           columns={columns}
-          rowKey={(inv) => inv.id}
           rowProps={(inv) => ({ 'data-id': inv.id })}
         />
         <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} className="invoices__pager" label="Invoice pages" />

@@ -1,139 +1,92 @@
 import type { KassaError } from '@kassa/api-client';
-import type { AdminCategory, AdminProduct, AdminProductBody } from '@kassa/contracts';
-import { Button, centsToInput, ConfirmModal, formatMoney, Money, Pager, parseEuros, TextField, useDialogs } from '@kassa/ui';
+import { AdminProductBody, VatRate, type AdminCategory, type AdminProduct } from '@kassa/contracts';
+import { Button, centsToInput, ConfirmModal, formatMoney, Money, Pager, TextField, useDialogs } from '@kassa/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { AdminPage } from '../shared/admin-page';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { AdminPage, NewButton } from '../shared/admin-page';
 import { ListTotal } from '../shared/filters';
 import { actionsColumn, ListTable, type Column } from '../shared/list-table';
 import { EditHistoryDelete } from '../shared/history-link';
 import { SearchForm } from '../shared/search-form';
 import { FormModal } from '../shared/form-modal';
-import { FormLines, placeServerLines } from '../shared/server-lines';
+import { centsOf, euros, field, SelectField, useServerLines } from '../shared/forms';
+import { Notice } from '../shared/notice';
+import { FormLines } from '../shared/server-lines';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { ProductSales } from './product-sales';
 import { useDeleteProductMutation, useGetAdminCategoriesQuery, useGetAdminProductsQuery, useSaveProductMutation } from './products-api';
 import './products.css';
 
 export const PAGE_SIZE = 15;
-const MAX_PRICE_CENTS = 100_000;
-const MAX_DEPOSIT_CENTS = 10_000;
+
+const Price = euros({ zero: true, negative: true }).pipe(AdminProductBody.shape.price);
 
 /** A price as typed ("2,35") to cents, with the lines the server would answer. */
-export function parsePrice(text: string): { cents: number } | { error: string } {
-  const parsed = parseEuros(text, { zero: true, negative: true });
-  if ('error' in parsed) return parsed;
-  if (parsed.cents < 0) return { error: 'A price cannot be below € 0,00.' };
-  if (parsed.cents > MAX_PRICE_CENTS) return { error: 'A price cannot be above € 1.000,00.' };
-  return parsed;
-}
+export const parsePrice = (text: string) => centsOf(Price, text);
 
-/** A deposit as typed ("0,25"; empty for none) to cents, with the lines the server would answer. */
-export function parseDeposit(text: string): { cents: number } | { error: string } {
-  if (!text.trim()) return { cents: 0 };
-  const parsed = parseEuros(text, { zero: true, negative: true });
-  if ('error' in parsed) return parsed;
-  if (parsed.cents < 0) return { error: 'A deposit cannot be below € 0,00.' };
-  if (parsed.cents > MAX_DEPOSIT_CENTS) return { error: 'A deposit cannot be above € 100,00.' };
-  return parsed;
-}
+/** The form's fields as typed: the contract's name, price and deposit (euros; empty for none), the rest as chosen. */
+const ProductFields = z.object({
+  name: AdminProductBody.shape.name,
+  price: Price,
+  categoryId: z.string().min(1, 'Choose a category.'),
+  vatRate: z.enum(['21', '9', '0']).transform(Number).pipe(VatRate),
+  depositAmount: euros({ zero: true, negative: true, empty: 0 }).pipe(AdminProductBody.shape.depositAmount.unwrap()),
+  hidden: z.boolean(),
+});
 
-interface Draft {
-  name: string;
-  price: string;
-  categoryId: string;
-  vatRate: '21' | '9' | '0';
-  /** The deposit per unit in euros as typed; empty for none. */
-  depositAmount: string;
-  hidden: boolean;
-}
-
-const draftOf = (p: AdminProduct | null, categories: AdminCategory[]): Draft =>
+const valuesOf = (p: AdminProduct | null, categories: AdminCategory[]): z.input<typeof ProductFields> =>
   p
-    ? { name: p.name, price: centsToInput(p.price), categoryId: p.categoryId, vatRate: String(p.vatRate) as Draft['vatRate'], depositAmount: p.depositAmount > 0 ? centsToInput(p.depositAmount) : '', hidden: p.hidden }
+    ? { name: p.name, price: centsToInput(p.price), categoryId: p.categoryId, vatRate: `${p.vatRate}`, depositAmount: p.depositAmount > 0 ? centsToInput(p.depositAmount) : '', hidden: p.hidden }
     : { name: '', price: '', categoryId: categories[0]?.id ?? '', vatRate: '21', depositAmount: '', hidden: false };
 
 /** The create and edit form, in a modal; lines under the fields for what the server or the form refuses. */
 function ProductForm({ product, categories, onDone }: { product: AdminProduct | null; categories: AdminCategory[]; onDone: (saved: AdminProduct | null) => void }) {
-  const [draft, setDraft] = useState(() => draftOf(product, categories));
-  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
-  const [otherLines, setOtherLines] = useState<string[]>([]);
+  const form = useForm({ resolver: zodResolver(ProductFields), reValidateMode: 'onSubmit', defaultValues: valuesOf(product, categories) });
+  const server = useServerLines(form);
   const [save, { isLoading }] = useSaveProductMutation();
   const dialogs = useDialogs();
 
-  const submit = async () => {
-    const price = parsePrice(draft.price);
-    const deposit = parseDeposit(draft.depositAmount);
-    const problems: Partial<Record<keyof Draft, string>> = {};
-    if (!draft.name.trim()) problems.name = 'Please enter a name.';
-    if ('error' in price) problems.price = price.error;
-    if ('error' in deposit) problems.depositAmount = deposit.error;
-    if (!draft.categoryId) problems.categoryId = 'Choose a category.';
-    setErrors(problems);
-    setOtherLines([]);
-    if (Object.keys(problems).length || 'error' in price || 'error' in deposit) return;
-    const body: AdminProductBody = {
-      name: draft.name,
-      price: price.cents,
-      categoryId: draft.categoryId,
-      vatRate: Number(draft.vatRate) as 0 | 9 | 21,
-      depositAmount: deposit.cents,
-      hidden: draft.hidden,
-      position: product?.position ?? 0,
-    };
-    const result = await save({ id: product?.id ?? null, body });
+  const submit = form.handleSubmit(async (values) => {
+    server.clear();
+    const result = await save({ id: product?.id ?? null, body: { ...values, position: product?.position ?? 0 } });
     if (result.error) {
       const err = result.error as KassaError;
-      if (err.status === 422 && err.lines.length) {
-        const placed = placeServerLines(err, ['name', 'price', 'categoryId', 'depositAmount'] as const);
-        setErrors(placed.fields);
-        return setOtherLines(placed.other);
-      }
+      if (err.status === 422 && err.lines.length) return server.place(err, ['name', 'price', 'categoryId', 'depositAmount']);
       return void dialogs.error(err, { title: 'Saving the product failed' });
     }
     onDone(result.data);
-  };
+  }, server.clear);
 
   return (
-    <FormModal title={product ? `Edit ${product.name}` : 'New product'} submitLabel="Save" busy={isLoading} onSubmit={submit} onCancel={() => onDone(null)}>
-        <FormLines lines={otherLines} />
-        <TextField label="Name" value={draft.name} maxLength={100} onChange={(e) => setDraft({ ...draft, name: e.target.value })} error={errors.name} autoFocus />
-        <TextField label="Price (€)" inputMode="decimal" placeholder="2,35" value={draft.price} onChange={(e) => setDraft({ ...draft, price: e.target.value })} error={errors.price} />
-        <div className="k-field">
-          <label className="k-field__label" htmlFor="product-category">
-            Category
-          </label>
-          <select id="product-category" className="k-input" value={draft.categoryId} onChange={(e) => setDraft({ ...draft, categoryId: e.target.value })}>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-          {errors.categoryId ? <span className="k-field__error">{errors.categoryId}</span> : null}
-        </div>
-        <div className="k-field">
-          <label className="k-field__label" htmlFor="product-vat">
-            VAT rate
-          </label>
-          <select id="product-vat" className="k-input" value={draft.vatRate} onChange={(e) => setDraft({ ...draft, vatRate: e.target.value as Draft['vatRate'] })}>
-            <option value="21">21 % (drinks with alcohol, most goods)</option>
-            <option value="9">9 % (soft drinks, food)</option>
-            <option value="0">0 %</option>
-          </select>
-        </div>
-        <TextField
-          label="Deposit (€, statiegeld per unit)"
-          inputMode="decimal"
-          placeholder="0,25"
-          hint="Charged on top of the price and paid back when the packaging is returned; empty for none."
-          value={draft.depositAmount}
-          onChange={(e) => setDraft({ ...draft, depositAmount: e.target.value })}
-          error={errors.depositAmount}
-        />
-        <label className="k-checkbox">
-          <input type="checkbox" checked={draft.hidden} onChange={(e) => setDraft({ ...draft, hidden: e.target.checked })} />
-          <span>Hidden (not for sale; stays in past sales and counts)</span>
-        </label>
+    <FormModal title={product ? `Edit ${product.name}` : 'New product'} submitLabel="Save" busy={isLoading} onSubmit={() => submit()} onCancel={() => onDone(null)}>
+      <FormLines lines={server.lines} />
+      <TextField label="Name" maxLength={100} {...field(form, 'name')} autoFocus />
+      <TextField label="Price (€)" inputMode="decimal" placeholder="2,35" {...field(form, 'price')} />
+      <SelectField label="Category" {...field(form, 'categoryId')}>
+        {categories.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="VAT rate" {...form.register('vatRate')}>
+        <option value="21">21 % (drinks with alcohol, most goods)</option>
+        <option value="9">9 % (soft drinks, food)</option>
+        <option value="0">0 %</option>
+      </SelectField>
+      <TextField
+        label="Deposit (€, statiegeld per unit)"
+        inputMode="decimal"
+        placeholder="0,25"
+        hint="Charged on top of the price and paid back when the packaging is returned; empty for none."
+        {...field(form, 'depositAmount')}
+      />
+      <label className="k-checkbox">
+        <input type="checkbox" {...form.register('hidden')} />
+        <span>Hidden (not for sale; stays in past sales and counts)</span>
+      </label>
     </FormModal>
   );
 }
@@ -211,34 +164,21 @@ export function ProductsPage() {
     <AdminPage
       title="Products"
       lead="Products with their price, category and deposit."
-      actions={
-        <Button variant="primary" onClick={() => setEditing('new')} disabled={categories.length === 0}>
-          New product
-        </Button>
-      }
+      actions={<NewButton label="New product" onClick={() => setEditing('new')} disabled={categories.length === 0} />}
     >
       <div className="k-stack">
         <SearchForm label="Search by name" initial={filters.search ?? ''} onSearch={(search) => go({ search })} className="products__filters">
-          <div className="k-field">
-            <label className="k-field__label" htmlFor="products-category">
-              Category
-            </label>
-            <select id="products-category" className="k-input" value={filters.categoryId ?? ''} onChange={(e) => go({ categoryId: e.target.value })}>
-              <option value="">All categories</option>
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField label="Category" value={filters.categoryId ?? ''} onChange={(e) => go({ categoryId: e.target.value })}>
+            <option value="">All categories</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </SelectField>
           <ListTotal total={data?.total} className="products__total" />
         </SearchForm>
-        {notice ? (
-          <div className="k-alert k-alert--success" role="status">
-            {notice}
-          </div>
-        ) : null}
+        <Notice text={notice} />
         <ListTable
           query={query}
           rows={data?.items}
@@ -247,7 +187,6 @@ export function ProductsPage() {
           className="products__table"
           phone
           columns={columns}
-          rowKey={(p) => p.id}
           below={(p) => (salesOf === p.id ? <ProductSales product={p} /> : null)}
         />
         <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />

@@ -1,12 +1,18 @@
 import type { KassaError } from '@kassa/api-client';
-import { ALL_CAPABILITIES, type AdminRegister, type Capability } from '@kassa/contracts';
+import { ALL_CAPABILITIES, AdminRegisterBody, type AdminRegister, type Capability } from '@kassa/contracts';
 import { Button, ConfirmModal, LoadError, Modal, Spinner, TextField, useDialogs } from '@kassa/ui';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { AdminPage } from '../shared/admin-page';
+import { AdminPage, NewButton } from '../shared/admin-page';
 import { ListTable, type Column } from '../shared/list-table';
 import { HistoryLink } from '../shared/history-link';
-import { FormLines, placeServerLines } from '../shared/server-lines';
+import { field, useServerLines } from '../shared/forms';
+import { Notice } from '../shared/notice';
+import { Section } from '../shared/section';
+import { FormLines } from '../shared/server-lines';
 import { useDeleteRegisterMutation, useGetAdminRegisterQuery, useGetAdminRegistersQuery, useSaveRegisterMutation } from '../users/users-api';
 import { StandinTerminalPanel } from './standin-terminal-panel';
 import './registers.css';
@@ -47,49 +53,51 @@ const REGISTER_COLUMNS: Column<AdminRegister>[] = [
   { header: 'Users', cell: (r) => r.users.map((u) => u.username).join(', ') || '—' },
 ];
 
+/** The register's fields: the contract's name and capabilities, the terminal empty for none. */
+const RegisterFields = z.object({
+  name: AdminRegisterBody.shape.name,
+  capabilities: AdminRegisterBody.shape.capabilities,
+  terminalName: z.string().transform((v) => v.trim() || null),
+});
+
 function RegisterForm({ register, onSaved }: { register: AdminRegister | null; onSaved: (saved: AdminRegister) => void }) {
-  const [name, setName] = useState(register?.name ?? '');
-  const [capabilities, setCapabilities] = useState<Capability[]>(register?.capabilities ?? []);
-  const [terminalName, setTerminalName] = useState(register?.terminalName ?? '');
-  const [errors, setErrors] = useState<{ name?: string; capabilities?: string; terminalName?: string }>({});
-  const [otherLines, setOtherLines] = useState<string[]>([]);
+  const form = useForm({
+    resolver: zodResolver(RegisterFields),
+    reValidateMode: 'onSubmit',
+    defaultValues: { name: register?.name ?? '', capabilities: register?.capabilities ?? [], terminalName: register?.terminalName ?? '' },
+  });
+  const server = useServerLines(form);
   const [save, { isLoading }] = useSaveRegisterMutation();
   const dialogs = useDialogs();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setOtherLines([]);
-    if (!name.trim()) return setErrors({ name: 'Please enter a name.' });
-    setErrors({});
-    const result = await save({ id: register?.id ?? null, body: { name, capabilities, terminalName: terminalName.trim() || null } });
+  const submit = form.handleSubmit(async (body) => {
+    server.clear();
+    const result = await save({ id: register?.id ?? null, body });
     if (result.error) {
       const err = result.error as KassaError;
-      if (err.status === 409) return setErrors({ name: err.message });
-      if (err.status === 422 && err.lines.length) {
-        const placed = placeServerLines(err, ['name', 'capabilities', 'terminalName'] as const);
-        setErrors(placed.fields);
-        return setOtherLines(placed.other);
-      }
+      if (err.status === 409) return server.under('name', err.message);
+      if (err.status === 422 && err.lines.length) return server.place(err, ['name', 'capabilities', 'terminalName']);
       return void dialogs.error(err, { title: 'Saving the register failed' });
     }
     onSaved(result.data);
-  };
+  }, server.clear);
+  const capabilities = field(form, 'capabilities');
 
   return (
     <form id="register-form" className="k-stack" onSubmit={(e) => void submit(e)} noValidate aria-label={register ? `Register ${register.name}` : 'New register'}>
-      <FormLines lines={otherLines} />
-      <TextField label="Name" value={name} maxLength={50} onChange={(e) => setName(e.target.value)} error={errors.name} />
+      <FormLines lines={server.lines} />
+      <TextField label="Name" maxLength={50} {...field(form, 'name')} />
       <fieldset className="registers__caps">
         <legend className="k-field__label">What this till may do</legend>
         {ALL_CAPABILITIES.map((c) => (
           <label key={c} className="k-checkbox">
-            <input type="checkbox" checked={capabilities.includes(c)} onChange={(e) => setCapabilities(e.target.checked ? [...capabilities, c] : capabilities.filter((x) => x !== c))} />
+            <input type="checkbox" value={c} {...form.register('capabilities')} />
             <span>{CAPABILITY_LABELS[c]}</span>
           </label>
         ))}
-        {errors.capabilities ? <span className="k-field__error">{errors.capabilities}</span> : null}
+        {capabilities.error ? <span className="k-field__error">{capabilities.error}</span> : null}
       </fieldset>
-      <TextField label="Payment terminal (optional)" value={terminalName} maxLength={60} onChange={(e) => setTerminalName(e.target.value)} error={errors.terminalName} hint="The terminal's name at the provider, for card payments." />
+      <TextField label="Payment terminal (optional)" maxLength={60} {...field(form, 'terminalName')} hint="The terminal's name at the provider, for card payments." />
       {register ? (
         <div>
           <Button type="submit" variant="primary" disabled={isLoading}>
@@ -111,13 +119,9 @@ export function RegistersPage() {
     <AdminPage
       title="Registers"
       lead="Tills and their capabilities: which payment methods each one offers."
-      actions={
-        <Button variant="primary" onClick={() => setCreating(true)}>
-          New register
-        </Button>
-      }
+      actions={<NewButton label="New register" onClick={() => setCreating(true)} />}
     >
-      <ListTable query={query} rows={data?.registers} loadingLabel="Loading registers" empty="No registers yet." columns={REGISTER_COLUMNS} rowKey={(r) => r.id} />
+      <ListTable query={query} rows={data?.registers} loadingLabel="Loading registers" empty="No registers yet." columns={REGISTER_COLUMNS} />
       {creating ? (
         <Modal
           title="New register"
@@ -180,11 +184,7 @@ export function RegisterPage() {
   return (
     <AdminPage title={register.name} lead="One till: its name, capabilities and payment terminal." actions={back}>
       <div className="k-stack registers__page">
-        {notice ? (
-          <div className="k-alert k-alert--success" role="status">
-            {notice}
-          </div>
-        ) : null}
+        <Notice text={notice} />
         <section className="k-card">
           <RegisterForm
             key={`${register.id}-${register.capabilities.join()}-${register.name}`}
@@ -192,10 +192,7 @@ export function RegisterPage() {
             onSaved={(saved) => setNotice(`${saved.name} is saved. Tills signed in at it follow at their next step; their buttons change within a minute.`)}
           />
         </section>
-        <section className="k-card k-stack" aria-labelledby="register-users">
-          <h2 id="register-users" className="registers__heading">
-            Users at this register
-          </h2>
+        <Section id="register-users" title="Users at this register" className="k-card k-stack" headingClassName="registers__heading">
           {register.users.length ? (
             <ul className="registers__users">
               {register.users.map((u) => (
@@ -212,7 +209,7 @@ export function RegisterPage() {
               Delete register
             </Button>
           </div>
-        </section>
+        </Section>
         {register.capabilities.includes('PAYMENT_CARD') ? <StandinTerminalPanel /> : null}
       </div>
       {deleting ? (

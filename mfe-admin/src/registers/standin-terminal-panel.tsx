@@ -1,6 +1,7 @@
 import type { KassaError } from '@kassa/api-client';
 import { TerminalOutcome } from '@kassa/contracts';
 import { Button, useDialogs } from '@kassa/ui';
+import { Section } from '../shared/section';
 import { useGetStandinTerminalQuery, usePlanStandinTerminalMutation } from './terminal-api';
 
 const OUTCOME_LABELS: Record<TerminalOutcome, string> = {
@@ -26,10 +27,7 @@ export function StandinTerminalPanel() {
     if (result.error) void dialogs.error(result.error as KassaError, { title: 'The training terminal did not take it' });
   };
   return (
-    <section className="k-card k-stack" aria-labelledby="standin-terminal">
-      <h2 id="standin-terminal" className="registers__heading">
-        Training terminal
-      </h2>
+    <Section id="standin-terminal" title="Training terminal" className="k-card k-stack" headingClassName="registers__heading">
       <p className="k-muted">
         No real card terminal is connected: card payments go to the training terminal, for every register. Choose how the next payments end to practise a
         failed one; after these, payments are approved after {Math.round(data.defaultDelayMs / 100) / 10} s.
@@ -47,6 +45,6 @@ export function StandinTerminalPanel() {
           Clear
         </Button>
       </div>
-    </section>
+    </Section>
   );
 }

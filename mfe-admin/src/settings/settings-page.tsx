@@ -1,10 +1,16 @@
 import type { KassaError } from '@kassa/api-client';
 import { CREDIT_LIMIT_MAX, IDEAL_MAX_AMOUNT, type AdminSettings, type AdminSettingsBody } from '@kassa/contracts';
-import { Button, centsToInput, ConfirmModal, formatMoney, ListFallback, parseEuros, TextField, useDialogs } from '@kassa/ui';
+import { Button, centsToInput, ConfirmModal, formatMoney, ListFallback, TextField, useDialogs } from '@kassa/ui';
 import { bicError, checkCreditorId, ibanError } from '@kassa/contracts/sepa';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { AdminPage } from '../shared/admin-page';
-import { FormLines, placeServerLines } from '../shared/server-lines';
+import { centsOf, euros, field, useServerLines } from '../shared/forms';
+import { Notice } from '../shared/notice';
+import { Section } from '../shared/section';
+import { FormLines } from '../shared/server-lines';
 import { useGetAdminSettingsQuery, usePutAdminSettingsMutation } from './settings-api';
 import { InvoiceSenderForm } from './invoice-sender-form';
 import './settings.css';
@@ -51,77 +57,75 @@ export function creditorError(key: CreditorField, value: string): string | null 
   return v.length > 70 ? 'A creditor name has at most 70 characters.' : null;
 }
 
-interface Draft {
-  flags: Record<Flag, boolean>;
-  minTopUp: string;
-  creditLimit: string;
-  creditor: Record<CreditorField, string>;
-  offlineFloor: string;
-  fourEyes: string;
-}
-
-const draftOf = (s: AdminSettings): Draft => ({
-  flags: { aprilFoolsEnabled: s.aprilFoolsEnabled, posWrappedAvailable: s.posWrappedAvailable, slideShowsNames: s.slideShowsNames, requireTfa: s.requireTfa, requireSettingAccountPin: s.requireSettingAccountPin },
-  minTopUp: centsToInput(s.accountUpgradeMinAmount),
-  creditLimit: centsToInput(s.creditLimit),
-  creditor: { creditorName: s.creditorName, creditorIban: s.creditorIban, creditorBic: s.creditorBic, creditorId: s.creditorId },
-  offlineFloor: centsToInput(s.offlinePrepaidFloor),
-  fourEyes: centsToInput(s.fourEyesAboveCents),
-});
-
 /** The largest four-eyes threshold the board may set (AdminSettingsBody). */
 export const FOUR_EYES_MAX = 1_000_000;
-
-/** The four-eyes threshold of corrections as typed: € 0,00 up to € 10.000,00. */
-export function parseFourEyes(text: string): { cents: number } | { error: string } {
-  const parsed = parseEuros(text, { zero: true });
-  if ('error' in parsed) return parsed;
-  if (parsed.cents < 0) return { error: 'The four-eyes threshold cannot be below € 0,00.' };
-  if (parsed.cents > FOUR_EYES_MAX) return { error: `The four-eyes threshold cannot be above ${formatMoney(FOUR_EYES_MAX)}.` };
-  return parsed;
-}
 
 /** The largest offline cap the board may set (AdminSettingsBody). */
 export const OFFLINE_FLOOR_MAX = 50_000;
 
-/** The offline cap of prepaid accounts as typed: € 0,00 up to € 500,00. */
-export function parseOfflineFloor(text: string): { cents: number } | { error: string } {
-  const parsed = parseEuros(text, { zero: true });
-  if ('error' in parsed) return parsed;
-  if (parsed.cents < 0) return { error: 'The offline cap cannot be below € 0,00.' };
-  if (parsed.cents > OFFLINE_FLOOR_MAX) return { error: `The offline cap cannot be above ${formatMoney(OFFLINE_FLOOR_MAX)}.` };
-  return parsed;
-}
-
-/** The default credit limit as typed: € 0,00 up to € 5.000,00. */
-export function parseCreditLimit(text: string): { cents: number } | { error: string } {
-  const parsed = parseEuros(text, { zero: true });
-  if ('error' in parsed) return parsed;
-  if (parsed.cents < 0) return { error: 'A limit cannot be below € 0,00.' };
-  if (parsed.cents > CREDIT_LIMIT_MAX) return { error: `A limit cannot be above ${formatMoney(CREDIT_LIMIT_MAX)}.` };
-  return parsed;
-}
-
 /** The minimum top-up as typed, checked like the server does, with SPEC 5's lines. */
-export function parseMinTopUp(text: string): { cents: number } | { error: string } {
-  const parsed = parseEuros(text);
-  if ('error' in parsed) return parsed;
-  if (parsed.cents < MIN_TOP_UP_FLOOR) return { error: `The minimum top-up cannot be below ${formatMoney(MIN_TOP_UP_FLOOR)}.` };
-  if (parsed.cents > IDEAL_MAX_AMOUNT) return { error: `The minimum top-up cannot be above the largest online top-up, ${formatMoney(IDEAL_MAX_AMOUNT)}.` };
-  return parsed;
-}
+const MinTopUp = euros({
+  min: { cents: MIN_TOP_UP_FLOOR, line: `The minimum top-up cannot be below ${formatMoney(MIN_TOP_UP_FLOOR)}.` },
+  max: { cents: IDEAL_MAX_AMOUNT, line: `The minimum top-up cannot be above the largest online top-up, ${formatMoney(IDEAL_MAX_AMOUNT)}.` },
+});
 
-/** What saving changes, in words, or nothing when the draft equals the saved settings. */
-function changesOf(saved: AdminSettings, draft: Draft, minTopUp: number | null, creditLimit: number | null, offlineFloor: number | null, fourEyes: number | null): AdminSettingsBody {
-  const body: AdminSettingsBody = {};
-  for (const { key } of FLAGS) if (draft.flags[key] !== saved[key]) body[key] = draft.flags[key];
-  if (minTopUp !== null && minTopUp !== saved.accountUpgradeMinAmount) body.accountUpgradeMinAmount = minTopUp;
-  if (creditLimit !== null && creditLimit !== saved.creditLimit) body.creditLimit = creditLimit;
-  for (const { key } of CREDITOR_FIELDS) if (draft.creditor[key].trim() !== saved[key]) body[key] = draft.creditor[key].trim();
-  if (offlineFloor !== null && offlineFloor !== saved.offlinePrepaidFloor) body.offlinePrepaidFloor = offlineFloor;
-  if (fourEyes !== null && fourEyes !== saved.fourEyesAboveCents) body.fourEyesAboveCents = fourEyes;
-  return body;
-}
+export const parseMinTopUp = (text: string) => centsOf(MinTopUp, text);
+
+/** A creditor field as typed, trimmed; empty clears it. */
+const creditor = (key: CreditorField) =>
+  z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      const line = creditorError(key, v);
+      if (line) ctx.addIssue({ code: 'custom', message: line });
+    });
+
+/** The form's fields, named as the settings are: the switches, four amounts in euros (€ 0,00 and up), the creditor. */
+const SettingsFields = z.object({
+  ...(Object.fromEntries(FLAGS.map(({ key }) => [key, z.boolean()])) as Record<Flag, z.ZodBoolean>),
+  accountUpgradeMinAmount: MinTopUp,
+  creditLimit: euros({ zero: true, max: { cents: CREDIT_LIMIT_MAX, line: `A limit cannot be above ${formatMoney(CREDIT_LIMIT_MAX)}.` } }),
+  offlinePrepaidFloor: euros({ zero: true, max: { cents: OFFLINE_FLOOR_MAX, line: `The offline cap cannot be above ${formatMoney(OFFLINE_FLOOR_MAX)}.` } }),
+  fourEyesAboveCents: euros({ zero: true, max: { cents: FOUR_EYES_MAX, line: `The four-eyes threshold cannot be above ${formatMoney(FOUR_EYES_MAX)}.` } }),
+  creditorName: creditor('creditorName'),
+  creditorIban: creditor('creditorIban'),
+  creditorBic: creditor('creditorBic'),
+  creditorId: creditor('creditorId'),
+});
+type SettingsValues = z.output<typeof SettingsFields>;
+
+const valuesOf = (s: AdminSettings): z.input<typeof SettingsFields> => ({
+  ...(Object.fromEntries(FLAGS.map(({ key }) => [key, s[key]])) as Record<Flag, boolean>),
+  accountUpgradeMinAmount: centsToInput(s.accountUpgradeMinAmount),
+  creditLimit: centsToInput(s.creditLimit),
+  offlinePrepaidFloor: centsToInput(s.offlinePrepaidFloor),
+  fourEyesAboveCents: centsToInput(s.fourEyesAboveCents),
+  creditorName: s.creditorName,
+  creditorIban: s.creditorIban,
+  creditorBic: s.creditorBic,
+  creditorId: s.creditorId,
+});
+
+/** What saving changes: the settings whose value differs from the saved one. */
+const changesOf = (saved: AdminSettings, values: SettingsValues): AdminSettingsBody =>
+  Object.fromEntries(Object.entries(values).filter(([key, value]) => value !== saved[key as keyof SettingsValues]));
+
+/** The amounts, in the form's order, with their hints. */
+const AMOUNTS: { key: 'accountUpgradeMinAmount' | 'creditLimit' | 'offlinePrepaidFloor' | 'fourEyesAboveCents'; label: string; hint: string }[] = [
+  { key: 'accountUpgradeMinAmount', label: 'Minimum online top-up (€)', hint: 'Members cannot top up less online.' },
+  { key: 'creditLimit', label: 'Credit limit of credit accounts (€)', hint: 'A credit (direct-debit) account may go this far below zero, unless the account has its own limit.' },
+  {
+    key: 'offlinePrepaidFloor',
+    label: 'Offline cap of prepaid accounts (€)',
+    hint: 'While a till is offline it sells on a prepaid account only while the last known balance stays at or above this amount (credit accounts: down to their credit limit).',
+  },
+  {
+    key: 'fourEyesAboveCents',
+    label: 'Four eyes for corrections above (€)',
+    hint: 'A correction of more than this amount, either way, is prepared by one admin and booked when a second admin approves it (as are a batch marked collected, a credit note and a close that expires a balance).',
+  },
+];
 
 /**
  * /admin/settings: the switches that hold on the server (two-factor and PIN requirements, POS Wrapped, April Fools),
@@ -139,67 +143,28 @@ export function SettingsPage() {
 function SettingsForms({ saved: data }: { saved: AdminSettings }) {
   const [save, { isLoading: saving }] = usePutAdminSettingsMutation();
   const dialogs = useDialogs();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(data));
-  const [minError, setMinError] = useState<string | null>(null);
-  const [limitError, setLimitError] = useState<string | null>(null);
-  const [creditorErrors, setCreditorErrors] = useState<Partial<Record<CreditorField, string>>>({});
-  const [floorError, setFloorError] = useState<string | null>(null);
-  const [fourEyesError, setFourEyesError] = useState<string | null>(null);
-  const [otherLines, setOtherLines] = useState<string[]>([]);
+  // A line shows when a field is left, as on submit.
+  const form = useForm({ resolver: zodResolver(SettingsFields), mode: 'onBlur', reValidateMode: 'onBlur', defaultValues: valuesOf(data) });
+  const server = useServerLines(form);
   const [notice, setNotice] = useState<string | null>(null);
   const [publishing, setPublishing] = useState(false);
 
-  const parsedMin = parseMinTopUp(draft.minTopUp);
-  const parsedLimit = parseCreditLimit(draft.creditLimit);
-  const parsedFloor = parseOfflineFloor(draft.offlineFloor);
-  const parsedFourEyes = parseFourEyes(draft.fourEyes);
-  const body = changesOf(
-    data,
-    draft,
-    'cents' in parsedMin ? parsedMin.cents : null,
-    'cents' in parsedLimit ? parsedLimit.cents : null,
-    'cents' in parsedFloor ? parsedFloor.cents : null,
-    'cents' in parsedFourEyes ? parsedFourEyes.cents : null,
-  );
-  const dirty = Object.keys(body).length > 0 || 'error' in parsedMin || 'error' in parsedLimit || 'error' in parsedFloor || 'error' in parsedFourEyes;
+  const parsed = SettingsFields.safeParse(useWatch({ control: form.control }));
+  const dirty = !parsed.success || Object.keys(changesOf(data, parsed.data)).length > 0;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setOtherLines([]);
-    setMinError('error' in parsedMin ? parsedMin.error : null);
-    setLimitError('error' in parsedLimit ? parsedLimit.error : null);
-    const creditorProblems = Object.fromEntries(CREDITOR_FIELDS.map(({ key }) => [key, creditorError(key, draft.creditor[key])]).filter(([, e]) => e));
-    setCreditorErrors(creditorProblems);
-    setFloorError('error' in parsedFloor ? parsedFloor.error : null);
-    setFourEyesError('error' in parsedFourEyes ? parsedFourEyes.error : null);
-    if ('error' in parsedMin || 'error' in parsedLimit || 'error' in parsedFloor || 'error' in parsedFourEyes || Object.keys(creditorProblems).length > 0) return;
+  const submit = form.handleSubmit(async (values) => {
+    server.clear();
+    const body = changesOf(data, values);
     if (Object.keys(body).length === 0) return;
     const result = await save(body);
     if (result.error) {
       const err = result.error as KassaError;
-      if (err.status === 422 && err.lines.length) {
-        const placed = placeServerLines(err, ['accountUpgradeMinAmount', 'creditLimit', 'offlinePrepaidFloor', 'fourEyesAboveCents', 'creditorName', 'creditorIban', 'creditorBic', 'creditorId'] as const);
-        setMinError(placed.fields.accountUpgradeMinAmount ?? null);
-        setLimitError(placed.fields.creditLimit ?? null);
-        setFloorError(placed.fields.offlinePrepaidFloor ?? null);
-        setFourEyesError(placed.fields.fourEyesAboveCents ?? null);
-        setCreditorErrors({ creditorName: placed.fields.creditorName, creditorIban: placed.fields.creditorIban, creditorBic: placed.fields.creditorBic, creditorId: placed.fields.creditorId });
-        return setOtherLines(placed.other);
-      }
+      if (err.status === 422 && err.lines.length) return server.place(err, ['accountUpgradeMinAmount', 'creditLimit', 'offlinePrepaidFloor', 'fourEyesAboveCents', ...CREDITOR_FIELDS.map((f) => f.key)]);
       return void dialogs.error(err, { title: 'Saving the settings failed' });
     }
-    setDraft(draftOf(result.data));
+    form.reset(valuesOf(result.data));
     setNotice('Settings saved. Tills and members get them at their next page load or within a minute.');
-  };
-
-  const undo = () => {
-    setDraft(draftOf(data));
-    setMinError(null);
-    setLimitError(null);
-    setCreditorErrors({});
-    setFloorError(null);
-    setFourEyesError(null);
-  };
+  }, server.clear);
 
   const publish = async () => {
     setPublishing(false);
@@ -211,91 +176,38 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
   return (
     <>
       <div className="k-stack settings">
-        {notice ? (
-          <div className="k-alert k-alert--success" role="status">
-            {notice}
-          </div>
-        ) : null}
+        <Notice text={notice} />
         <form className="k-card k-stack settings__form" onSubmit={(e) => void submit(e)} noValidate aria-label="Settings">
-          <FormLines lines={otherLines} />
+          <FormLines lines={server.lines} />
           {FLAGS.map((f) => (
             <div key={f.key} className="settings__flag">
               <label className="k-checkbox">
-                <input
-                  type="checkbox"
-                  checked={draft.flags[f.key]}
-                  onChange={(e) => setDraft({ ...draft, flags: { ...draft.flags, [f.key]: e.target.checked } })}
-                />
+                <input type="checkbox" {...form.register(f.key)} />
                 <span>{f.label}</span>
               </label>
               <p className="k-muted settings__hint">{f.hint}</p>
             </div>
           ))}
-          <TextField
-            label="Minimum online top-up (€)"
-            inputMode="decimal"
-            value={draft.minTopUp}
-            onChange={(e) => setDraft({ ...draft, minTopUp: e.target.value })}
-            onBlur={() => setMinError('error' in parsedMin ? parsedMin.error : null)}
-            error={minError}
-            hint={`Members cannot top up less online. Now ${formatMoney(data.accountUpgradeMinAmount)}.`}
-          />
-          <TextField
-            label="Credit limit of credit accounts (€)"
-            inputMode="decimal"
-            value={draft.creditLimit}
-            onChange={(e) => setDraft({ ...draft, creditLimit: e.target.value })}
-            onBlur={() => setLimitError('error' in parsedLimit ? parsedLimit.error : null)}
-            error={limitError}
-            hint={`A credit (direct-debit) account may go this far below zero, unless the account has its own limit. Now ${formatMoney(data.creditLimit)}.`}
-          />
-          <TextField
-            label="Offline cap of prepaid accounts (€)"
-            inputMode="decimal"
-            value={draft.offlineFloor}
-            onChange={(e) => setDraft({ ...draft, offlineFloor: e.target.value })}
-            onBlur={() => setFloorError('error' in parsedFloor ? parsedFloor.error : null)}
-            error={floorError}
-            hint={`While a till is offline it sells on a prepaid account only while the last known balance stays at or above this amount (credit accounts: down to their credit limit). Now ${formatMoney(data.offlinePrepaidFloor)}.`}
-          />
-          <TextField
-            label="Four eyes for corrections above (€)"
-            inputMode="decimal"
-            value={draft.fourEyes}
-            onChange={(e) => setDraft({ ...draft, fourEyes: e.target.value })}
-            onBlur={() => setFourEyesError('error' in parsedFourEyes ? parsedFourEyes.error : null)}
-            error={fourEyesError}
-            hint={`A correction of more than this amount, either way, is prepared by one admin and booked when a second admin approves it (as are a batch marked collected, a credit note and a close that expires a balance). Now ${formatMoney(data.fourEyesAboveCents)}.`}
-          />
+          {AMOUNTS.map((a) => (
+            <TextField key={a.key} label={a.label} inputMode="decimal" {...field(form, a.key)} hint={`${a.hint} Now ${formatMoney(data[a.key])}.`} />
+          ))}
           <fieldset className="k-stack settings__creditor">
             <legend className="settings__legend">Direct debit: the association as SEPA creditor</legend>
             <p className="k-muted settings__hint">Needed for direct-debit batches. An empty field clears it.</p>
             {CREDITOR_FIELDS.map((f) => (
-              <TextField
-                key={f.key}
-                label={f.label}
-                value={draft.creditor[f.key]}
-                maxLength={f.key === 'creditorName' ? 70 : 40}
-                onChange={(e) => setDraft({ ...draft, creditor: { ...draft.creditor, [f.key]: e.target.value } })}
-                onBlur={() => setCreditorErrors({ ...creditorErrors, [f.key]: creditorError(f.key, draft.creditor[f.key]) ?? undefined })}
-                error={creditorErrors[f.key]}
-                hint={f.hint}
-              />
+              <TextField key={f.key} label={f.label} maxLength={f.key === 'creditorName' ? 70 : 40} {...field(form, f.key)} hint={f.hint} />
             ))}
           </fieldset>
           <div className="k-row">
             <Button type="submit" variant="primary" disabled={saving || !dirty}>
               Save
             </Button>
-            <Button type="button" disabled={saving || !dirty} onClick={undo}>
+            <Button type="button" disabled={saving || !dirty} onClick={() => form.reset(valuesOf(data))}>
               Undo changes
             </Button>
           </div>
         </form>
-        <section className="k-card k-stack" aria-labelledby="settings-terms">
-          <h2 id="settings-terms" className="settings__heading">
-            Terms
-          </h2>
+        <Section id="settings-terms" title="Terms" className="k-card k-stack" headingClassName="settings__heading">
           <p>
             Terms version <strong>{data.conditionsVersion}</strong> is in force.
           </p>
@@ -304,7 +216,7 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
               Publish new terms
             </Button>
           </div>
-        </section>
+        </Section>
         <InvoiceSenderForm saved={data} />
       </div>
       {publishing ? (

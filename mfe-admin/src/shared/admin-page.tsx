@@ -1,3 +1,4 @@
+import { Button } from '@kassa/ui';
 import type { ReactNode } from 'react';
 
 /** The frame of every admin page: title, a line saying what it manages, optional actions, then the content. */
@@ -22,5 +23,14 @@ export function AdminPage({
       {lead ? <p className="k-page__lead">{lead}</p> : null}
       {children}
     </div>
+  );
+}
+
+/** A list page's one primary action, "New …", in its header. */
+export function NewButton({ label, onClick, disabled }: { label: string; onClick: () => void; disabled?: boolean }) {
+  return (
+    <Button variant="primary" onClick={onClick} disabled={disabled}>
+      {label}
+    </Button>
   );
 }

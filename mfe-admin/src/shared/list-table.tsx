@@ -31,10 +31,14 @@ export const actionsColumn = <T,>(cell: (row: T) => ReactNode, cellClassName?: s
 
 type RowAttributes = HTMLAttributes<HTMLTableRowElement> & { [data: `data-${string}`]: string | undefined };
 
-export interface DataTableProps<T extends RowData> {
+/** A row's key: rows with an `id` are keyed by it unless told otherwise. */
+type RowKey<T> = T extends { id: string } ? { rowKey?: (row: T) => string } : { rowKey: (row: T) => string };
+
+const byId = (row: unknown) => (row as { id: string }).id;
+
+interface TableProps<T extends RowData> {
   rows: readonly T[];
   columns: readonly Column<T>[];
-  rowKey: (row: T) => string;
   /** Extra classes of the table, after `k-table`. */
   className?: string;
   /** The table's accessible name, where a page has more than one; `caption` shows one above it. */
@@ -50,6 +54,8 @@ export interface DataTableProps<T extends RowData> {
   foot?: ReactNode;
 }
 
+export type DataTableProps<T extends RowData> = TableProps<T> & RowKey<T>;
+
 const features = tableFeatures({});
 const PHONE_CLASS = { start: 'k-phone-start', end: 'k-phone-end', hide: 'k-phone-hide' } as const;
 
@@ -60,7 +66,7 @@ const PHONE_CLASS = { start: 'k-phone-start', end: 'k-phone-end', hide: 'k-phone
 const show = <C,>(template: ReactNode | ((context: C) => ReactNode), context: C) => (typeof template === 'function' ? template(context) : template);
 
 /** An admin table (TanStack Table, headless): the head from the columns' names, a row per item. */
-export function DataTable<T extends RowData>({ rows, columns, rowKey, className, label, caption, busy, phone, rowProps, below, foot }: DataTableProps<T>) {
+function Table<T extends RowData>({ rows, columns, rowKey = byId, className, label, caption, busy, phone, rowProps, below, foot }: TableProps<T> & { rowKey?: (row: T) => string }) {
   const defs = useMemo(
     () =>
       columns.map(
@@ -112,6 +118,8 @@ export function DataTable<T extends RowData>({ rows, columns, rowKey, className,
   );
 }
 
+export const DataTable = Table as <T extends RowData>(props: DataTableProps<T>) => ReactNode;
+
 /** What an RTK Query hook gives a list: the state around its rows. */
 export interface ListQuery {
   error?: unknown;
@@ -124,12 +132,12 @@ export interface ListQuery {
  * A list page's table: the loading or error state until `rows` come, then `empty` when there are none, else the
  * table in its scrolling frame, busy while the query fetches again.
  */
-export function ListTable<T extends RowData>({ query, rows, loadingLabel, empty, ...table }: Omit<DataTableProps<T>, 'rows'> & { query: ListQuery; rows: readonly T[] | undefined; loadingLabel: string; empty: ReactNode }) {
+export function ListTable<T extends RowData>({ query, rows, loadingLabel, empty, ...table }: Omit<TableProps<T>, 'rows'> & RowKey<T> & { query: ListQuery; rows: readonly T[] | undefined; loadingLabel: string; empty: ReactNode }) {
   if (!rows) return <ListFallback error={query.error} isLoading={query.isLoading} loadingLabel={loadingLabel} onRetry={() => void query.refetch()} />;
   if (rows.length === 0) return <p className="k-empty">{empty}</p>;
   return (
     <div className="k-table-wrap">
-      <DataTable rows={rows} busy={query.isFetching} {...table} />
+      <Table rows={rows} busy={query.isFetching} {...(table as Omit<TableProps<T>, 'rows'> & { rowKey?: (row: T) => string })} />
     </div>
   );
 }

@@ -83,7 +83,6 @@ export function OfflineRefusalsPage() {
           loadingLabel="Loading refused offline sales"
           empty="No sale made offline was refused."
           columns={REFUSAL_COLUMNS}
-          rowKey={(r) => r.id}
           rowProps={(r) => ({ 'data-nonce': r.nonce })}
         />
         <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />

@@ -6,6 +6,7 @@ import { AdminPage } from '../shared/admin-page';
 import { AccountButton, AccountFilter, FilterButtons, ListTotal, ToggleButton } from '../shared/filters';
 import { HistoryLink } from '../shared/history-link';
 import { actionsColumn, ListTable, type Column } from '../shared/list-table';
+import { Notice } from '../shared/notice';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { useGetAdminTransactionsQuery, useUndoAdminTransactionMutation } from './transactions-api';
 import './transactions.css';
@@ -191,11 +192,7 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
           {account ? <AccountFilter name={accountLabel} onClear={() => go({ account: '' })} /> : null}
           <ListTotal total={data?.total} className="transactions__total" />
         </div>
-        {notice ? (
-          <div className="k-alert k-alert--success" role="status">
-            {notice}
-          </div>
-        ) : null}
+        <Notice text={notice} />
         <ListTable
           query={query}
           rows={data?.items}
@@ -204,7 +201,6 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
           className="transactions__table"
           phone
           columns={columns}
-          rowKey={(tx) => tx.id}
           rowProps={(tx) => ({ 'data-id': tx.id, className: tx.undone ? 'transactions__row--undone' : undefined })}
         />
         <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} className="transactions__pager" />

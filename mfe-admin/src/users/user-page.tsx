@@ -1,11 +1,16 @@
 import { api, selectConfig, useAppSelector, type KassaError } from '@kassa/api-client';
-import { ADMIN_ROLE_LABELS, ALL_ADMIN_ROLES, TillAccountsResult, type AdminRole, type AdminUser, type AdminUserPatchBody } from '@kassa/contracts';
+import { ADMIN_ROLE_LABELS, ALL_ADMIN_ROLES, AdminPasswordBody, TillAccountsResult, type AdminRole, type AdminUser, type AdminUserPatchBody } from '@kassa/contracts';
 import { Button, ConfirmModal, DateText, LoadError, Spinner, TextField, useDialogs } from '@kassa/ui';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
 import { HistoryLink } from '../shared/history-link';
-import { FormLines, placeServerLines } from '../shared/server-lines';
+import { field, SelectField, useServerLines } from '../shared/forms';
+import { Notice } from '../shared/notice';
+import { Section } from '../shared/section';
+import { FormLines } from '../shared/server-lines';
 import { useGetAdminRegistersQuery, useGetAdminUserQuery, usePatchUserMutation, useResetPasswordMutation, useResetTfaMutation } from './users-api';
 import { RegisterSelect } from './users-page';
 
@@ -42,15 +47,10 @@ export function UserPage() {
   const accounts = accountsApi.useGetLinkableAccountsQuery().data?.accounts ?? [];
   const me = useAppSelector(selectConfig)?.user.id;
   const [patch, { isLoading: saving }] = usePatchUserMutation();
-  const [resetPassword] = useResetPasswordMutation();
   const [resetTfa] = useResetTfaMutation();
   const dialogs = useDialogs();
   const [pending, setPending] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [passwordLines, setPasswordLines] = useState<string[]>([]);
-  const [confirmingPassword, setConfirmingPassword] = useState(false);
 
   const back = (
     <div className="k-row">
@@ -83,30 +83,6 @@ export function UserPage() {
     setNotice(done);
   };
 
-  const submitPassword = (e: FormEvent) => {
-    e.preventDefault();
-    setPasswordLines([]);
-    if (password.length < 8) return setPasswordError('A password has at least 8 characters.');
-    setPasswordError(null);
-    setConfirmingPassword(true);
-  };
-
-  const doResetPassword = async () => {
-    setConfirmingPassword(false);
-    const result = await resetPassword({ id: user.id, password });
-    if (result.error) {
-      const err = result.error as KassaError;
-      if (err.status === 422 && err.lines.length) {
-        const placed = placeServerLines(err, ['password'] as const);
-        setPasswordError(placed.fields.password ?? null);
-        return setPasswordLines(placed.other);
-      }
-      return void dialogs.error(err, { title: 'Resetting the password failed' });
-    }
-    setPassword('');
-    setNotice(`New password set. Every device signed in as ${user.username} is signed out.`);
-  };
-
   const doResetTfa = async () => {
     const sure = await dialogs.prompt({ title: 'Reset two-factor sign-in', text: `${user.username} signs in with the password only until they set up two-factor sign-in again. Type the username to confirm.`, label: 'Username' });
     if (sure === null) return;
@@ -119,15 +95,8 @@ export function UserPage() {
   return (
     <AdminPage title={user.username} lead={user.displayName ?? 'One user: sign-in, admin rights, linked account and register.'} actions={back}>
       <div className="k-stack user-page">
-        {notice ? (
-          <div className="k-alert k-alert--success" role="status">
-            {notice}
-          </div>
-        ) : null}
-        <section className="k-card k-stack" aria-labelledby="user-facts">
-          <h2 id="user-facts" className="user-page__heading">
-            Sign-in
-          </h2>
+        <Notice text={notice} />
+        <Section id="user-facts" title="Sign-in" className="k-card k-stack" headingClassName="user-page__heading">
           <dl className="user-page__facts">
             <dt>Status</dt>
             <dd>{user.disabled ? <span className="k-tag k-tag--negative">Disabled</span> : 'Can sign in'}</dd>
@@ -162,67 +131,79 @@ export function UserPage() {
             {user.tfaEnabled ? <Button onClick={() => void doResetTfa()}>Reset two-factor</Button> : null}
           </div>
           {self ? <p className="k-muted">This is you: another admin can take your admin rights or disable you.</p> : null}
-        </section>
+        </Section>
 
         {user.isAdmin ? <RolesCard user={user} self={self} saving={saving} onChange={(roles, done) => void apply({ roles }, done)} /> : null}
 
-        <section className="k-card k-stack" aria-labelledby="user-links">
-          <h2 id="user-links" className="user-page__heading">
-            Register and account
-          </h2>
-          <RegisterSelect id="user-page-register" value={user.registerId ?? ''} registers={registers} onChange={(id) => void apply({ registerId: id || null }, `Register saved: ${registers.find((r) => r.id === id)?.name ?? 'none'}.`)} />
-          <div className="k-field">
-            <label className="k-field__label" htmlFor="user-page-account">
-              Linked account
-            </label>
-            <select
-              id="user-page-account"
-              className="k-input"
-              value={user.accountId ?? ''}
-              onChange={(e) => void apply({ accountId: e.target.value || null }, `Linked account saved: ${accounts.find((a) => a.id === e.target.value)?.name ?? 'none'}.`)}
-            >
-              <option value="">No account</option>
-              {user.accountId && !accounts.some((a) => a.id === user.accountId) ? <option value={user.accountId}>{user.accountName ?? user.accountId}</option> : null}
-              {accounts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        </section>
+        <Section id="user-links" title="Register and account" className="k-card k-stack" headingClassName="user-page__heading">
+          <RegisterSelect value={user.registerId ?? ''} registers={registers} onChange={({ target: { value: id } }) => void apply({ registerId: id || null }, `Register saved: ${registers.find((r) => r.id === id)?.name ?? 'none'}.`)} />
+          <SelectField
+            label="Linked account"
+            value={user.accountId ?? ''}
+            onChange={(e) => void apply({ accountId: e.target.value || null }, `Linked account saved: ${accounts.find((a) => a.id === e.target.value)?.name ?? 'none'}.`)}
+          >
+            <option value="">No account</option>
+            {user.accountId && !accounts.some((a) => a.id === user.accountId) ? <option value={user.accountId}>{user.accountName ?? user.accountId}</option> : null}
+            {accounts.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </SelectField>
+        </Section>
 
-        <section className="k-card k-stack" aria-labelledby="user-password">
-          <h2 id="user-password" className="user-page__heading">
-            Password
-          </h2>
-          <FormLines lines={passwordLines} />
-          <form className="k-row user-page__password" onSubmit={submitPassword} noValidate>
-            <TextField label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={passwordError} hint="Signs out every device of this user." />
-            <Button type="submit">Set password</Button>
-          </form>
-        </section>
+        <PasswordCard user={user} onSaved={setNotice} />
       </div>
-      {confirmingPassword ? (
-        <ConfirmModal
-          title={`Set a new password for ${user.username}`}
-          confirmLabel="Set password"
-          variant="danger"
-          onConfirm={() => void doResetPassword()}
-          onCancel={() => setConfirmingPassword(false)}
-        >
-          <p>
-            {user.username}&apos;s old password stops working, and every device signed in as {user.username} is signed out at once. Tell them the new
-            password in person.
-          </p>
-        </ConfirmModal>
-      ) : null}
       {pending ? (
         <ConfirmModal title={pending.title} confirmLabel={pending.confirm} variant={pending.variant} onConfirm={() => void apply(pending.body, `${pending.confirm}: done.`)} onCancel={() => setPending(null)}>
           <p>{pending.text}</p>
         </ConfirmModal>
       ) : null}
     </AdminPage>
+  );
+}
+
+/** A new password for the user, set after saying what it does. */
+function PasswordCard({ user, onSaved }: { user: AdminUser; onSaved: (notice: string) => void }) {
+  const form = useForm({ resolver: zodResolver(AdminPasswordBody), reValidateMode: 'onSubmit', defaultValues: { password: '' } });
+  const server = useServerLines(form);
+  const [confirming, setConfirming] = useState(false);
+  const [resetPassword] = useResetPasswordMutation();
+  const dialogs = useDialogs();
+
+  const submit = form.handleSubmit(() => {
+    server.clear();
+    setConfirming(true);
+  }, server.clear);
+
+  const doReset = async () => {
+    setConfirming(false);
+    const result = await resetPassword({ id: user.id, password: form.getValues('password') });
+    if (result.error) {
+      const err = result.error as KassaError;
+      if (err.status === 422 && err.lines.length) return server.place(err, ['password']);
+      return void dialogs.error(err, { title: 'Resetting the password failed' });
+    }
+    form.reset();
+    onSaved(`New password set. Every device signed in as ${user.username} is signed out.`);
+  };
+
+  return (
+    <Section id="user-password" title="Password" className="k-card k-stack" headingClassName="user-page__heading">
+      <FormLines lines={server.lines} />
+      <form className="k-row user-page__password" onSubmit={(e) => void submit(e)} noValidate>
+        <TextField label="New password" type="password" autoComplete="new-password" {...field(form, 'password')} hint="Signs out every device of this user." />
+        <Button type="submit">Set password</Button>
+      </form>
+      {confirming ? (
+        <ConfirmModal title={`Set a new password for ${user.username}`} confirmLabel="Set password" variant="danger" onConfirm={() => void doReset()} onCancel={() => setConfirming(false)}>
+          <p>
+            {user.username}&apos;s old password stops working, and every device signed in as {user.username} is signed out at once. Tell them the new
+            password in person.
+          </p>
+        </ConfirmModal>
+      ) : null}
+    </Section>
   );
 }
 
@@ -241,10 +222,7 @@ function RolesCard({ user, self, saving, onChange }: { user: AdminUser; self: bo
     onChange(roles, `Roles saved: ${roles.map((r) => ADMIN_ROLE_LABELS[r]).join(', ')}.`);
   };
   return (
-    <section className="k-card k-stack" aria-labelledby="user-roles">
-      <h2 id="user-roles" className="user-page__heading">
-        Admin roles
-      </h2>
+    <Section id="user-roles" title="Admin roles" className="k-card k-stack" headingClassName="user-page__heading">
       <p className="k-muted">Every admin reads every admin page; a role decides what they may change.</p>
       <fieldset className="k-stack user-page__roles" aria-labelledby="user-roles">
         {ALL_ADMIN_ROLES.map((role) => {
@@ -263,6 +241,6 @@ function RolesCard({ user, self, saving, onChange }: { user: AdminUser; self: bo
           );
         })}
       </fieldset>
-    </section>
+    </Section>
   );
 }

@@ -1,87 +1,86 @@
 import type { KassaError } from '@kassa/api-client';
-import type { AdminRegister, AdminUser } from '@kassa/contracts';
-import { Button, Pager, TextField, useDialogs } from '@kassa/ui';
-import { useState } from 'react';
+import { AdminUserCreateBody, NewPassword, Username, type AdminRegister, type AdminUser } from '@kassa/contracts';
+import { Pager, TextField, useDialogs } from '@kassa/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type ComponentProps } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Link, useNavigate } from 'react-router-dom';
-import { AdminPage } from '../shared/admin-page';
+import { AdminPage, NewButton } from '../shared/admin-page';
 import { ListTotal } from '../shared/filters';
 import { ListTable, type Column } from '../shared/list-table';
 import { SearchForm } from '../shared/search-form';
 import { FormModal } from '../shared/form-modal';
-import { FormLines, placeServerLines } from '../shared/server-lines';
+import { field, SelectField, useServerLines } from '../shared/forms';
+import { FormLines } from '../shared/server-lines';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { useCreateUserMutation, useGetAdminRegistersQuery, useGetAdminUsersQuery } from './users-api';
 import './users.css';
 
 export const PAGE_SIZE = 15;
 
+/** The new user's fields: the contract's username and password; the name empty for none. */
+const NewUserFields = z.object({
+  username: Username,
+  password: NewPassword,
+  displayName: z.string().transform((v) => v.trim() || null).pipe(AdminUserCreateBody.shape.displayName.unwrap()),
+  registerId: z.string().transform((v) => v || null),
+  isAdmin: z.boolean(),
+});
+
 /** The form's own lines, the same rules as the server's. */
 export function newUserProblems(username: string, password: string): { username?: string; password?: string } {
-  return {
-    ...(/^[a-z0-9._-]{2,40}$/.test(username.trim().toLowerCase()) ? {} : { username: 'A username has 2 to 40 lower-case letters, digits, dots, dashes or underscores.' }),
-    ...(password.length >= 8 ? {} : { password: 'A password has at least 8 characters.' }),
-  };
+  const result = NewUserFields.safeParse({ username, password, displayName: '', registerId: '', isAdmin: false });
+  return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path[0], i.message]));
 }
 
-export function RegisterSelect({ id, value, registers, onChange }: { id: string; value: string; registers: AdminRegister[]; onChange: (id: string) => void }) {
+/** The register a user works at, or none. */
+export function RegisterSelect({ registers, ...select }: Omit<ComponentProps<typeof SelectField>, 'label'> & { registers: AdminRegister[] }) {
   return (
-    <div className="k-field">
-      <label className="k-field__label" htmlFor={id}>
-        Register
-      </label>
-      <select id={id} className="k-input" value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">No register</option>
-        {registers.map((r) => (
-          <option key={r.id} value={r.id}>
-            {r.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField label="Register" {...select}>
+      <option value="">No register</option>
+      {registers.map((r) => (
+        <option key={r.id} value={r.id}>
+          {r.name}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 
 function NewUserForm({ registers, onDone }: { registers: AdminRegister[]; onDone: (id: string | null) => void }) {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [displayName, setDisplayName] = useState('');
-  const [registerId, setRegisterId] = useState('');
-  const [isAdmin, setIsAdmin] = useState(false);
-  const [errors, setErrors] = useState<{ username?: string; password?: string; displayName?: string }>({});
-  const [otherLines, setOtherLines] = useState<string[]>([]);
+  const form = useForm({
+    resolver: zodResolver(NewUserFields),
+    reValidateMode: 'onSubmit',
+    defaultValues: { username: '', password: '', displayName: '', registerId: '', isAdmin: false },
+  });
+  const server = useServerLines(form);
   const [create, { isLoading }] = useCreateUserMutation();
   const dialogs = useDialogs();
 
-  const submit = async () => {
-    const problems = newUserProblems(username, password);
-    setErrors(problems);
-    setOtherLines([]);
-    if (Object.keys(problems).length) return;
-    const result = await create({ username, password, displayName: displayName.trim() || null, registerId: registerId || null, isAdmin });
+  const submit = form.handleSubmit(async (body) => {
+    server.clear();
+    const result = await create(body);
     if (result.error) {
       const err = result.error as KassaError;
-      if (err.status === 409) return setErrors({ username: err.message });
-      if (err.status === 422 && err.lines.length) {
-        const placed = placeServerLines(err, ['username', 'password', 'displayName'] as const);
-        setErrors(placed.fields);
-        return setOtherLines(placed.other);
-      }
+      if (err.status === 409) return server.under('username', err.message);
+      if (err.status === 422 && err.lines.length) return server.place(err, ['username', 'password', 'displayName']);
       return void dialogs.error(err, { title: 'Creating the user failed' });
     }
     onDone(result.data.id);
-  };
+  }, server.clear);
 
   return (
-    <FormModal title="New user" submitLabel="Create" busy={isLoading} onSubmit={submit} onCancel={() => onDone(null)}>
-        <FormLines lines={otherLines} />
-        <TextField label="Username" autoComplete="off" value={username} onChange={(e) => setUsername(e.target.value)} error={errors.username} autoFocus />
-        <TextField label="Password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} hint="At least 8 characters; tell it to the user in person." />
-        <TextField label="Name (optional)" value={displayName} maxLength={100} onChange={(e) => setDisplayName(e.target.value)} error={errors.displayName} />
-        <RegisterSelect id="user-register" value={registerId} registers={registers} onChange={setRegisterId} />
-        <label className="k-checkbox">
-          <input type="checkbox" checked={isAdmin} onChange={(e) => setIsAdmin(e.target.checked)} />
-          <span>Administrator (every page and every payment method)</span>
-        </label>
+    <FormModal title="New user" submitLabel="Create" busy={isLoading} onSubmit={() => submit()} onCancel={() => onDone(null)}>
+      <FormLines lines={server.lines} />
+      <TextField label="Username" autoComplete="off" {...field(form, 'username')} autoFocus />
+      <TextField label="Password" type="password" autoComplete="new-password" {...field(form, 'password')} hint="At least 8 characters; tell it to the user in person." />
+      <TextField label="Name (optional)" maxLength={100} {...field(form, 'displayName')} />
+      <RegisterSelect registers={registers} {...form.register('registerId')} />
+      <label className="k-checkbox">
+        <input type="checkbox" {...form.register('isAdmin')} />
+        <span>Administrator (every page and every payment method)</span>
+      </label>
     </FormModal>
   );
 }
@@ -127,11 +126,7 @@ export function UsersPage() {
     <AdminPage
       title="Users"
       lead="Users who sign in, their admin rights and linked accounts."
-      actions={
-        <Button variant="primary" onClick={() => setCreating(true)}>
-          New user
-        </Button>
-      }
+      actions={<NewButton label="New user" onClick={() => setCreating(true)} />}
     >
       <div className="k-stack">
         <SearchForm label="Search by username or name" initial={filters.search ?? ''} onSearch={(search) => go({ search })} className="users__filters">
@@ -143,7 +138,6 @@ export function UsersPage() {
           loadingLabel="Loading users"
           empty={filters.search ? 'No users match.' : 'No users yet.'}
           columns={USER_COLUMNS}
-          rowKey={(u) => u.id}
         />
         <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />
       </div>
