@@ -1,15 +1,15 @@
 import type { KassaError } from '@kassa/api-client';
 import type { AdminAccount } from '@kassa/contracts';
-import { DateText, Money, Pager } from '@kassa/ui';
+import { DateText, Money } from '@kassa/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useGetAdminSettingsQuery } from '../settings/settings-api';
 import { AdminPage, NewButton } from '../shared/admin-page';
 import { ListTotal } from '../shared/filters';
 import { SelectField } from '../shared/forms';
-import { ListTable, type Column } from '../shared/list-table';
+import { PagedTable, type Column } from '../shared/list-table';
 import { SearchForm } from '../shared/search-form';
-import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
+import { useListParams } from '../shared/use-list-params';
 import { AccountForm } from './account-form';
 import { useCreateAccountMutation, useGetAdminAccountsQuery } from './accounts-api';
 import { BalancePanel } from './balance-panel';
@@ -112,7 +112,6 @@ function AccountsList({ filters, page, go }: { filters: Filters; page: number; g
     closed: filters.closed || null,
   });
   const { data } = query;
-  useKeepPageInRange(page, data?.pageCount, go);
   const filtered = FILTER_KEYS.some((k) => k !== 'view' && filters[k]);
   const check = (key: 'negative' | 'unused' | 'closed', label: string) => (
     <label className="k-checkbox">
@@ -143,15 +142,14 @@ function AccountsList({ filters, page, go }: { filters: Filters; page: number; g
         </div>
         <ListTotal total={data?.total} className="accounts__total" />
       </SearchForm>
-      <ListTable
+      <PagedTable
         query={query}
-        rows={data?.items}
+        paging={{ page, go }}
         loadingLabel="Loading accounts"
         empty={filtered ? 'No accounts match.' : 'No accounts yet.'}
         className="accounts__list"
         columns={ACCOUNT_COLUMNS}
       />
-      <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { AUDIT_TARGET_KINDS, type AuditLogEntry } from '@kassa/contracts';
-import { Button, DateText, formatDate, formatMoney, Pager, TextField } from '@kassa/ui';
+import { Button, DateText, formatDate, formatMoney, TextField } from '@kassa/ui';
 import { useState, type FormEvent } from 'react';
 import { AdminPage } from '../shared/admin-page';
 import { ListTotal, ToggleButton } from '../shared/filters';
 import { SelectField } from '../shared/forms';
-import { ListTable, type Column } from '../shared/list-table';
-import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
+import { PagedTable, type Column } from '../shared/list-table';
+import { useListParams } from '../shared/use-list-params';
 import { useGetAuditLogsQuery } from './audit-logs-api';
 import './audit-logs.css';
 
@@ -119,7 +119,6 @@ export function AuditLogsPage() {
     { pollingInterval: 60_000 },
   );
   const { data } = query;
-  useKeepPageInRange(page, data?.pageCount, go);
   const onlyDifferences = filters.action === LEDGER_DIFFERENCE;
 
 
@@ -133,16 +132,16 @@ export function AuditLogsPage() {
           </ToggleButton>
           <ListTotal total={data?.total} className="audit-logs__total" />
         </div>
-        <ListTable
+        <PagedTable
           query={query}
-          rows={data?.items}
+          paging={{ page, go }}
           loadingLabel="Loading the audit log"
           empty={filtered ? 'No entries match these filters.' : 'Nothing has been logged yet.'}
           className="audit-logs__table"
           phone
           columns={AUDIT_COLUMNS}
+          pagerClassName="audit-logs__pager"
         />
-        <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} className="audit-logs__pager" />
       </div>
     </AdminPage>
   );

@@ -1,11 +1,11 @@
 import type { Debtor, DebtorKind } from '@kassa/contracts';
-import { Button, DateText, Money, Pager } from '@kassa/ui';
+import { Button, DateText, Money } from '@kassa/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
 import { FilterButtons, ListTotal, ToggleButton } from '../shared/filters';
-import { ListTable, type Column } from '../shared/list-table';
-import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
+import { PagedTable, type Column } from '../shared/list-table';
+import { useListParams } from '../shared/use-list-params';
 import { downloadDebtorsCsv, useGetDebtorsQuery } from './debtors-api';
 
 const PAGE_SIZE = 15;
@@ -59,7 +59,6 @@ export function DebtorsPage() {
   const failed = filters.failed === 'true';
   const query = useGetDebtorsQuery({ page, perPage: PAGE_SIZE, kind, failed });
   const { data } = query;
-  useKeepPageInRange(page, data?.pageCount, go);
   const [downloading, setDownloading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -98,17 +97,17 @@ export function DebtorsPage() {
             </span>
           ) : null}
         </div>
-        <ListTable
+        <PagedTable
           query={query}
-          rows={data?.items}
+          paging={{ page, go }}
           loadingLabel="Loading debtors"
           empty={filtered ? 'No account below zero matches these filters.' : 'No account is below zero.'}
           phone
           columns={COLUMNS}
           rowKey={(d) => d.accountId}
           rowProps={(d) => ({ 'data-id': d.accountId })}
+          pagerLabel="Debtor pages"
         />
-        <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} label="Debtor pages" />
       </div>
     </AdminPage>
   );

@@ -7,16 +7,16 @@ import {
   type DirectDebitBatchSummary,
   type DirectDebitPreview,
 } from '@kassa/contracts';
-import { dutchDay, formatDate, formatDay, Money, Pager, TextField, useDialogs } from '@kassa/ui';
+import { dutchDay, formatDate, formatDay, Money, TextField, useDialogs } from '@kassa/ui';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AdminPage, NewButton } from '../shared/admin-page';
 import { ListTotal } from '../shared/filters';
 import { SelectField } from '../shared/forms';
-import { DataTable, ListTable, type Column } from '../shared/list-table';
+import { DataTable, PagedTable, type Column } from '../shared/list-table';
 import { FormModal } from '../shared/form-modal';
 import { FormLines, placeServerLines } from '../shared/server-lines';
-import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
+import { useListParams } from '../shared/use-list-params';
 import { useCreateDirectDebitBatchMutation, useGetDirectDebitBatchesQuery, useGetDirectDebitPreviewQuery } from './direct-debit-api';
 import './direct-debit.css';
 
@@ -183,7 +183,6 @@ export function DirectDebitPage() {
   const status = DirectDebitBatchStatus.safeParse(filters.status).data ?? null;
   const query = useGetDirectDebitBatchesQuery({ page, perPage: PAGE_SIZE, status });
   const { data } = query;
-  useKeepPageInRange(page, data?.pageCount, go);
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
 
@@ -205,14 +204,13 @@ export function DirectDebitPage() {
           </SelectField>
           <ListTotal total={data?.total} />
         </div>
-        <ListTable
+        <PagedTable
           query={query}
-          rows={data?.items}
+          paging={{ page, go }}
           loadingLabel="Loading batches"
           empty={status ? 'No batches with this status.' : 'No batches yet. Make the first with "New batch".'}
           columns={BATCH_COLUMNS}
         />
-        <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />
       </div>
       {creating ? (
         <NewBatchForm

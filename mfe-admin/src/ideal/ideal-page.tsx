@@ -1,13 +1,13 @@
 import type { KassaError } from '@kassa/api-client';
 import type { IdealCheckResult, IdealPaymentAdmin, IdealPaymentStatus } from '@kassa/contracts';
-import { Button, ConfirmModal, DateText, formatDate, formatMoney, Money, Pager, useDialogs } from '@kassa/ui';
+import { Button, ConfirmModal, DateText, formatDate, formatMoney, Money, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
 import { AccountButton, AccountFilter, FilterButtons, ListTotal } from '../shared/filters';
 import { HistoryLink } from '../shared/history-link';
-import { actionsColumn, ListTable, type Column } from '../shared/list-table';
-import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
+import { actionsColumn, PagedTable, type Column } from '../shared/list-table';
+import { useListParams } from '../shared/use-list-params';
 import { useCheckIdealPaymentMutation, useGetIdealPaymentsQuery } from './ideal-api';
 import './ideal.css';
 
@@ -67,7 +67,6 @@ export function IdealPage() {
     { pollingInterval: 60_000 },
   );
   const { data } = query;
-  useKeepPageInRange(page, data?.pageCount, go);
   const [check, { isLoading: checking }] = useCheckIdealPaymentMutation();
   const dialogs = useDialogs();
   const [confirming, setConfirming] = useState<IdealPaymentAdmin | null>(null);
@@ -155,17 +154,17 @@ export function IdealPage() {
             {notice.text}
           </div>
         ) : null}
-        <ListTable
+        <PagedTable
           query={query}
-          rows={data?.items}
+          paging={{ page, go }}
           loadingLabel="Loading payments"
           empty={filtered ? 'No payments match these filters.' : 'No online top-ups yet.'}
           className="ideal__table"
           phone
           columns={columns}
           rowProps={(p) => ({ 'data-id': p.id })}
+          pagerClassName="ideal__pager"
         />
-        <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} className="ideal__pager" />
       </div>
       {confirming ? (
         <ConfirmModal title="Check payment again" confirmLabel="Check again" variant="primary" onConfirm={() => void confirmCheck(confirming)} onCancel={() => setConfirming(null)}>

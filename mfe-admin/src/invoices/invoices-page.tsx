@@ -1,11 +1,11 @@
 import type { InvoiceStatus, InvoiceSummary } from '@kassa/contracts';
-import { Money, Pager } from '@kassa/ui';
+import { Money } from '@kassa/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AdminPage, NewButton } from '../shared/admin-page';
 import { AccountButton, AccountFilter, FilterButtons, ListTotal } from '../shared/filters';
-import { ListTable, type Column } from '../shared/list-table';
-import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
+import { PagedTable, type Column } from '../shared/list-table';
+import { useListParams } from '../shared/use-list-params';
 import { formatPeriod } from './invoice-document';
 import { InvoiceForm } from './invoice-form';
 import { useGetInvoicesQuery } from './invoices-api';
@@ -40,7 +40,6 @@ export function InvoicesPage() {
   const { status, account } = filters as { status: InvoiceStatus | ''; account: string };
   const query = useGetInvoicesQuery({ page, perPage: PAGE_SIZE, status: status || null, account: account || null });
   const { data } = query;
-  useKeepPageInRange(page, data?.pageCount, go);
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
   const accountLabel = data?.items.find((i) => i.accountId === account)?.accountName ?? 'one account';
@@ -94,17 +93,18 @@ export function InvoicesPage() {
           {account ? <AccountFilter name={accountLabel} onClear={() => go({ account: '' })} /> : null}
           <ListTotal total={data?.total} className="invoices__total" />
         </div>
-        <ListTable
+        <PagedTable
           query={query}
-          rows={data?.items}
+          paging={{ page, go }}
           loadingLabel="Loading invoices"
           empty={filtered ? 'No invoices match these filters.' : 'No invoices yet. Make one with "New invoice".'}
           className="invoices__table"
           phone
           columns={columns}
           rowProps={(inv) => ({ 'data-id': inv.id })}
+          pagerClassName="invoices__pager"
+          pagerLabel="Invoice pages"
         />
-        <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} className="invoices__pager" label="Invoice pages" />
       </div>
       {creating ? (
         <InvoiceForm

@@ -1,20 +1,20 @@
 import type { KassaError } from '@kassa/api-client';
 import { AdminProductBody, VatRate, type AdminCategory, type AdminProduct } from '@kassa/contracts';
-import { Button, centsToInput, ConfirmModal, formatMoney, Money, Pager, TextField, useDialogs } from '@kassa/ui';
+import { Button, centsToInput, ConfirmModal, formatMoney, Money, TextField, useDialogs } from '@kassa/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { AdminPage, NewButton } from '../shared/admin-page';
 import { ListTotal } from '../shared/filters';
-import { actionsColumn, ListTable, type Column } from '../shared/list-table';
+import { actionsColumn, PagedTable, type Column } from '../shared/list-table';
 import { EditHistoryDelete } from '../shared/history-link';
 import { SearchForm } from '../shared/search-form';
 import { FormModal } from '../shared/form-modal';
 import { centsOf, euros, field, SelectField, useServerLines } from '../shared/forms';
 import { Notice } from '../shared/notice';
 import { FormLines } from '../shared/server-lines';
-import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
+import { useListParams } from '../shared/use-list-params';
 import { ProductSales } from './product-sales';
 import { useDeleteProductMutation, useGetAdminCategoriesQuery, useGetAdminProductsQuery, useSaveProductMutation } from './products-api';
 import './products.css';
@@ -104,7 +104,6 @@ export function ProductsPage() {
     categoryId: filters.categoryId || null,
   });
   const { data } = query;
-  useKeepPageInRange(page, data?.pageCount, go);
   const categories = useGetAdminCategoriesQuery().data?.categories ?? [];
   const byId = new Map(categories.map((c) => [c.id, c]));
   const [editing, setEditing] = useState<AdminProduct | 'new' | null>(null);
@@ -179,9 +178,9 @@ export function ProductsPage() {
           <ListTotal total={data?.total} className="products__total" />
         </SearchForm>
         <Notice text={notice} />
-        <ListTable
+        <PagedTable
           query={query}
-          rows={data?.items}
+          paging={{ page, go }}
           loadingLabel="Loading products"
           empty={filters.search || filters.categoryId ? 'No products match.' : 'No products yet.'}
           className="products__table"
@@ -189,7 +188,6 @@ export function ProductsPage() {
           columns={columns}
           below={(p) => (salesOf === p.id ? <ProductSales product={p} /> : null)}
         />
-        <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />
       </div>
       {editing ? (
         <ProductForm

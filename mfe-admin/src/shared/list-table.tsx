@@ -1,4 +1,5 @@
-import { ListFallback } from '@kassa/ui';
+import { ListFallback, Pager } from '@kassa/ui';
+import { useKeepPageInRange } from './use-list-params';
 import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
 import { Fragment, useMemo, type HTMLAttributes, type ReactNode } from 'react';
 
@@ -132,12 +133,53 @@ export interface ListQuery {
  * A list page's table: the loading or error state until `rows` come, then `empty` when there are none, else the
  * table in its scrolling frame, busy while the query fetches again.
  */
-export function ListTable<T extends RowData>({ query, rows, loadingLabel, empty, ...table }: Omit<TableProps<T>, 'rows'> & RowKey<T> & { query: ListQuery; rows: readonly T[] | undefined; loadingLabel: string; empty: ReactNode }) {
+type ListTableProps<T extends RowData> = Omit<TableProps<T>, 'rows'> & RowKey<T> & { query: ListQuery; rows: readonly T[] | undefined; loadingLabel: string; empty: ReactNode };
+
+export function ListTable<T extends RowData>({ query, rows, loadingLabel, empty, ...table }: ListTableProps<T>) {
   if (!rows) return <ListFallback error={query.error} isLoading={query.isLoading} loadingLabel={loadingLabel} onRetry={() => void query.refetch()} />;
   if (rows.length === 0) return <p className="k-empty">{empty}</p>;
   return (
     <div className="k-table-wrap">
       <Table rows={rows} busy={query.isFetching} {...(table as Omit<TableProps<T>, 'rows'> & { rowKey?: (row: T) => string })} />
     </div>
+  );
+}
+
+/** ListTable for PagedTable, whose own props are checked where it is used (TypeScript cannot follow RowKey<T> here). */
+const AnyListTable = ListTable as unknown as (props: Record<string, unknown>) => ReactNode;
+
+/** The page and the way to another page, as `useListParams` gives them. */
+export interface ListPaging {
+  page: number;
+  go: (next: { page: number }, opts?: { replace?: boolean }) => void;
+}
+
+/**
+ * A paged list page's table: this page's rows (`query.data.items`) as ListTable shows them, the pager under them, and
+ * a page past the end (an old link, the last row of the last page removed) moved to the last page.
+ */
+export function PagedTable<T extends RowData>({
+  query,
+  paging,
+  pagerLabel,
+  pagerClassName,
+  ...table
+}: Omit<TableProps<T>, 'rows'> &
+  RowKey<T> & {
+    loadingLabel: string;
+    empty: ReactNode;
+    query: ListQuery & { data?: { items: readonly T[]; pageCount: number } };
+    paging: ListPaging;
+    pagerLabel?: string;
+    pagerClassName?: string;
+  }) {
+  const { page, go } = paging;
+  const pageCount = query.data?.pageCount;
+  useKeepPageInRange(page, pageCount, go);
+  return (
+    <>
+      <AnyListTable {...table} query={query} rows={query.data?.items} />
+      <Pager page={page} pageCount={pageCount ?? 0} onPage={(next) => go({ page: next })} label={pagerLabel} className={pagerClassName} />
+    </>
   );
 }

@@ -1,10 +1,10 @@
 import type { CheckoutMethod, OfflineRefusalView } from '@kassa/contracts';
-import { DateText, Money, Pager } from '@kassa/ui';
+import { DateText, Money } from '@kassa/ui';
 import { Link } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
 import { ListTotal } from '../shared/filters';
-import { ListTable, type Column } from '../shared/list-table';
-import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
+import { PagedTable, type Column } from '../shared/list-table';
+import { useListParams } from '../shared/use-list-params';
 import { useGetOfflineRefusalsQuery } from './transactions-api';
 
 const PAGE_SIZE = 15;
@@ -69,7 +69,6 @@ export function OfflineRefusalsPage() {
   const { page, go } = useListParams(NO_FILTERS);
   const query = useGetOfflineRefusalsQuery({ page, perPage: PAGE_SIZE }, { pollingInterval: 60_000 });
   const { data } = query;
-  useKeepPageInRange(page, data?.pageCount, go);
 
 
   return (
@@ -77,15 +76,14 @@ export function OfflineRefusalsPage() {
       <div className="k-stack">
         <Link to="/admin/transactions">All transactions</Link>
         <ListTotal total={data?.total} />
-        <ListTable
+        <PagedTable
           query={query}
-          rows={data?.items}
+          paging={{ page, go }}
           loadingLabel="Loading refused offline sales"
           empty="No sale made offline was refused."
           columns={REFUSAL_COLUMNS}
           rowProps={(r) => ({ 'data-nonce': r.nonce })}
         />
-        <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />
       </div>
     </AdminPage>
   );

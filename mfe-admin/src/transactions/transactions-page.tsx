@@ -1,13 +1,13 @@
 import type { KassaError } from '@kassa/api-client';
 import { amountDue, type CheckoutMethod, type TransactionStatus, type TransactionView } from '@kassa/contracts';
-import { Button, ConfirmModal, DateText, formatDate, formatMoney, Money, Pager, TextField, useDialogs } from '@kassa/ui';
+import { Button, ConfirmModal, DateText, formatDate, formatMoney, Money, TextField, useDialogs } from '@kassa/ui';
 import { useState, type ReactNode } from 'react';
 import { AdminPage } from '../shared/admin-page';
 import { AccountButton, AccountFilter, FilterButtons, ListTotal, ToggleButton } from '../shared/filters';
 import { HistoryLink } from '../shared/history-link';
-import { actionsColumn, ListTable, type Column } from '../shared/list-table';
+import { actionsColumn, PagedTable, type Column } from '../shared/list-table';
 import { Notice } from '../shared/notice';
-import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
+import { useListParams } from '../shared/use-list-params';
 import { useGetAdminTransactionsQuery, useUndoAdminTransactionMutation } from './transactions-api';
 import './transactions.css';
 
@@ -67,7 +67,6 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
     { pollingInterval: 60_000 },
   );
   const { data } = query;
-  useKeepPageInRange(page, data?.pageCount, go);
   const [undo, { isLoading: undoing }] = useUndoAdminTransactionMutation();
   const dialogs = useDialogs();
   const [confirming, setConfirming] = useState<TransactionView | null>(null);
@@ -193,17 +192,17 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
           <ListTotal total={data?.total} className="transactions__total" />
         </div>
         <Notice text={notice} />
-        <ListTable
+        <PagedTable
           query={query}
-          rows={data?.items}
+          paging={{ page, go }}
           loadingLabel="Loading transactions"
           empty={filtered ? 'No transactions match these filters.' : 'No transactions yet.'}
           className="transactions__table"
           phone
           columns={columns}
           rowProps={(tx) => ({ 'data-id': tx.id, className: tx.undone ? 'transactions__row--undone' : undefined })}
+          pagerClassName="transactions__pager"
         />
-        <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} className="transactions__pager" />
       </div>
       {confirming ? (
         <ConfirmModal title="Undo transaction" confirmLabel="Undo" variant="danger" onConfirm={() => void confirmUndo(confirming)} onCancel={() => setConfirming(null)}>

@@ -1,6 +1,6 @@
 import type { KassaError } from '@kassa/api-client';
 import { AdminUserCreateBody, NewPassword, Username, type AdminRegister, type AdminUser } from '@kassa/contracts';
-import { Pager, TextField, useDialogs } from '@kassa/ui';
+import { TextField, useDialogs } from '@kassa/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,12 +8,12 @@ import { z } from 'zod';
 import { Link, useNavigate } from 'react-router-dom';
 import { AdminPage, NewButton } from '../shared/admin-page';
 import { ListTotal } from '../shared/filters';
-import { ListTable, type Column } from '../shared/list-table';
+import { PagedTable, type Column } from '../shared/list-table';
 import { SearchForm } from '../shared/search-form';
 import { FormModal } from '../shared/form-modal';
 import { field, SelectField, useServerLines } from '../shared/forms';
 import { FormLines } from '../shared/server-lines';
-import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
+import { useListParams } from '../shared/use-list-params';
 import { useCreateUserMutation, useGetAdminRegistersQuery, useGetAdminUsersQuery } from './users-api';
 import './users.css';
 
@@ -117,7 +117,6 @@ export function UsersPage() {
   const { filters, page, go } = useListParams(['search']);
   const query = useGetAdminUsersQuery({ page, perPage: PAGE_SIZE, search: filters.search || null });
   const { data } = query;
-  useKeepPageInRange(page, data?.pageCount, go);
   const registers = useGetAdminRegistersQuery().data?.registers ?? [];
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
@@ -132,14 +131,13 @@ export function UsersPage() {
         <SearchForm label="Search by username or name" initial={filters.search ?? ''} onSearch={(search) => go({ search })} className="users__filters">
           <ListTotal total={data?.total} className="users__total" />
         </SearchForm>
-        <ListTable
+        <PagedTable
           query={query}
-          rows={data?.items}
+          paging={{ page, go }}
           loadingLabel="Loading users"
           empty={filters.search ? 'No users match.' : 'No users yet.'}
           columns={USER_COLUMNS}
         />
-        <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />
       </div>
       {creating ? (
         <NewUserForm
