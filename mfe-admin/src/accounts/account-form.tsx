@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { FormModal } from '../shared/form-modal';
-import { centsOf, euros, field, SelectField, TextAreaField, useServerLines } from '../shared/forms';
+import { euros, field, SelectField, TextAreaField, useServerLines } from '../shared/forms';
 import { FormLines } from '../shared/server-lines';
 
 const TYPE_LABELS: Record<AccountType, string> = { member: 'Member', event: 'Event', external: 'External (another association, a committee)', system: 'System (not on the till)' };
@@ -66,10 +66,7 @@ const AccountFields = Draft.superRefine((d, ctx) => {
   if (cleanName(d.name) === '') line('name', 'Please enter a name.');
   if (d.creditAccount || d.iban.trim()) line('iban', ibanError(d.iban));
   if (d.creditAccount || d.bic.trim()) line('bic', bicError(d.bic));
-  if (d.creditAccount && d.ownLimit) {
-    const limit = centsOf(CreditLimit, d.creditLimit);
-    if ('error' in limit) line('creditLimit', limit.error);
-  }
+  if (d.creditAccount && d.ownLimit) line('creditLimit', CreditLimit.safeParse(d.creditLimit).error?.issues[0]?.message);
   if (d.tab) {
     if (!d.invoiceName.trim()) line('invoiceName', 'A tab needs the name its invoices go to.');
     if (!d.invoiceAddress.trim()) line('invoiceAddress', 'A tab needs the address its invoices go to.');
