@@ -1,32 +1,37 @@
 import type { KassaError } from '@kassa/api-client';
-import { AccountType, cleanName, TAB_TYPES, type AdminAccount, type AdminAccountBody } from '@kassa/contracts';
+import { AccountType, AdminAccountBody, cleanName, TAB_TYPES, type AdminAccount } from '@kassa/contracts';
 import { bicError, bicTypingError, ibanError, ibanTypingError } from '@kassa/contracts/sepa';
-import { centsToInput, parseEuros, TextField, useDialogs } from '@kassa/ui';
-import { useState } from 'react';
+import { centsToInput, TextField, useDialogs } from '@kassa/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { FormModal } from '../shared/form-modal';
-import { SelectField } from '../shared/forms';
-import { FormLines, placeServerLines } from '../shared/server-lines';
+import { euros, field, SelectField, TextAreaField, useServerLines } from '../shared/forms';
+import { FormLines } from '../shared/server-lines';
 
 const TYPE_LABELS: Record<AccountType, string> = { member: 'Member', event: 'Event', external: 'External (another association, a committee)', system: 'System (not on the till)' };
 
-interface Draft {
-  name: string;
-  type: AccountType;
-  creditAccount: boolean;
-  ownLimit: boolean;
-  creditLimit: string;
-  iban: string;
-  bic: string;
-  mandateId: string;
-  mandateSignedAt: string;
-  /** A tab (event and external accounts): invoiced, never direct debit. */
-  tab: boolean;
-  tabLimit: string;
-  /** Chosen on purpose: a tab is never without a limit by accident. */
-  noTabLimit: boolean;
-  invoiceName: string;
-  invoiceAddress: string;
-}
+/**
+ * The form's fields as typed. `tab`: invoiced, never direct debit (event and external accounts); `noTabLimit` is chosen
+ * on purpose, so a tab is never without a limit by accident.
+ */
+const Draft = z.object({
+  name: z.string(),
+  type: AccountType,
+  creditAccount: z.boolean(),
+  ownLimit: z.boolean(),
+  creditLimit: z.string(),
+  iban: z.string(),
+  bic: z.string(),
+  mandateId: z.string(),
+  mandateSignedAt: z.string(),
+  tab: z.boolean(),
+  tabLimit: z.string(),
+  noTabLimit: z.boolean(),
+  invoiceName: z.string(),
+  invoiceAddress: z.string(),
+});
+type Draft = z.infer<typeof Draft>;
 
 const draftOf = (a: AdminAccount | null): Draft => ({
   name: a?.name ?? '',
@@ -47,55 +52,55 @@ const draftOf = (a: AdminAccount | null): Draft => ({
 
 const mayRunTab = (type: AccountType) => (TAB_TYPES as readonly string[]).includes(type);
 
-const FIELDS = ['name', 'creditLimit', 'iban', 'bic', 'mandateId', 'mandateSignedAt', 'tabLimit', 'invoiceName', 'invoiceAddress'] as const;
-type Problems = Partial<Record<(typeof FIELDS)[number], string>>;
+const CreditLimit = euros({ zero: true });
+const TabLimit = z.string().refine((text) => text.trim() !== '', "Set the tab's limit, or choose no limit.").pipe(euros());
 
-/** The form's own lines, the rules the server holds to (IBAN and BIC from @kassa/contracts/sepa, SPEC 5). */
+/**
+ * The form's own lines, the rules the server holds to (IBAN and BIC from @kassa/contracts/sepa, SPEC 5), all at once,
+ * then the body the contract checks (its own lines, as the server's).
+ */
+const AccountFields = Draft.superRefine((d, ctx) => {
+  const line = (path: keyof Draft, message: string | null | undefined) => {
+    if (message) ctx.addIssue({ code: 'custom', path: [path], message });
+  };
+  if (cleanName(d.name) === '') line('name', 'Please enter a name.');
+  if (d.creditAccount || d.iban.trim()) line('iban', ibanError(d.iban));
+  if (d.creditAccount || d.bic.trim()) line('bic', bicError(d.bic));
+  if (d.creditAccount && d.ownLimit) line('creditLimit', CreditLimit.safeParse(d.creditLimit).error?.issues[0]?.message);
+  if (d.tab) {
+    if (!d.invoiceName.trim()) line('invoiceName', 'A tab needs the name its invoices go to.');
+    if (!d.invoiceAddress.trim()) line('invoiceAddress', 'A tab needs the address its invoices go to.');
+    if (!d.noTabLimit) line('tabLimit', TabLimit.safeParse(d.tabLimit).error?.issues[0]?.message);
+  }
+})
+  .transform(
+    (d): AdminAccountBody => ({
+      name: d.name,
+      type: d.type,
+      creditAccount: d.creditAccount,
+      creditLimit: d.creditAccount && d.ownLimit ? CreditLimit.parse(d.creditLimit) : null,
+      iban: d.iban.trim() || null,
+      bic: d.bic.trim() || null,
+      mandateId: d.mandateId.trim() || null,
+      mandateSignedAt: d.mandateSignedAt || null,
+      tab: d.tab,
+      ...(d.tab ? { tabLimit: d.noTabLimit ? null : TabLimit.parse(d.tabLimit) } : {}),
+      invoiceName: d.invoiceName.trim() || null,
+      invoiceAddress: d.invoiceAddress.trim() || null,
+    }),
+  )
+  .pipe(AdminAccountBody);
+
+type Problems = Partial<Record<keyof Draft, string>>;
+
+/** The lines the form shows on Create or Save, the first for each field. */
 export function accountProblems(d: Draft): Problems {
   const problems: Problems = {};
-  if (cleanName(d.name) === '') problems.name = 'Please enter a name.';
-  const bankNeeded = d.creditAccount;
-  if (bankNeeded || d.iban.trim()) {
-    const e = ibanError(d.iban);
-    if (e) problems.iban = e;
-  }
-  if (bankNeeded || d.bic.trim()) {
-    const e = bicError(d.bic);
-    if (e) problems.bic = e;
-  }
-  if (d.creditAccount && d.ownLimit) {
-    const parsed = parseEuros(d.creditLimit, { zero: true });
-    if ('error' in parsed) problems.creditLimit = parsed.error;
-  }
-  if (d.tab) {
-    if (!d.invoiceName.trim()) problems.invoiceName = 'A tab needs the name its invoices go to.';
-    if (!d.invoiceAddress.trim()) problems.invoiceAddress = 'A tab needs the address its invoices go to.';
-    if (!d.noTabLimit) {
-      const parsed = d.tabLimit.trim() ? parseEuros(d.tabLimit) : { error: "Set the tab's limit, or choose no limit." };
-      if ('error' in parsed) problems.tabLimit = parsed.error;
-    }
-  }
+  for (const issue of AccountFields.safeParse(d).error?.issues ?? []) problems[issue.path[0] as keyof Draft] ??= issue.message;
   return problems;
 }
 
-function bodyOf(d: Draft): AdminAccountBody {
-  const limit = d.creditAccount && d.ownLimit ? parseEuros(d.creditLimit, { zero: true }) : null;
-  const tabLimit = d.tab && !d.noTabLimit ? parseEuros(d.tabLimit) : null;
-  return {
-    name: d.name,
-    type: d.type,
-    creditAccount: d.creditAccount,
-    creditLimit: limit && 'cents' in limit ? limit.cents : null,
-    iban: d.iban.trim() || null,
-    bic: d.bic.trim() || null,
-    mandateId: d.mandateId.trim() || null,
-    mandateSignedAt: d.mandateSignedAt || null,
-    tab: d.tab,
-    ...(d.tab ? { tabLimit: d.noTabLimit ? null : (tabLimit && 'cents' in tabLimit ? tabLimit.cents : null) } : {}),
-    invoiceName: d.invoiceName.trim() || null,
-    invoiceAddress: d.invoiceAddress.trim() || null,
-  };
-}
+const FIELDS = ['name', 'creditLimit', 'iban', 'bic', 'mandateId', 'mandateSignedAt', 'tabLimit', 'invoiceName', 'invoiceAddress'] as const;
 
 /**
  * New account, or the account's settings: name, type, a tab (event and external accounts: invoice name and address, a
@@ -116,109 +121,76 @@ export function AccountForm({
   onSave: (body: AdminAccountBody) => Promise<KassaError | null>;
   onCancel: () => void;
 }) {
-  const [d, setD] = useState<Draft>(() => draftOf(account));
-  const [errors, setErrors] = useState<Problems>({});
-  const [serverLines, setServerLines] = useState<string[]>([]);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const form = useForm({ resolver: zodResolver(AccountFields), reValidateMode: 'onSubmit', defaultValues: draftOf(account) });
+  const server = useServerLines(form);
   const dialogs = useDialogs();
-  const set = (patch: Partial<Draft>) => setD({ ...d, ...patch });
+  const [type, tab, noTabLimit, creditAccount, ownLimit, iban, bic] = useWatch({ control: form.control, name: ['type', 'tab', 'noTabLimit', 'creditAccount', 'ownLimit', 'iban', 'bic'] });
+  const { errors, touchedFields, isSubmitted } = form.formState;
 
-  const submit = async () => {
-    const problems = accountProblems(d);
-    setErrors(problems);
-    setServerLines([]);
-    setTouched({ iban: true, bic: true });
-    if (Object.keys(problems).length) return;
-    const err = await onSave(bodyOf(d));
+  const submit = form.handleSubmit(async (body) => {
+    server.clear();
+    const err = await onSave(body);
     if (!err) return;
-    if (err.status === 422 && err.lines.length) {
-      const placed = placeServerLines(err, FIELDS);
-      setErrors(placed.fields);
-      return setServerLines(placed.other);
-    }
-    if (err.status === 409) return setServerLines([err.message]);
+    if (err.status === 422 && err.lines.length) return server.place(err, FIELDS);
+    if (err.status === 409) return server.show([err.message]);
     void dialogs.error(err, { title: 'Saving the account failed' });
-  };
+  }, server.clear);
 
-  const ibanShown = touched.iban ? (errors.iban ?? (d.creditAccount || d.iban.trim() ? ibanError(d.iban) : null)) : ibanTypingError(d.iban);
-  const bicShown = touched.bic ? (errors.bic ?? (d.creditAccount || d.bic.trim() ? bicError(d.bic) : null)) : bicTypingError(d.bic);
+  // While typing only what is wrong already; once left (or saved), the full check, or the line the save gave.
+  const ibanShown = touchedFields.iban || isSubmitted ? (errors.iban?.message ?? (creditAccount || iban.trim() ? ibanError(iban) : null)) : ibanTypingError(iban);
+  const bicShown = touchedFields.bic || isSubmitted ? (errors.bic?.message ?? (creditAccount || bic.trim() ? bicError(bic) : null)) : bicTypingError(bic);
 
   return (
-    <FormModal title={account ? `Change ${account.name}` : 'New account'} submitLabel={account ? 'Save' : 'Create'} busy={busy} onSubmit={submit} onCancel={onCancel}>
-      <FormLines lines={serverLines} />
-      <TextField label="Name" value={d.name} maxLength={100} onChange={(e) => set({ name: e.target.value })} error={errors.name} autoFocus />
-      <SelectField label="Type" value={d.type} onChange={(e) => set({ type: e.target.value as AccountType, ...(mayRunTab(e.target.value as AccountType) ? {} : { tab: false }) })}>
+    <FormModal title={account ? `Change ${account.name}` : 'New account'} submitLabel={account ? 'Save' : 'Create'} busy={busy} onSubmit={() => submit()} onCancel={onCancel}>
+      <FormLines lines={server.lines} />
+      <TextField label="Name" maxLength={100} {...field(form, 'name')} autoFocus />
+      <SelectField label="Type" {...form.register('type', { onChange: (e: { target: { value: AccountType } }) => !mayRunTab(e.target.value) && form.setValue('tab', false) })}>
         {AccountType.options.map((t) => (
           <option key={t} value={t}>
             {TYPE_LABELS[t]}
           </option>
         ))}
       </SelectField>
-      {mayRunTab(d.type) ? (
+      {mayRunTab(type) ? (
         <fieldset className="accounts__tab">
           <label className="k-checkbox">
-            <input type="checkbox" checked={d.tab} onChange={(e) => set({ tab: e.target.checked, ...(e.target.checked ? { creditAccount: false } : {}) })} />
+            <input type="checkbox" {...form.register('tab', { onChange: (e: { target: { checked: boolean } }) => e.target.checked && form.setValue('creditAccount', false) })} />
             <span>Runs a tab (sold to without balance, invoiced afterwards; never direct debit)</span>
           </label>
-          {d.tab ? (
+          {tab ? (
             <>
-              <TextField label="Invoice to" value={d.invoiceName} maxLength={100} onChange={(e) => set({ invoiceName: e.target.value })} error={errors.invoiceName} hint="Who the tab's invoices are addressed to." />
-              <div className="k-field">
-                <label className="k-field__label" htmlFor="account-invoice-address">
-                  Invoice address
-                </label>
-                <textarea
-                  id="account-invoice-address"
-                  className="k-textarea"
-                  rows={3}
-                  maxLength={300}
-                  value={d.invoiceAddress}
-                  aria-invalid={errors.invoiceAddress ? true : undefined}
-                  onChange={(e) => set({ invoiceAddress: e.target.value })}
-                />
-                {errors.invoiceAddress ? <span className="k-field__error">{errors.invoiceAddress}</span> : null}
-              </div>
+              <TextField label="Invoice to" maxLength={100} {...field(form, 'invoiceName')} hint="Who the tab's invoices are addressed to." />
+              <TextAreaField label="Invoice address" rows={3} maxLength={300} {...field(form, 'invoiceAddress')} />
               <label className="k-checkbox">
-                <input type="checkbox" checked={d.noTabLimit} onChange={(e) => set({ noTabLimit: e.target.checked })} />
+                <input type="checkbox" {...form.register('noTabLimit')} />
                 <span>No limit (the till never refuses a sale on this tab)</span>
               </label>
-              {d.noTabLimit ? null : (
-                <TextField label="Tab limit (€)" inputMode="decimal" value={d.tabLimit} onChange={(e) => set({ tabLimit: e.target.value })} error={errors.tabLimit} hint="How much the tab may run up before it is invoiced." />
-              )}
+              {noTabLimit ? null : <TextField label="Tab limit (€)" inputMode="decimal" {...field(form, 'tabLimit')} hint="How much the tab may run up before it is invoiced." />}
             </>
           ) : null}
         </fieldset>
       ) : null}
-      {d.tab ? null : (
+      {tab ? null : (
         <label className="k-checkbox">
-          <input type="checkbox" checked={d.creditAccount} onChange={(e) => set({ creditAccount: e.target.checked })} />
+          <input type="checkbox" {...form.register('creditAccount')} />
           <span>Credit account (direct debit: may go below zero and is collected monthly)</span>
         </label>
       )}
-      {d.creditAccount ? (
+      {creditAccount ? (
         <>
           <label className="k-checkbox">
-            <input type="checkbox" checked={d.ownLimit} onChange={(e) => set({ ownLimit: e.target.checked })} />
+            <input type="checkbox" {...form.register('ownLimit')} />
             <span>Own credit limit{defaultLimit !== null ? ` (otherwise € ${centsToInput(defaultLimit)} from the settings)` : ''}</span>
           </label>
-          {d.ownLimit ? (
-            <TextField label="Credit limit (€)" inputMode="decimal" value={d.creditLimit} onChange={(e) => set({ creditLimit: e.target.value })} error={errors.creditLimit} hint="How far below zero this account may go." />
-          ) : null}
+          {ownLimit ? <TextField label="Credit limit (€)" inputMode="decimal" {...field(form, 'creditLimit')} hint="How far below zero this account may go." /> : null}
         </>
       ) : null}
-      <TextField
-        label={d.creditAccount ? 'IBAN' : 'IBAN (optional)'}
-        autoComplete="off"
-        value={d.iban}
-        onChange={(e) => set({ iban: e.target.value })}
-        onBlur={() => setTouched({ ...touched, iban: true })}
-        error={ibanShown}
-      />
-      <TextField label={d.creditAccount ? 'BIC' : 'BIC (optional)'} autoComplete="off" value={d.bic} onChange={(e) => set({ bic: e.target.value })} onBlur={() => setTouched({ ...touched, bic: true })} error={bicShown} />
-      {d.creditAccount ? (
+      <TextField label={creditAccount ? 'IBAN' : 'IBAN (optional)'} autoComplete="off" {...form.register('iban')} error={ibanShown} />
+      <TextField label={creditAccount ? 'BIC' : 'BIC (optional)'} autoComplete="off" {...form.register('bic')} error={bicShown} />
+      {creditAccount ? (
         <div className="k-row accounts__mandate">
-          <TextField label="Mandate id" value={d.mandateId} maxLength={35} onChange={(e) => set({ mandateId: e.target.value })} error={errors.mandateId} />
-          <TextField label="Mandate signed on" type="date" value={d.mandateSignedAt} onChange={(e) => set({ mandateSignedAt: e.target.value })} error={errors.mandateSignedAt} />
+          <TextField label="Mandate id" maxLength={35} {...field(form, 'mandateId')} />
+          <TextField label="Mandate signed on" type="date" {...field(form, 'mandateSignedAt')} />
         </div>
       ) : null}
     </FormModal>

@@ -1,49 +1,53 @@
 import type { KassaError } from '@kassa/api-client';
-import type { BarMenuCategory } from '@kassa/contracts';
+import { BarMenuBody, BarMenuCategory } from '@kassa/contracts';
 import { Button, ListFallback, useDialogs } from '@kassa/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { useGetBarMenuQuery, useSaveBarMenuMutation } from '../products/products-api';
 import { AdminPage } from '../shared/admin-page';
 import { Notice } from '../shared/notice';
 import './bar.css';
 
-/** The menu being edited: categories in menu order, each on or off. */
+/** The menu being edited: every category in menu order, each on or off; saved as the contract's ids of those on it. */
+const MenuFields = z
+  .object({ rows: z.array(BarMenuCategory) })
+  .transform(({ rows }) => ({ categoryIds: rows.filter((r) => r.onMenu).map((r) => r.id) }))
+  .pipe(BarMenuBody);
+
 function MenuEditor({ saved, notice, setNotice }: { saved: BarMenuCategory[]; notice: string | null; setNotice: (notice: string) => void }) {
-  const [rows, setRows] = useState(saved);
+  const form = useForm({ resolver: zodResolver(MenuFields), defaultValues: { rows: saved } });
+  // The field array's own key, so the categories' `id` stays theirs.
+  const { fields, move } = useFieldArray({ control: form.control, name: 'rows', keyName: 'key' });
+  const onMenu = useWatch({ control: form.control, name: 'rows' }).map((r) => r.onMenu);
   const [save, { isLoading }] = useSaveBarMenuMutation();
   const dialogs = useDialogs();
-  const dirty = JSON.stringify(rows.map((r) => [r.id, r.onMenu])) !== JSON.stringify(saved.map((r) => [r.id, r.onMenu]));
+  const dirty = form.formState.isDirty;
 
-  const move = (i: number, by: -1 | 1) => {
-    const next = [...rows];
-    const [row] = next.splice(i, 1);
-    next.splice(i + by, 0, row!);
-    setRows(next);
-  };
-  const toggle = (id: string, onMenu: boolean) => setRows(rows.map((r) => (r.id === id ? { ...r, onMenu } : r)));
-  const submit = async () => {
-    const result = await save(rows.filter((r) => r.onMenu).map((r) => r.id));
+  const submit = form.handleSubmit(async ({ categoryIds }) => {
+    const result = await save(categoryIds);
     if (result.error) return void dialogs.error(result.error as KassaError, { title: 'Saving the menu failed' });
-    setRows(result.data.categories);
+    form.reset({ rows: result.data.categories });
     setNotice('The bar menu is saved. The screens on the wall show it within a minute.');
-  };
+  });
 
   return (
     <div className="k-stack bar">
       <Notice text={notice} />
       <ol className="bar__list" aria-label="Categories on the bar menu, in order">
-        {rows.map((r, i) => (
-          <li key={r.id} className={`bar__row${r.onMenu ? '' : ' bar__row--off'}`}>
+        {fields.map((r, i) => (
+          <li key={r.key} className={`bar__row${onMenu[i] ? '' : ' bar__row--off'}`}>
             <span className="bar__swatch" style={{ background: r.colour }} aria-hidden="true" />
             <label className="k-checkbox bar__name">
-              <input type="checkbox" checked={r.onMenu} onChange={(e) => toggle(r.id, e.target.checked)} />
+              <input type="checkbox" {...form.register(`rows.${i}.onMenu`)} />
               <span>{r.name}</span>
             </label>
             <span className="k-muted bar__count">{r.products === 0 ? 'no products (not shown)' : `${r.products} product${r.products === 1 ? '' : 's'}`}</span>
-            <Button disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move ${r.name} up`}>
+            <Button disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={`Move ${r.name} up`}>
               ↑
             </Button>
-            <Button disabled={i === rows.length - 1} onClick={() => move(i, 1)} aria-label={`Move ${r.name} down`}>
+            <Button disabled={i === fields.length - 1} onClick={() => move(i, i + 1)} aria-label={`Move ${r.name} down`}>
               ↓
             </Button>
           </li>
@@ -53,7 +57,7 @@ function MenuEditor({ saved, notice, setNotice }: { saved: BarMenuCategory[]; no
         <Button variant="primary" disabled={!dirty || isLoading} onClick={() => void submit()}>
           Save menu
         </Button>
-        <Button disabled={!dirty || isLoading} onClick={() => setRows(saved)}>
+        <Button disabled={!dirty || isLoading} onClick={() => form.reset()}>
           Undo changes
         </Button>
       </div>

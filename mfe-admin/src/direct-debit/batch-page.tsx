@@ -1,12 +1,14 @@
 import type { KassaError } from '@kassa/api-client';
-import { DirectDebitStatus, type DirectDebitBatchDetail, type DirectDebitLine } from '@kassa/contracts';
+import { DirectDebitFailBody, DirectDebitStatus, type DirectDebitBatchDetail, type DirectDebitLine } from '@kassa/contracts';
 import { Button, ConfirmModal, formatDate, formatDay, formatMoney, ListFallback, Money, Pager, TextField, useDialogs } from '@kassa/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router-dom';
 import { isApproval } from '../approvals/approvals-api';
 import { FourEyesAction, preparedNotice } from '../approvals/four-eyes-action';
 import { AdminPage } from '../shared/admin-page';
-import { SelectField } from '../shared/forms';
+import { field, SelectField } from '../shared/forms';
 import { HistoryLink } from '../shared/history-link';
 import { DataTable, type Column } from '../shared/list-table';
 import { Notice } from '../shared/notice';
@@ -39,16 +41,20 @@ type Modal = { kind: 'collected' } | { kind: 'cancel' } | { kind: 'fail'; debit:
 
 const SKIPPED_COLUMNS = skippedColumns('Owed', (s) => <Link to={`/admin/accounts/${s.accountId}`}>{s.name}</Link>);
 
+/** The reason the bank gave, as the contract takes it (trimmed, at most 140 characters). */
+const FailFields = DirectDebitFailBody.pick({ reason: true });
+
 function FailForm({ debit, busy, onConfirm, onCancel }: { debit: DirectDebitLine; busy: boolean; onConfirm: (reason: string) => void; onCancel: () => void }) {
-  const [reason, setReason] = useState('');
+  const form = useForm({ resolver: zodResolver(FailFields), defaultValues: { reason: '' } });
+  const submit = form.handleSubmit(({ reason }) => onConfirm(reason));
   return (
-    <ConfirmModal title="Mark the debit failed" confirmLabel={busy ? 'Marking…' : 'Mark failed'} variant="danger" onConfirm={() => onConfirm(reason.trim())} onCancel={onCancel}>
+    <ConfirmModal title="Mark the debit failed" confirmLabel={busy ? 'Marking…' : 'Mark failed'} variant="danger" onConfirm={() => void submit()} onCancel={onCancel}>
       <p>
         The bank reversed the debit of <strong>{formatMoney(debit.amount)}</strong> from <strong>{debit.name}</strong>. Marking it failed books{' '}
         {formatMoney(debit.amount)} back onto the account as debt, switches credit (direct debit) off for the account, as the terms say, and tells the
         member on their account page to top up by hand.
       </p>
-      <TextField label="Reason from the bank (optional)" value={reason} maxLength={140} onChange={(e) => setReason(e.target.value)} hint="For example the return code: MD06, AM04, AC04." />
+      <TextField label="Reason from the bank (optional)" maxLength={140} {...field(form, 'reason')} hint="For example the return code: MD06, AM04, AC04." />
     </ConfirmModal>
   );
 }

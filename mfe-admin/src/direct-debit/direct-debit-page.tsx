@@ -3,16 +3,20 @@ import {
   DirectDebitBatchStatus,
   nextBusinessDay,
   SKIP_REASON_TEXT,
-  type DirectDebitBatchBody,
+  DirectDebitBatchBody,
   type DirectDebitBatchSummary,
   type DirectDebitPreview,
 } from '@kassa/contracts';
 import { dutchDay, formatDate, formatDay, Money, TextField, useDialogs } from '@kassa/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
+import { z } from 'zod';
 import { AdminPage, NewButton } from '../shared/admin-page';
 import { ListTotal } from '../shared/filters';
-import { SelectField } from '../shared/forms';
+import { field, SelectField, useServerLines } from '../shared/forms';
 import { DataTable, PagedTable, type Column } from '../shared/list-table';
 import { FormModal } from '../shared/form-modal';
 import { FormLines, placeServerLines } from '../shared/server-lines';
@@ -37,8 +41,6 @@ export function lastDayOfPreviousMonth(today: string): string {
   const [y, m] = today.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
 }
-
-const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 type Skip = DirectDebitPreview['skipped'][number];
 
@@ -115,59 +117,45 @@ function PreviewPanel({ preview }: { preview: DirectDebitPreview }) {
   );
 }
 
+/** A date the form sends: both are chosen before a batch is made or previewed. */
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a date.');
+const BatchFields = z.object({ collectionDate: Day, cutoff: Day }).pipe(DirectDebitBatchBody);
+
 /** The new-batch form: both dates, then who the batch would include and skip (from the server) before it is made. */
 function NewBatchForm({ onDone }: { onDone: (id: string | null) => void }) {
   const today = dutchDay();
-  const [draft, setDraft] = useState<DirectDebitBatchBody>({ collectionDate: nextBusinessDay(today), cutoff: lastDayOfPreviousMonth(today) });
-  const [errors, setErrors] = useState<{ collectionDate?: string; cutoff?: string }>({});
-  const [otherLines, setOtherLines] = useState<string[]>([]);
+  const form = useForm({ resolver: zodResolver(BatchFields), reValidateMode: 'onSubmit', defaultValues: { collectionDate: nextBusinessDay(today), cutoff: lastDayOfPreviousMonth(today) } });
+  const server = useServerLines(form);
   const [create, { isLoading }] = useCreateDirectDebitBatchMutation();
   const dialogs = useDialogs();
-  const complete = isDay(draft.collectionDate) && isDay(draft.cutoff);
-  const preview = useGetDirectDebitPreviewQuery(draft, { skip: !complete, refetchOnMountOrArgChange: true });
+  const draft = BatchFields.safeParse(useWatch({ control: form.control })).data;
+  const preview = useGetDirectDebitPreviewQuery(draft ?? skipToken, { refetchOnMountOrArgChange: true });
   const previewError = preview.error as KassaError | undefined;
   const previewLines = previewError ? placeServerLines(previewError, ['collectionDate', 'cutoff'] as const) : null;
 
-  const submit = async () => {
-    setOtherLines([]);
-    setErrors({});
-    if (!complete) return setErrors({ ...(isDay(draft.collectionDate) ? {} : { collectionDate: 'Choose a date.' }), ...(isDay(draft.cutoff) ? {} : { cutoff: 'Choose a date.' }) });
-    const result = await create(draft);
+  const submit = form.handleSubmit(async (body) => {
+    server.clear();
+    const result = await create(body);
     if (result.error) {
       const err = result.error as KassaError;
-      if (err.status === 422 || err.status === 409) {
-        const placed = placeServerLines(err, ['collectionDate', 'cutoff'] as const);
-        setErrors(placed.fields);
-        return setOtherLines(placed.other);
-      }
+      if (err.status === 422 || err.status === 409) return server.place(err, ['collectionDate', 'cutoff']);
       return void dialogs.error(err, { title: 'Making the batch failed' });
     }
     onDone(result.data.id);
-  };
+  }, server.clear);
 
-  const fieldError = (f: 'collectionDate' | 'cutoff') => errors[f] ?? previewLines?.fields[f];
-  const lines = otherLines.length ? otherLines : (previewLines?.other ?? []);
+  // The save's lines first; until then the preview's.
+  const date = (f: 'collectionDate' | 'cutoff') => {
+    const bound = field(form, f);
+    return { ...bound, error: bound.error ?? previewLines?.fields[f] };
+  };
+  const lines = server.lines.length ? server.lines : (previewLines?.other ?? []);
   return (
-    <FormModal title="New direct-debit batch" submitLabel="Create batch" busy={isLoading || preview.isFetching || Boolean(previewError)} onSubmit={submit} onCancel={() => onDone(null)}>
+    <FormModal title="New direct-debit batch" submitLabel="Create batch" busy={isLoading || preview.isFetching || Boolean(previewError)} onSubmit={() => submit()} onCancel={() => onDone(null)}>
       <FormLines lines={lines} />
       <div className="k-row direct-debit__dates">
-        <TextField
-          label="Collection date"
-          type="date"
-          value={draft.collectionDate}
-          onChange={(e) => setDraft({ ...draft, collectionDate: e.target.value })}
-          error={fieldError('collectionDate')}
-          hint="A bank business day, at least one business day from now."
-        />
-        <TextField
-          label="Cut-off"
-          type="date"
-          value={draft.cutoff}
-          max={today}
-          onChange={(e) => setDraft({ ...draft, cutoff: e.target.value })}
-          error={fieldError('cutoff')}
-          hint="Debts up to the end of this day are collected."
-        />
+        <TextField label="Collection date" type="date" {...date('collectionDate')} hint="A bank business day, at least one business day from now." />
+        <TextField label="Cut-off" type="date" max={today} {...date('cutoff')} hint="Debts up to the end of this day are collected." />
       </div>
       {preview.data && !previewError ? <PreviewPanel preview={preview.data} /> : preview.isFetching ? <p className="k-muted">Working out who owes money…</p> : null}
     </FormModal>
