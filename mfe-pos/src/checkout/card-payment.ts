@@ -1,4 +1,5 @@
-import { api, type AppThunk, type KassaError, type RootState } from '@kassa/api-client';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { addAppListener, api, type AppThunk, type KassaError, type RootState } from '@kassa/api-client';
 import { formatMoney } from '@kassa/ui';
 import { cartCleared, cartRestored, selectCart, selectCartIsEmpty, selectTotal } from '../cart/cart-slice';
 import { checkmarkShown, saleShown, UNDO_SNACKBAR_MS } from '../feedback/feedback-slice';
@@ -56,41 +57,60 @@ function watched(state: RootState, transactionId: string): boolean {
   return inModal || selectPendingCard(state)?.transactionId === transactionId;
 }
 
-const watching = new Set<string>();
-
-/** SPEC 4: polls the card status every second while pending, with 2 retries on errors, then finishes a completed one. */
+/**
+ * SPEC 4: follows a card payment while the wait modal or the pending bar shows it. RTK Query polls the status every
+ * second (the next poll a second after the last answer); this payment's listener counts the errors (2 retries, then
+ * 'error'), finishes a completed payment and stops the polling at a final answer or when nobody watches any more.
+ */
 export const watchCard =
-  (transactionId: string, effects: TillEffects): AppThunk<Promise<void>> =>
-  async (dispatch, getState) => {
-    if (watching.has(transactionId)) return;
-    watching.add(transactionId);
-    try {
-      let failures = 0;
-      while (watched(getState(), transactionId)) {
-        const res = await dispatch(checkoutApi.endpoints.getCardStatus.initiate(transactionId, { subscribe: false, forceRefetch: true }));
-        if (!watched(getState(), transactionId)) return;
-        if (res.error || !res.data) {
-          failures += 1;
-          if (failures > STATUS_RETRIES) {
-            dispatch(cardStatusChanged({ transactionId, phase: 'error', error: toKassaError(res.error).message }));
+  (transactionId: string, effects: TillEffects): AppThunk =>
+  (dispatch, getState) => {
+    const status = checkoutApi.endpoints.getCardStatus;
+    // One watcher per payment: a second request for it (a double tap's) finds the first one's poll in the cache.
+    if (!watched(getState(), transactionId) || !status.select(transactionId)(getState()).isUninitialized) return;
+    const poll = dispatch(status.initiate(transactionId, { subscriptionOptions: { pollingInterval: STATUS_POLL_MS } }));
+    // An answer to this payment's poll (not a poll skipped because the previous one was still under way).
+    const answered = (action: UnknownAction) =>
+      (status.matchFulfilled(action) || (status.matchRejected(action) && !action.meta.condition)) && action.meta.arg.originalArgs === transactionId;
+    let failures = 0;
+    dispatch(
+      addAppListener({
+        predicate: (action, state) => !watched(state, transactionId) || answered(action),
+        effect: async (action, listenerApi) => {
+          const stop = () => {
+            listenerApi.unsubscribe();
+            poll.unsubscribe();
+          };
+          if (!watched(listenerApi.getState(), transactionId)) return stop();
+          if (status.matchRejected(action)) {
+            failures += 1;
+            if (failures > STATUS_RETRIES) {
+              const { error } = status.select(transactionId)(listenerApi.getState());
+              listenerApi.dispatch(cardStatusChanged({ transactionId, phase: 'error', error: toKassaError(error).message }));
+              stop();
+            }
             return;
           }
-        } else {
+          if (!status.matchFulfilled(action)) return;
           failures = 0;
-          const { status, error } = res.data;
-          dispatch(cardStatusChanged({ transactionId, phase: status, error }));
-          if (status === 'completed') {
-            // The green stays CARD_APPROVED_SHOW_MS from when it is drawn; finishing the sale does not wait for that.
-            await dispatch(finishCard(transactionId, effects, true, drawn()));
+          const { status: phase, error } = action.payload;
+          listenerApi.dispatch(cardStatusChanged({ transactionId, phase, error }));
+          if (phase === 'completed') {
+            // Polling stops; the subscription stays until the sale is finished, so no second watcher starts meanwhile.
+            listenerApi.unsubscribe();
+            poll.updateSubscriptionOptions({ pollingInterval: 0 });
+            try {
+              // The green stays CARD_APPROVED_SHOW_MS from when it is drawn; finishing the sale does not wait for that.
+              await listenerApi.dispatch(finishCard(transactionId, effects, true, drawn()));
+            } finally {
+              poll.unsubscribe();
+            }
             return;
           }
-          if (FINAL_FAILURES.has(status)) return;
-        }
-        await wait(STATUS_POLL_MS);
-      }
-    } finally {
-      watching.delete(transactionId);
-    }
+          if (FINAL_FAILURES.has(phase)) stop();
+        },
+      }),
+    );
   };
 
 /**

@@ -6,8 +6,8 @@ import { productAdded, returnAdded, selectCart, selectEntries } from '../cart/ca
 import { selectSale } from '../feedback/feedback-slice';
 import { fail, json, ok, stubApi, type Call } from '../testing/api-stub';
 import { tillConfig } from '../testing/render-till';
-import { reasonPicked, selectCardSecret, selectCheckoutBusy, selectPendingCard, selectStack, selectStep, selectTopModal } from './checkout-slice';
-import { pendingBarClicked } from './card-payment';
+import { pendingCleared, reasonPicked, selectCardSecret, selectCheckoutBusy, selectPendingCard, selectStack, selectStep, selectTopModal } from './checkout-slice';
+import { pendingBarClicked, watchCard } from './card-payment';
 import { cancelTop, confirmTop, pickAccount, retryCard, startCheckout } from './checkout-steps';
 import { cardSwiped } from './member-card';
 import { submitPin } from './pin';
@@ -365,6 +365,32 @@ describe('card payments', () => {
     await vi.advanceTimersByTimeAsync(1500);
     expect(errors).toEqual([]);
     expect(selectStep(store.getState())).toBe('none');
+  });
+
+  it('follows a payment once however often it is asked to (a double tap): one poll a second, one finish', async () => {
+    const calls = cardApi(['pending', 'pending', 'completed']);
+    const { store, effects } = till(['PAYMENT_CARD', 'PAYMENT_ACCOUNT_OTHER']);
+    store.dispatch(startCheckout('card', effects));
+    await vi.advanceTimersByTimeAsync(10);
+    store.dispatch(watchCard(TX, effects));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(count(calls, '/status/')).toBe(2);
+    store.dispatch(watchCard(TX, effects));
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(count(calls, '/status/')).toBe(3);
+    expect(count(calls, '/finish/')).toBe(1);
+    expect(selectPendingCard(store.getState())).toBeNull();
+  });
+
+  it('stops polling when nobody shows the payment any more', async () => {
+    const calls = cardApi(['pending']);
+    const { store, effects } = till(['PAYMENT_CARD', 'PAYMENT_ACCOUNT_OTHER']);
+    store.dispatch(startCheckout('card', effects));
+    await vi.advanceTimersByTimeAsync(1010);
+    expect(count(calls, '/status/')).toBe(2);
+    store.dispatch(pendingCleared());
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(count(calls, '/status/')).toBe(2);
   });
 
   it('closing the wait modal while the terminal still waits keeps following the payment in the bar', async () => {

@@ -159,7 +159,7 @@ export const purchase =
         dispatch(cardStarted({ transactionId: result.transaction_id, terminal: result.terminal, totalPrice: result.total }));
       }
       // Without a terminal there is nothing to poll: staff key the amount in and confirm by hand.
-      if (result.terminal) void dispatch(watchCard(result.transaction_id, effects));
+      if (result.terminal) dispatch(watchCard(result.transaction_id, effects));
       return;
     }
     dispatch(saleConfirmed(result, method, effects, method === 'account' ? (extra.account_id ?? null) : null, body.upgrade_account_id ?? null));
