@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AccountType } from './accounts';
 import { PostingKind } from './internal';
 import { CalendarDay, DisplayName } from './text';
-import { Cents, ObjectId, PageQuery } from './wrapper';
+import { Cents, ObjectId, PageQuery, QueryFlag as flag } from './wrapper';
 
 /** The largest amount one admin top-up or correction moves (cents): € 10.000,00; a typo of zeros is refused. */
 export const ADMIN_UPGRADE_MAX = 1_000_000;
@@ -80,7 +80,6 @@ export const AdminAccount = z.object({
 });
 export type AdminAccount = z.infer<typeof AdminAccount>;
 
-const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** GET /api/admin/accounts/: 15 a page by name; search on the name and the filters of the list. */
 export const AdminAccountsQuery = PageQuery.extend({

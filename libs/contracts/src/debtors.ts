@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { AccountType } from './accounts';
 import { PostingKind } from './internal';
-import { Cents, ObjectId, PageQuery } from './wrapper';
+import { Cents, ObjectId, PageQuery, QueryFlag } from './wrapper';
 
 /** What an account below zero is: a credit (direct-debit) account, a tab, or another account a correction took below. */
 export const DebtorKind = z.enum(['credit', 'tab', 'other']);
 export type DebtorKind = z.infer<typeof DebtorKind>;
+export const DEBTOR_KIND_LABELS: Record<DebtorKind, string> = { credit: 'Credit account', tab: 'Tab', other: 'Other' };
 
 /** An open account below zero, as the board follows it up (GET /api/admin/debtors/). */
 export const Debtor = z.object({
@@ -24,13 +25,11 @@ export const Debtor = z.object({
 });
 export type Debtor = z.infer<typeof Debtor>;
 
-const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
-
 /** The filters of the debtors (GET /api/admin/debtors/csv: every row of them as a file). */
 export const DebtorsFilter = z.object({
   kind: DebtorKind.optional(),
   /** Only accounts whose last direct debit the bank reversed. */
-  failed: flag.optional(),
+  failed: QueryFlag.optional(),
 });
 export type DebtorsFilter = z.input<typeof DebtorsFilter>;
 

@@ -97,6 +97,9 @@ export const apiError = (
 });
 
 /** Page request of every paged list (SPEC 7; default perPage 15, fetch-all uses 50). */
+/** A yes/no filter in a query string (`true` or `false`). */
+export const QueryFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
 export const PageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   perPage: z.coerce.number().int().min(1).max(200).default(15),

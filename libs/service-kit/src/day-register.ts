@@ -5,6 +5,9 @@ import { isDuplicateKey } from './mongo';
 /** A day's items counted in total (`all`) and per key (a checkout method, a payment status). */
 export type DayCounts<K extends string> = Record<'all' | K, number>;
 
+/** Zero of everything: the counts of a day before its items are counted. */
+export const emptyDayCounts = <K extends string>(keys: readonly K[]): DayCounts<K> => ({ all: 0, ...Object.fromEntries(keys.map((k) => [k, 0])) }) as DayCounts<K>;
+
 interface DayRow {
   day: string;
   /** The day's counts, or null while not counted (today, yesterday, not yet, or changed since). */
@@ -58,10 +61,6 @@ export class DayRegister<K extends string> {
   /** Days before this one are closed: their items no longer change in number. */
   protected firstOpenDay(): string {
     return addDays(this.dayOf(this.opts.now()), -1);
-  }
-
-  emptyCounts(): DayCounts<K> {
-    return { all: 0, ...Object.fromEntries(this.opts.keys.map((k) => [k, 0])) } as DayCounts<K>;
   }
 
   /** Registers the day of an item about to be stored (once per open day and process). */
@@ -131,7 +130,7 @@ export class DayRegister<K extends string> {
     let counts = new Map<string, DayCounts<K>>();
     if (this.opts.countDays) counts = await this.opts.countDays(missing);
     else for (const day of missing) counts.set(day, await this.opts.countDay(day));
-    for (const day of missing) await this.days.updateOne({ day }, { $set: { counts: counts.get(day) ?? this.emptyCounts() } });
+    for (const day of missing) await this.days.updateOne({ day }, { $set: { counts: counts.get(day) ?? emptyDayCounts(this.opts.keys) } });
     return missing.length;
   }
 

@@ -1,4 +1,4 @@
-import type { Debtor, DebtorKind } from '@kassa/contracts';
+import { DEBTOR_KIND_LABELS, type Debtor, type DebtorKind } from '@kassa/contracts';
 import { Button, DateText, Money } from '@kassa/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -10,7 +10,6 @@ import { downloadDebtorsCsv, useGetDebtorsQuery } from './debtors-api';
 
 const PAGE_SIZE = 15;
 const FILTER_KEYS = ['kind', 'failed'] as const;
-const KIND_LABEL: Record<DebtorKind, string> = { credit: 'Credit account', tab: 'Tab', other: 'Other' };
 const KINDS: { value: DebtorKind | ''; label: string }[] = [
   { value: '', label: 'All' },
   { value: 'credit', label: 'Credit accounts' },
@@ -21,7 +20,7 @@ const KINDS: { value: DebtorKind | ''; label: string }[] = [
 const COLUMNS: Column<Debtor>[] = [
   { header: 'Account', phone: 'start', cell: (d) => <Link to={`/admin/accounts/${d.accountId}`}>{d.name}</Link> },
   { header: 'Owes', className: 'k-num', phone: 'end', cell: (d) => <Money cents={-d.owed} /> },
-  { header: 'Kind', phoneLabel: true, cell: (d) => KIND_LABEL[d.kind] },
+  { header: 'Kind', phoneLabel: true, cell: (d) => DEBTOR_KIND_LABELS[d.kind] },
   { header: 'Below zero since', phoneLabel: true, cell: (d) => (d.since ? <DateText value={d.since} /> : <span className="k-muted">—</span>) },
   {
     header: 'Last payment',

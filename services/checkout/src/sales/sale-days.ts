@@ -1,5 +1,5 @@
 import { CheckoutMethod } from '@kassa/contracts';
-import { DayRegister, runOnce, type DayCounts } from '@kassa/service-kit';
+import { DayRegister, emptyDayCounts, runOnce, type DayCounts } from '@kassa/service-kit';
 import type { Connection, QueryFilter } from 'mongoose';
 import { transactionModel, type TransactionDoc } from '../models/transaction.model';
 
@@ -18,7 +18,6 @@ export class SaleDays extends DayRegister<CheckoutMethod> {
       const [all, ...perMethod] = await Promise.all([Tx().countDocuments({ day }), ...CheckoutMethod.options.map((method) => Tx().countDocuments({ day, method }))]);
       return { all: all!, ...Object.fromEntries(CheckoutMethod.options.map((m, i) => [m, perMethod[i]!])) } as SaleDayCounts;
     };
-    const empty = () => ({ all: 0, ...Object.fromEntries(CheckoutMethod.options.map((m) => [m, 0])) }) as SaleDayCounts;
     super({
       db,
       model: 'SaleDay',
@@ -35,7 +34,7 @@ export class SaleDays extends DayRegister<CheckoutMethod> {
           for (const day of days) counts.set(day, await countDay(day));
           return counts;
         }
-        for (const day of days) counts.set(day, empty());
+        for (const day of days) counts.set(day, emptyDayCounts(CheckoutMethod.options));
         for await (const sale of Tx().find({}, { day: 1, method: 1 }).lean().cursor()) {
           const c = counts.get(sale.day);
           if (!c) continue;

@@ -1,15 +1,10 @@
 import { IdealPaymentStatus } from '@kassa/contracts';
-import { DayRegister, dayRegisterModel, runOnce, type DayCounts } from '@kassa/service-kit';
+import { DayRegister, emptyDayCounts, runOnce, type DayCounts } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import { idealPaymentModel } from './models/ideal-payment.model';
 
 export type IdealDayCounts = DayCounts<IdealPaymentStatus>;
 export const IDEAL_TIME_ZONE = 'Europe/Amsterdam';
-
-/** A payment of `day` changed status (the status job, which has no register at hand): its day is counted again. */
-export async function idealDayChanged(db: Connection, day: string | null | undefined): Promise<void> {
-  if (day) await dayRegisterModel(db, 'IdealDay').updateOne({ day }, { $set: { counts: null } });
-}
 
 /**
  * The register of days with online top-ups and the counts of closed days per status (service-kit's DayRegister, the
@@ -26,7 +21,7 @@ export class IdealDays extends DayRegister<IdealPaymentStatus> {
       timeZone: IDEAL_TIME_ZONE,
       // One equality read of the day.
       countDay: async (day) => {
-        const counts = { all: 0, ...Object.fromEntries(IdealPaymentStatus.options.map((s) => [s, 0])) } as IdealDayCounts;
+        const counts = emptyDayCounts(IdealPaymentStatus.options);
         for (const p of await idealPaymentModel(db).find({ day }, { status: 1 }).lean()) {
           counts.all += 1;
           counts[p.status as IdealPaymentStatus] += 1;

@@ -1,4 +1,4 @@
-import type { Debtor, DebtorKind, PostingKind } from '@kassa/contracts';
+import { DEBTOR_KIND_LABELS, type Debtor, type DebtorKind, type PostingKind } from '@kassa/contracts';
 import { stringify } from 'csv-stringify/sync';
 import { Types, type Connection, type QueryFilter } from 'mongoose';
 import { accountModel, type AccountDoc } from '../models/account.model';
@@ -55,13 +55,12 @@ export async function debtorViews(db: Connection, rows: DebtorRow[]): Promise<De
   );
 }
 
-const KIND_LABEL: Record<DebtorKind, string> = { credit: 'credit account', tab: 'tab', other: 'other' };
 const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
 const euros = (cents: number | null | undefined) => (cents == null ? '' : (cents / 100).toFixed(2).replace('.', ','));
 
 /** The debtors as CSV for a Dutch spreadsheet (`;` between fields, a decimal comma), one line an account. */
 export function debtorsCsv(debtors: Debtor[]): string {
   const header = ['account', 'kind', 'owed', 'below zero since', 'last payment', 'last payment amount', 'debit reversed on', 'debit reversed amount'];
-  const lines = debtors.map((d) => [d.name, KIND_LABEL[d.kind], euros(d.owed), day(d.since), day(d.lastPayment?.at), euros(d.lastPayment?.amount), day(d.debitFailed?.at), euros(d.debitFailed?.amount)]);
+  const lines = debtors.map((d) => [d.name, DEBTOR_KIND_LABELS[d.kind], euros(d.owed), day(d.since), day(d.lastPayment?.at), euros(d.lastPayment?.amount), day(d.debitFailed?.at), euros(d.debitFailed?.amount)]);
   return stringify([header, ...lines], { delimiter: ';', record_delimiter: 'windows' });
 }

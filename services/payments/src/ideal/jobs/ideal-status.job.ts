@@ -4,7 +4,7 @@ import type { Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { IdealProvider, ProviderPayment } from '../ideal-provider';
-import { idealDayChanged } from '../ideal-days';
+import { IdealDays } from '../ideal-days';
 import { idealPaymentModel, type IdealPaymentDoc } from '../models/ideal-payment.model';
 
 export const IDEAL_STATUS_QUEUE = 'ideal-status';
@@ -79,14 +79,14 @@ export function idealSettler(deps: IdealStatusDeps) {
     if (remote.status !== 'paid') {
       if (remote.status !== payment.status && !FINAL.has(payment.status as IdealPaymentStatus)) {
         await Payment.updateOne({ _id: payment._id, status: { $nin: [...FINAL] } }, { $set: { status: remote.status } });
-        await idealDayChanged(deps.db, payment.day);
+        await new IdealDays(deps.db).changed(payment.day);
       }
       return remote.status;
     }
 
     if (payment.status !== 'paid') {
       await Payment.updateOne({ _id: payment._id }, { $set: { status: 'paid', paidAt: remote.paidAt ?? now() } });
-      await idealDayChanged(deps.db, payment.day);
+      await new IdealDays(deps.db).changed(payment.day);
     }
     let posted: PostingResult;
     try {

@@ -83,7 +83,7 @@ describe('GET /api/admin/debtors/', () => {
     expect(lines[0]).toBe('account;kind;owed;below zero since;last payment;last payment amount;debit reversed on;debit reversed amount');
     const since = (await postingAt(credit, 3)).slice(0, 10);
     const paid = (await postingAt(credit, 2)).slice(0, 10);
-    expect(lines).toContain(`Dirk Debiteur;credit account;7,00;${since};${paid};15,00;;`);
+    expect(lines).toContain(`Dirk Debiteur;Credit account;7,00;${since};${paid};15,00;;`);
     expect(lines.some((l) => l.startsWith('Feest Tab;'))).toBe(false);
   });
 });
