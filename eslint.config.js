@@ -137,6 +137,19 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off', 'no-restricted-syntax': 'off' },
   },
   {
+    // The "web" and "unit" test projects share one module graph per worker (vitest.config.ts): a file that replaces a
+    // module would replace it for the files after it. Such a file is named *.isolated.test.* and runs on its own.
+    files: ['**/*.test.{ts,tsx}'],
+    ignores: ['**/*.isolated.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'vi', property: 'mock', message: 'Name the file *.isolated.test.tsx: a mocked module must not leak into the next file.' },
+        { object: 'vi', property: 'doMock', message: 'Name the file *.isolated.test.tsx: a mocked module must not leak into the next file.' },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'bench/**', 'testing/probes/**', 'e2e/**', '**/*.mjs', '**/rspack.config.*'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly' } },
     rules: { 'no-console': 'off' },

@@ -1,4 +1,27 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const WEB_FILES = ['shell/src/**/*.test.{ts,tsx}', 'mfe-*/src/**/*.test.{ts,tsx}', 'libs/ui/src/**/*.test.{ts,tsx}', 'libs/api-client/src/**/*.test.{ts,tsx}'];
+
+/**
+ * The front-ends' component tests in jsdom. Building a jsdom and importing React and the store per file cost most of
+ * their time, so the "web" project shares one environment per worker (isolate: false) and setup-dom.ts puts back what a
+ * test may change (the DOM, storage, timers, stubbed globals); files that replace a module run isolated.
+ */
+function webProject(name: string, test: { isolate?: boolean; include?: string[]; exclude?: string[] }): TestProjectInlineConfiguration {
+  return {
+    test: {
+      name,
+      globals: true,
+      sequence: { groupOrder: 1 },
+      environment: 'jsdom',
+      include: test.include ?? WEB_FILES,
+      exclude: test.exclude ?? ['**/node_modules/**'],
+      isolate: test.isolate ?? true,
+      setupFiles: ['./scripts/test/setup-dom.ts'],
+      testTimeout: 15_000,
+    },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -10,21 +33,15 @@ export default defineConfig({
           globals: true,
           sequence: { groupOrder: 0 },
           environment: 'node',
+          // One module graph per worker, not per file: unit files share no state they do not reset themselves.
+          isolate: false,
           include: ['libs/contracts/src/**/*.test.ts', 'libs/service-kit/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
       },
-      {
-        test: {
-          name: 'web',
-          globals: true,
-          sequence: { groupOrder: 1 },
-          environment: 'jsdom',
-          include: ['shell/src/**/*.test.{ts,tsx}', 'mfe-*/src/**/*.test.{ts,tsx}', 'libs/ui/src/**/*.test.{ts,tsx}', 'libs/api-client/src/**/*.test.{ts,tsx}'],
-          exclude: ['**/node_modules/**'],
-          setupFiles: ['./scripts/test/setup-dom.ts'],
-        },
-      },
+      webProject('web', { isolate: false, exclude: ['**/node_modules/**', '**/*.isolated.test.{ts,tsx}'] }),
+      // A file that replaces a module (vi.mock) gets a fresh module graph of its own; the lint rule keeps vi.mock here.
+      webProject('web-isolated', { include: WEB_FILES.map((glob) => glob.replace('*.test.', '*.isolated.test.')) }),
       {
         test: {
           name: 'integration',

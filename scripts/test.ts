@@ -3,7 +3,7 @@
  * integration tests (vitest, real FerretDB and Redis; the bundle budget reads that build), then the end-to-end tests in
  * Chromium against the running system. Ends with one line "N passed, N failed" over all test cases.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -77,8 +77,43 @@ function countPlaywright(file: string) {
   if (report.stats.skipped) failedTests.push(`e2e: ${report.stats.skipped} not run (the serial project waits for the parallel one to pass)`);
 }
 
-if (want('typecheck')) run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-if (want('lint')) run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+/**
+ * Steps that only read the sources (types, lint) run side by side: each is mostly one core's work. Their output is
+ * printed whole, one step after the other, so the log reads as if they had run in turn.
+ */
+async function runTogether(steps: { step: string; cmd: string; args: string[] }[]): Promise<void> {
+  const started = Date.now();
+  const results = await Promise.all(
+    steps.map(
+      ({ step, cmd, args }) =>
+        new Promise<{ step: string; line: string; output: string; ok: boolean }>((resolve) => {
+          const child = spawn(cmd, args, { cwd: ROOT, env: process.env });
+          let output = '';
+          child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          child.on('close', (code, signal) => {
+            const ok = code === 0;
+            if (!ok) output += `(exit ${code ?? signal})\n`;
+            resolve({ step, line: `${cmd} ${args.join(' ')}`, output, ok });
+          });
+        }),
+    ),
+  );
+  const seconds = Math.round((Date.now() - started) / 1000);
+  for (const { step, line, output, ok } of results) {
+    console.log(`\n[test] ${step}: ${line}`);
+    if (output) process.stdout.write(output);
+    console.log(`[test] ${step}: ${ok ? 'ok' : 'FAILED'} (${seconds} s, beside the other checks)`);
+    if (!ok) failures.push(step);
+  }
+}
+
+await runTogether(
+  [
+    { step: 'typecheck', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+    { step: 'lint', cmd: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
+  ].filter(({ step }) => want(step)),
+);
 
 // The front-ends are built before vitest: scripts/bundle-budget.test.ts reads this build (shell plus till initial
 // JavaScript within 250 KB gzipped), and the end-to-end tests run against it.

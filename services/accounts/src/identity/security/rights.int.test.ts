@@ -5,6 +5,7 @@ import { connectMongo, type ServiceApp } from '@kassa/service-kit';
 import { registerModel } from '../models/register.model';
 import { userModel } from '../models/user.model';
 import { bearer, loginAs, startAccountsTestApp, stopAccountsTestApp, type AccountsTestApp } from '../../testing/accounts-test-app';
+import { realClock, secondLater } from '../../testing/token-clock';
 import { publishRegister, publishSettings, publishUser } from './rights';
 import { SETTINGS_KEY, settingsModel } from '../../models/settings.model';
 
@@ -33,6 +34,7 @@ describe('tokens and the rights behind them', () => {
     catalog = await buildCatalogApp(catalogEnv, await connectMongo(env.MONGODB_URI, `${env.MONGODB_DB_PREFIX}_catalog`));
   });
   afterAll(async () => {
+    realClock();
     await catalog.db.dropDatabase();
     await catalog.close();
     await stopAccountsTestApp(accounts);
@@ -76,7 +78,7 @@ describe('tokens and the rights behind them', () => {
     expect((await settings(admin)).statusCode).toBe(200);
 
     const bar = await loginAs(accounts, 'bar');
-    await new Promise((r) => setTimeout(r, 1100)); // tokens count in whole seconds: the reset comes a second later
+    secondLater(); // tokens count in whole seconds: the reset comes a second later
     const reset = await User.findOneAndUpdate({ username: 'bar' }, { $set: { tokensValidAfter: new Date() } }, { returnDocument: 'after' }).lean();
     await publishUser(accounts, reset!);
     expect((await config(bar)).statusCode).toBe(401);

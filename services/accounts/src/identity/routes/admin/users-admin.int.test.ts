@@ -4,6 +4,7 @@ import { accountModel } from '../../../ledger/models/account.model';
 import { auditLogModel } from '../../../ledger/models/audit-log.model';
 import { userModel } from '../../models/user.model';
 import { bearer, loginAs, startAccountsTestApp, stopAccountsTestApp, type AccountsTestApp } from '../../../testing/accounts-test-app';
+import { realClock, secondLater } from '../../../testing/token-clock';
 
 /** Users and registers as the board manages them, on the real accounts service (FerretDB and Redis). */
 describe('user and register administration', () => {
@@ -17,6 +18,7 @@ describe('user and register administration', () => {
     admin = await loginAs(app, 'admin');
   });
   afterAll(async () => {
+    realClock();
     await stopAccountsTestApp(app);
   });
 
@@ -33,7 +35,7 @@ describe('user and register administration', () => {
     expect((await call('GET', '/api/admin/settings/', undefined, token)).statusCode).toBe(403);
     expect((await call('GET', '/api/config/', undefined, token)).statusCode).toBe(200);
 
-    await new Promise((r) => setTimeout(r, 1100)); // tokens carry whole seconds
+    secondLater(); // tokens count in whole seconds: the reset comes a second later
     expect((await call('POST', `/api/admin/users/${user.id}/password`, { password: 'nieuw-wachtwoord' })).statusCode).toBe(200);
     expect((await call('GET', '/api/config/', undefined, token)).statusCode).toBe(401);
     const again = await loginAs(app, 'penning.meester', 'nieuw-wachtwoord');
