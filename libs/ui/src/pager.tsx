@@ -15,7 +15,7 @@ export interface PagerProps {
 export function Pager({ page, pageCount, onPage, label = 'Pages', className }: PagerProps) {
   if (pageCount <= 1) return null;
   return (
-    <nav className={['k-row', className].filter(Boolean).join(' ')} aria-label={label}>
+    <nav className={['k-row k-pager', className].filter(Boolean).join(' ')} aria-label={label}>
       <Button onClick={() => onPage(Math.max(1, page - 1))} disabled={page <= 1}>
         Previous
       </Button>

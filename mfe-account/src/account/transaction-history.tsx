@@ -58,7 +58,7 @@ export function TransactionHistory() {
     <section className="k-card k-stack" aria-labelledby="account-history-title">
       <h2 id="account-history-title">History</h2>
       {content}
-      <Pager page={page} pageCount={pageCount} onPage={setPage} label="History pages" className="account-pager" />
+      <Pager page={page} pageCount={pageCount} onPage={setPage} label="History pages" />
     </section>
   );
 }

@@ -1,13 +1,13 @@
 import type { KassaError } from '@kassa/api-client';
 import type { AccountRequestStatus, AccountRequestView } from '@kassa/contracts';
-import { Button, ConfirmModal, DateText, Pager, useDialogs } from '@kassa/ui';
+import { Button, ConfirmModal, DateText, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { AdminPage } from '../shared/admin-page';
 import { FilterButtons, ListTotal } from '../shared/filters';
 import { HistoryLink } from '../shared/history-link';
-import { actionsColumn, ListTable, type Column } from '../shared/list-table';
+import { actionsColumn, PagedTable, type Column } from '../shared/list-table';
 import { Notice } from '../shared/notice';
-import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
+import { useListParams } from '../shared/use-list-params';
 import { useDecideAccountRequestMutation, useGetAdminAccountRequestsQuery } from './account-requests-api';
 import './account-requests.css';
 
@@ -47,7 +47,6 @@ export function AccountRequestsPage() {
     { pollingInterval: 60_000 },
   );
   const { data } = query;
-  useKeepPageInRange(page, data?.pageCount, go);
   const [decide, { isLoading: deciding }] = useDecideAccountRequestMutation();
   const dialogs = useDialogs();
   const [approving, setApproving] = useState<AccountRequestView | null>(null);
@@ -112,7 +111,7 @@ export function AccountRequestsPage() {
     )),
   ];
 
-  const pageCount = data?.pageCount ?? 0;
+  const empty = status ? `No ${status} requests.` : 'No account requests yet.';
   return (
     <AdminPage title="Account requests" lead="Requests from members for an account, to approve or decline.">
       <div className="k-stack">
@@ -120,16 +119,7 @@ export function AccountRequestsPage() {
           <ListTotal total={data?.total} className="requests__total" />
         </FilterButtons>
         <Notice text={notice} />
-        <ListTable
-          query={query}
-          rows={data?.items}
-          loadingLabel="Loading account requests"
-          empty={status ? `No ${status} requests.` : 'No account requests yet.'}
-          className="requests__table"
-          phone
-          columns={columns}
-        />
-        <Pager page={page} pageCount={pageCount} onPage={(next) => go({ page: next })} className="requests__pager" />
+        <PagedTable query={query} paging={{ page, go }} loadingLabel="Loading account requests" empty={empty} className="requests__table" phone columns={columns} />
       </div>
       {approving ? (
         <ConfirmModal title="Approve account request" confirmLabel="Approve" variant="positive" onConfirm={() => void approve(approving)} onCancel={() => setApproving(null)}>

@@ -1,6 +1,6 @@
 import type { KassaError } from '@kassa/api-client';
 import type { AdminAccount, AdminPosting } from '@kassa/contracts';
-import { Button, ConfirmModal, DateText, formatDate, formatMoney, LoadError, Money, Pager, Spinner, useDialogs } from '@kassa/ui';
+import { Button, ConfirmModal, DateText, formatDate, formatMoney, LoadError, Money, Spinner, useDialogs } from '@kassa/ui';
 import { friendlyFormatIBAN } from 'ibantools';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { ApprovalsList } from '../approvals/approvals-list';
 import { FourEyesAction, preparedNotice } from '../approvals/four-eyes-action';
 import { useGetAdminSettingsQuery } from '../settings/settings-api';
 import { AdminPage } from '../shared/admin-page';
-import { ListTable, type Column } from '../shared/list-table';
+import { PagedTable, type Column } from '../shared/list-table';
 import { HistoryLink } from '../shared/history-link';
 import { Notice } from '../shared/notice';
 import { Section } from '../shared/section';
@@ -57,6 +57,7 @@ function closingText(a: AdminAccount): ReactNode {
   );
 }
 
+const postingKey = (p: AdminPosting) => String(p.seq);
 const POSTING_COLUMNS: Column<AdminPosting>[] = [
   { header: 'When', cell: (p) => <DateText value={p.at} time /> },
   {
@@ -199,16 +200,7 @@ export function AccountPage() {
         </section>
 
         <Section id="account-postings" title="Postings" className="k-card k-stack" headingClassName="accounts__heading">
-          <ListTable
-            query={postings}
-            rows={postings.data?.items}
-            loadingLabel="Loading postings"
-            empty="No postings yet."
-            className="account-page__postings"
-            columns={POSTING_COLUMNS}
-            rowKey={(p) => String(p.seq)}
-          />
-          <Pager page={page} pageCount={postings.data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />
+          <PagedTable query={postings} paging={{ page, go }} loadingLabel="Loading postings" empty="No postings yet." className="account-page__postings" columns={POSTING_COLUMNS} rowKey={postingKey} />
         </Section>
       </div>
       {modal === 'edit' ? (

@@ -120,6 +120,7 @@ function AccountsList({ filters, page, go }: { filters: Filters; page: number; g
     </label>
   );
 
+  const empty = filtered ? 'No accounts match.' : 'No accounts yet.';
   return (
     <div className="k-stack">
       <SearchForm label="Search by name" initial={filters.search ?? ''} onSearch={(search) => go({ search })} className="accounts__filters">
@@ -142,14 +143,7 @@ function AccountsList({ filters, page, go }: { filters: Filters; page: number; g
         </div>
         <ListTotal total={data?.total} className="accounts__total" />
       </SearchForm>
-      <PagedTable
-        query={query}
-        paging={{ page, go }}
-        loadingLabel="Loading accounts"
-        empty={filtered ? 'No accounts match.' : 'No accounts yet.'}
-        className="accounts__list"
-        columns={ACCOUNT_COLUMNS}
-      />
+      <PagedTable query={query} paging={{ page, go }} loadingLabel="Loading accounts" empty={empty} className="accounts__list" columns={ACCOUNT_COLUMNS} />
     </div>
   );
 }

@@ -122,6 +122,7 @@ export function AuditLogsPage() {
   const onlyDifferences = filters.action === LEDGER_DIFFERENCE;
 
 
+  const empty = filtered ? 'No entries match these filters.' : 'Nothing has been logged yet.';
   return (
     <AdminPage title="Audit logs" lead="Who changed what in the administration, with before and after.">
       <div className="k-stack">
@@ -132,16 +133,7 @@ export function AuditLogsPage() {
           </ToggleButton>
           <ListTotal total={data?.total} className="audit-logs__total" />
         </div>
-        <PagedTable
-          query={query}
-          paging={{ page, go }}
-          loadingLabel="Loading the audit log"
-          empty={filtered ? 'No entries match these filters.' : 'Nothing has been logged yet.'}
-          className="audit-logs__table"
-          phone
-          columns={AUDIT_COLUMNS}
-          pagerClassName="audit-logs__pager"
-        />
+        <PagedTable query={query} paging={{ page, go }} loadingLabel="Loading the audit log" empty={empty} className="audit-logs__table" phone columns={AUDIT_COLUMNS} />
       </div>
     </AdminPage>
   );

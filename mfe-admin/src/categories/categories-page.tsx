@@ -200,15 +200,7 @@ export function CategoriesPage() {
     >
       <div className="k-stack">
         <Notice text={notice} />
-        <ListTable
-          query={query}
-          rows={data?.categories}
-          loadingLabel="Loading categories"
-          empty="No categories yet."
-          className="categories__table"
-          phone
-          columns={columns}
-        />
+        <ListTable query={query} rows={data?.categories} loadingLabel="Loading categories" empty="No categories yet." className="categories__table" phone columns={columns} />
         <Reasons />
       </div>
       {editing ? (

@@ -67,6 +67,7 @@ export function DebtorsPage() {
     setDownloading(false);
   };
 
+  const empty = filtered ? 'No account below zero matches these filters.' : 'No account is below zero.';
   return (
     <AdminPage
       title="Debtors"
@@ -96,17 +97,7 @@ export function DebtorsPage() {
             </span>
           ) : null}
         </div>
-        <PagedTable
-          query={query}
-          paging={{ page, go }}
-          loadingLabel="Loading debtors"
-          empty={filtered ? 'No account below zero matches these filters.' : 'No account is below zero.'}
-          phone
-          columns={COLUMNS}
-          rowKey={(d) => d.accountId}
-          rowProps={(d) => ({ 'data-id': d.accountId })}
-          pagerLabel="Debtor pages"
-        />
+        <PagedTable query={query} paging={{ page, go }} loadingLabel="Loading debtors" empty={empty} phone columns={COLUMNS} rowKey={(d) => d.accountId} pagerLabel="Debtor pages" />
       </div>
     </AdminPage>
   );

@@ -174,6 +174,7 @@ export function DirectDebitPage() {
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
 
+  const empty = status ? 'No batches with this status.' : 'No batches yet. Make the first with "New batch".';
   return (
     <AdminPage
       title="Direct debit"
@@ -192,13 +193,7 @@ export function DirectDebitPage() {
           </SelectField>
           <ListTotal total={data?.total} />
         </div>
-        <PagedTable
-          query={query}
-          paging={{ page, go }}
-          loadingLabel="Loading batches"
-          empty={status ? 'No batches with this status.' : 'No batches yet. Make the first with "New batch".'}
-          columns={BATCH_COLUMNS}
-        />
+        <PagedTable query={query} paging={{ page, go }} loadingLabel="Loading batches" empty={empty} columns={BATCH_COLUMNS} />
       </div>
       {creating ? (
         <NewBatchForm

@@ -210,7 +210,7 @@ export function ExactPage({ mapping }: { mapping?: ReactNode }) {
         </Section>
 
         <Section id="exact-history" title="History" className="k-stack" headingClassName="exact__heading">
-          <ListTable query={query} rows={data?.items} loadingLabel="Loading exports" empty="No exports yet." className="exact__table" columns={columns} rowProps={(e) => ({ 'data-id': e.id })} />
+          <ListTable query={query} rows={data?.items} loadingLabel="Loading exports" empty="No exports yet." className="exact__table" columns={columns} />
           <Pager page={page} pageCount={data?.pageCount ?? 0} onPage={(next) => go({ page: next })} label="Export pages" />
         </Section>
 

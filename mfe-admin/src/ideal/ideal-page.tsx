@@ -141,6 +141,7 @@ export function IdealPage() {
     ),
   ];
 
+  const empty = filtered ? 'No payments match these filters.' : 'No online top-ups yet.';
   return (
     <AdminPage title="iDEAL payments" lead="Members' online top-ups and their status at the payment provider.">
       <div className="k-stack">
@@ -154,17 +155,7 @@ export function IdealPage() {
             {notice.text}
           </div>
         ) : null}
-        <PagedTable
-          query={query}
-          paging={{ page, go }}
-          loadingLabel="Loading payments"
-          empty={filtered ? 'No payments match these filters.' : 'No online top-ups yet.'}
-          className="ideal__table"
-          phone
-          columns={columns}
-          rowProps={(p) => ({ 'data-id': p.id })}
-          pagerClassName="ideal__pager"
-        />
+        <PagedTable query={query} paging={{ page, go }} loadingLabel="Loading payments" empty={empty} className="ideal__table" phone columns={columns} />
       </div>
       {confirming ? (
         <ConfirmModal title="Check payment again" confirmLabel="Check again" variant="primary" onConfirm={() => void confirmCheck(confirming)} onCancel={() => setConfirming(null)}>

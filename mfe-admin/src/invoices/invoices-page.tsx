@@ -81,6 +81,7 @@ export function InvoicesPage() {
     },
   ];
 
+  const empty = filtered ? 'No invoices match these filters.' : 'No invoices yet. Make one with "New invoice".';
   return (
     <AdminPage
       title="Invoices"
@@ -93,18 +94,7 @@ export function InvoicesPage() {
           {account ? <AccountFilter name={accountLabel} onClear={() => go({ account: '' })} /> : null}
           <ListTotal total={data?.total} className="invoices__total" />
         </div>
-        <PagedTable
-          query={query}
-          paging={{ page, go }}
-          loadingLabel="Loading invoices"
-          empty={filtered ? 'No invoices match these filters.' : 'No invoices yet. Make one with "New invoice".'}
-          className="invoices__table"
-          phone
-          columns={columns}
-          rowProps={(inv) => ({ 'data-id': inv.id })}
-          pagerClassName="invoices__pager"
-          pagerLabel="Invoice pages"
-        />
+        <PagedTable query={query} paging={{ page, go }} loadingLabel="Loading invoices" empty={empty} className="invoices__table" phone columns={columns} pagerLabel="Invoice pages" />
       </div>
       {creating ? (
         <InvoiceForm

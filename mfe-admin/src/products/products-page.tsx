@@ -159,6 +159,8 @@ export function ProductsPage() {
   };
 
 
+  const empty = filters.search || filters.categoryId ? 'No products match.' : 'No products yet.';
+  const sales = (p: AdminProduct) => (salesOf === p.id ? <ProductSales product={p} /> : null);
   return (
     <AdminPage
       title="Products"
@@ -178,16 +180,7 @@ export function ProductsPage() {
           <ListTotal total={data?.total} className="products__total" />
         </SearchForm>
         <Notice text={notice} />
-        <PagedTable
-          query={query}
-          paging={{ page, go }}
-          loadingLabel="Loading products"
-          empty={filters.search || filters.categoryId ? 'No products match.' : 'No products yet.'}
-          className="products__table"
-          phone
-          columns={columns}
-          below={(p) => (salesOf === p.id ? <ProductSales product={p} /> : null)}
-        />
+        <PagedTable query={query} paging={{ page, go }} loadingLabel="Loading products" empty={empty} className="products__table" phone columns={columns} below={sales} />
       </div>
       {editing ? (
         <ProductForm

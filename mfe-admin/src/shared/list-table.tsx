@@ -98,7 +98,7 @@ function Table<T extends RowData>({ rows, columns, rowKey = byId, className, lab
           const extra = below?.(row.original);
           return (
             <Fragment key={row.id}>
-              <tr {...rowProps?.(row.original)}>
+              <tr data-id={row.id} {...rowProps?.(row.original)}>
                 {row.getAllCells().map((cell, i) => (
                   <td key={cell.id} className={cellClasses[i]} data-label={columns[i]?.phoneLabel ? columns[i].header : undefined}>
                     {show(cell.column.columnDef.cell, cell.getContext())}
@@ -162,7 +162,6 @@ export function PagedTable<T extends RowData>({
   query,
   paging,
   pagerLabel,
-  pagerClassName,
   ...table
 }: Omit<TableProps<T>, 'rows'> &
   RowKey<T> & {
@@ -171,7 +170,6 @@ export function PagedTable<T extends RowData>({
     query: ListQuery & { data?: { items: readonly T[]; pageCount: number } };
     paging: ListPaging;
     pagerLabel?: string;
-    pagerClassName?: string;
   }) {
   const { page, go } = paging;
   const pageCount = query.data?.pageCount;
@@ -179,7 +177,7 @@ export function PagedTable<T extends RowData>({
   return (
     <>
       <AnyListTable {...table} query={query} rows={query.data?.items} />
-      <Pager page={page} pageCount={pageCount ?? 0} onPage={(next) => go({ page: next })} label={pagerLabel} className={pagerClassName} />
+      <Pager page={page} pageCount={pageCount ?? 0} onPage={(next) => go({ page: next })} label={pagerLabel} />
     </>
   );
 }

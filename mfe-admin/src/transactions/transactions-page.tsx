@@ -54,6 +54,9 @@ export function undoText(tx: TransactionView): string {
   return parts.join(' ');
 }
 
+/** An undone sale stays in the list, struck through. */
+const undoneRow = (tx: TransactionView) => ({ className: tx.undone ? 'transactions__row--undone' : undefined });
+
 /**
  * /admin/transactions, the admin landing page: every sale, newest first, 15 a page, filtered by method, day and
  * account; an administrator may undo any finished sale (after confirming). `header` sits above the list (the app
@@ -178,6 +181,7 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
     )),
   ];
 
+  const empty = filtered ? 'No transactions match these filters.' : 'No transactions yet.';
   return (
     <AdminPage title="Transactions" lead="Every sale and top-up, with undo and the card payment status.">
       <div className="k-stack">
@@ -192,17 +196,7 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
           <ListTotal total={data?.total} className="transactions__total" />
         </div>
         <Notice text={notice} />
-        <PagedTable
-          query={query}
-          paging={{ page, go }}
-          loadingLabel="Loading transactions"
-          empty={filtered ? 'No transactions match these filters.' : 'No transactions yet.'}
-          className="transactions__table"
-          phone
-          columns={columns}
-          rowProps={(tx) => ({ 'data-id': tx.id, className: tx.undone ? 'transactions__row--undone' : undefined })}
-          pagerClassName="transactions__pager"
-        />
+        <PagedTable query={query} paging={{ page, go }} loadingLabel="Loading transactions" empty={empty} className="transactions__table" phone columns={columns} rowProps={undoneRow} />
       </div>
       {confirming ? (
         <ConfirmModal title="Undo transaction" confirmLabel="Undo" variant="danger" onConfirm={() => void confirmUndo(confirming)} onCancel={() => setConfirming(null)}>

@@ -131,13 +131,7 @@ export function UsersPage() {
         <SearchForm label="Search by username or name" initial={filters.search ?? ''} onSearch={(search) => go({ search })} className="users__filters">
           <ListTotal total={data?.total} className="users__total" />
         </SearchForm>
-        <PagedTable
-          query={query}
-          paging={{ page, go }}
-          loadingLabel="Loading users"
-          empty={filters.search ? 'No users match.' : 'No users yet.'}
-          columns={USER_COLUMNS}
-        />
+        <PagedTable query={query} paging={{ page, go }} loadingLabel="Loading users" empty={filters.search ? 'No users match.' : 'No users yet.'} columns={USER_COLUMNS} />
       </div>
       {creating ? (
         <NewUserForm
