@@ -1,19 +1,16 @@
 import { api } from '@kassa/api-client';
 import { AccountRequestView, Paged, type AccountRequestDecisionBody, type AccountRequestStatus, type PagedResult } from '@kassa/contracts';
+import { read, send, seg } from '../shared/endpoints';
 
 export const accountRequestsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAdminAccountRequests: build.query<PagedResult<AccountRequestView>, { page: number; perPage: number; status: AccountRequestStatus | null }>({
-      query: (params) => ({ url: '/admin/account_requests', params }),
-      responseSchema: Paged(AccountRequestView),
-      providesTags: ['AccountRequests'],
-    }),
-    decideAccountRequest: build.mutation<AccountRequestView, { id: string } & AccountRequestDecisionBody>({
-      query: ({ id, ...body }) => ({ url: `/admin/account_requests/${encodeURIComponent(id)}/status`, method: 'POST', body }),
-      responseSchema: AccountRequestView,
-      // An approval makes an account: the admin's account and user lists change too.
-      invalidatesTags: ['AccountRequests', 'Accounts', 'Users'],
-    }),
+    getAdminAccountRequests: build.query<PagedResult<AccountRequestView>, { page: number; perPage: number; status: AccountRequestStatus | null }>(
+      read('/admin/account_requests', Paged(AccountRequestView), ['AccountRequests']),
+    ),
+    // An approval makes an account: the admin's account and user lists change too.
+    decideAccountRequest: build.mutation<AccountRequestView, { id: string } & AccountRequestDecisionBody>(
+      send('POST', ({ id }) => `/admin/account_requests/${seg(id)}/status`, AccountRequestView, ['AccountRequests', 'Accounts', 'Users'], ({ id: _id, ...body }) => body),
+    ),
   }),
 });
 

@@ -15,6 +15,7 @@ import {
   type AdminUpgradeBody,
   type PagedResult,
 } from '@kassa/contracts';
+import { read, send, seg } from '../shared/endpoints';
 
 export type AccountsListArgs = {
   page: number;
@@ -30,76 +31,29 @@ export type AccountsListArgs = {
 /** Accounts, their postings, the balance at a date and the ledgers (accounts service). */
 export const accountsAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAdminAccounts: build.query<PagedResult<AdminAccount>, AccountsListArgs>({
-      query: (params) => ({ url: '/admin/accounts/', params }),
-      responseSchema: Paged(AdminAccount),
-      providesTags: ['Accounts'],
-    }),
-    getAdminAccount: build.query<AdminAccount, string>({
-      query: (id) => ({ url: `/admin/accounts/${encodeURIComponent(id)}/` }),
-      responseSchema: AdminAccount,
-      providesTags: ['Accounts'],
-    }),
-    getAccountPostings: build.query<PagedResult<AdminPosting>, { id: string; page: number; perPage: number }>({
-      query: ({ id, page, perPage }) => ({ url: `/admin/accounts/${encodeURIComponent(id)}/postings/`, params: { page, perPage } }),
-      responseSchema: Paged(AdminPosting),
-      providesTags: ['Accounts'],
-    }),
-    createAccount: build.mutation<AdminAccount, AdminAccountBody>({
-      query: (body) => ({ url: '/admin/accounts/', method: 'POST', body }),
-      responseSchema: AdminAccount,
-      invalidatesTags: ['Accounts'],
-    }),
-    patchAccount: build.mutation<AdminAccount, { id: string; body: AdminAccountPatchBody }>({
-      query: ({ id, body }) => ({ url: `/admin/accounts/${id}/`, method: 'PATCH', body }),
-      responseSchema: AdminAccount,
-      invalidatesTags: ['Accounts'],
-    }),
+    getAdminAccounts: build.query<PagedResult<AdminAccount>, AccountsListArgs>(read('/admin/accounts/', Paged(AdminAccount), ['Accounts'])),
+    getAdminAccount: build.query<AdminAccount, string>(read((id) => `/admin/accounts/${seg(id)}/`, AdminAccount, ['Accounts'])),
+    getAccountPostings: build.query<PagedResult<AdminPosting>, { id: string; page: number; perPage: number }>(
+      read(({ id, page, perPage }) => ({ url: `/admin/accounts/${seg(id)}/postings/`, params: { page, perPage } }), Paged(AdminPosting), ['Accounts']),
+    ),
+    createAccount: build.mutation<AdminAccount, AdminAccountBody>(send('POST', () => '/admin/accounts/', AdminAccount, ['Accounts'], (body) => body)),
+    patchAccount: build.mutation<AdminAccount, { id: string; body: AdminAccountPatchBody }>(send('PATCH', ({ id }) => `/admin/accounts/${id}/`, AdminAccount, ['Accounts'], ({ body }) => body)),
     /** Four eyes on a close that expires a balance: the first admin's call answers the approval it prepared. */
-    closeAccount: build.mutation<AdminCloseResult | ApprovalView, string>({
-      query: (id) => ({ url: `/admin/accounts/${id}/`, method: 'DELETE' }),
-      responseSchema: ApprovalView.or(AdminCloseResult),
-      invalidatesTags: ['Accounts', 'Approvals'],
-    }),
+    closeAccount: build.mutation<AdminCloseResult | ApprovalView, string>(send('DELETE', (id) => `/admin/accounts/${id}/`, ApprovalView.or(AdminCloseResult), ['Accounts', 'Approvals'])),
     /** Four eyes on a correction above the setting: the first admin's call answers the approval it prepared. */
-    upgradeAccount: build.mutation<AdminUpgradeResult | ApprovalView, { id: string; body: AdminUpgradeBody }>({
-      query: ({ id, body }) => ({ url: `/admin/accounts/${id}/upgrade/`, method: 'POST', body }),
-      responseSchema: ApprovalView.or(AdminUpgradeResult),
-      invalidatesTags: ['Accounts', 'Approvals'],
-    }),
-    getBalanceAt: build.query<BalanceAtDate, string>({
-      query: (date) => ({ url: '/admin/accounts/balance/', params: { date } }),
-      responseSchema: BalanceAtDate,
-      providesTags: ['Accounts'],
-    }),
-    getLedgers: build.query<PagedResult<AdminLedger>, void>({
-      query: () => ({ url: '/admin/accounts/ledgers/', params: { page: 1, perPage: 50 } }),
-      responseSchema: Paged(AdminLedger),
-      providesTags: ['Ledgers'],
-    }),
-    putLedger: build.mutation<AdminLedger, { id: string; body: AdminLedgerBody }>({
-      query: ({ id, body }) => ({ url: `/admin/accounts/ledgers/${id}/`, method: 'PUT', body }),
-      responseSchema: AdminLedger,
-      invalidatesTags: ['Ledgers'],
-    }),
-    getLedgerCount: build.query<LedgerCount, { id: string; start: string | null; end: string | null }>({
-      query: ({ id, start, end }) => ({ url: `/admin/ledgers/${id}/transactions/count/`, params: { start, end } }),
-      responseSchema: LedgerCount,
-      providesTags: ['Ledgers'],
-    }),
+    upgradeAccount: build.mutation<AdminUpgradeResult | ApprovalView, { id: string; body: AdminUpgradeBody }>(
+      send('POST', ({ id }) => `/admin/accounts/${id}/upgrade/`, ApprovalView.or(AdminUpgradeResult), ['Accounts', 'Approvals'], ({ body }) => body),
+    ),
+    getBalanceAt: build.query<BalanceAtDate, string>(read((date) => ({ url: '/admin/accounts/balance/', params: { date } }), BalanceAtDate, ['Accounts'])),
+    getLedgers: build.query<PagedResult<AdminLedger>, void>(read(() => ({ url: '/admin/accounts/ledgers/', params: { page: 1, perPage: 50 } }), Paged(AdminLedger), ['Ledgers'])),
+    putLedger: build.mutation<AdminLedger, { id: string; body: AdminLedgerBody }>(send('PUT', ({ id }) => `/admin/accounts/ledgers/${id}/`, AdminLedger, ['Ledgers'], ({ body }) => body)),
+    getLedgerCount: build.query<LedgerCount, { id: string; start: string | null; end: string | null }>(
+      read(({ id, start, end }) => ({ url: `/admin/ledgers/${id}/transactions/count/`, params: { start, end } }), LedgerCount, ['Ledgers']),
+    ),
   }),
 });
 
 export const {
-  useGetAdminAccountsQuery,
-  useGetAdminAccountQuery,
-  useGetAccountPostingsQuery,
-  useCreateAccountMutation,
-  usePatchAccountMutation,
-  useCloseAccountMutation,
-  useUpgradeAccountMutation,
-  useGetBalanceAtQuery,
-  useGetLedgersQuery,
-  usePutLedgerMutation,
-  useGetLedgerCountQuery,
+  useGetAdminAccountsQuery, useGetAdminAccountQuery, useGetAccountPostingsQuery, useCreateAccountMutation, usePatchAccountMutation,
+  useCloseAccountMutation, useUpgradeAccountMutation, useGetBalanceAtQuery, useGetLedgersQuery, usePutLedgerMutation, useGetLedgerCountQuery
 } = accountsAdminApi;

@@ -1,5 +1,6 @@
 import { api } from '@kassa/api-client';
 import { AuditLogEntry, Paged, type PagedResult } from '@kassa/contracts';
+import { read } from '../shared/endpoints';
 
 export interface AuditLogsArgs {
   page: number;
@@ -13,11 +14,7 @@ export interface AuditLogsArgs {
 
 export const auditLogsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAuditLogs: build.query<PagedResult<AuditLogEntry>, AuditLogsArgs>({
-      query: (params) => ({ url: '/admin/audit_logs', params: { ...params } }),
-      responseSchema: Paged(AuditLogEntry),
-      providesTags: ['AuditLogs'],
-    }),
+    getAuditLogs: build.query<PagedResult<AuditLogEntry>, AuditLogsArgs>(read('/admin/audit_logs', Paged(AuditLogEntry), ['AuditLogs'])),
   }),
 });
 

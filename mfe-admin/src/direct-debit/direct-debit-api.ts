@@ -11,57 +11,33 @@ import {
   type DirectDebitStatus,
   type PagedResult,
 } from '@kassa/contracts';
+import { read, send, seg } from '../shared/endpoints';
 
 /** Direct-debit batches (payments service). */
 export const directDebitApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getDirectDebitBatches: build.query<PagedResult<DirectDebitBatchSummary>, { page: number; perPage: number; status: DirectDebitBatchStatus | null }>({
-      query: (params) => ({ url: '/admin/direct_debit/', params }),
-      responseSchema: Paged(DirectDebitBatchSummary),
-      providesTags: ['DirectDebit'],
-    }),
-    getDirectDebitPreview: build.query<DirectDebitPreview, DirectDebitBatchBody>({
-      query: (params) => ({ url: '/admin/direct_debit/preview', params }),
-      responseSchema: DirectDebitPreview,
-      providesTags: ['DirectDebit'],
-    }),
-    getDirectDebitBatch: build.query<DirectDebitBatchDetail, { id: string; page: number; perPage: number; debitStatus: DirectDebitStatus | null }>({
-      query: ({ id, ...params }) => ({ url: `/admin/direct_debit/${encodeURIComponent(id)}/`, params }),
-      responseSchema: DirectDebitBatchDetail,
-      providesTags: ['DirectDebit'],
-    }),
-    createDirectDebitBatch: build.mutation<DirectDebitBatchSummary, DirectDebitBatchBody>({
-      query: (body) => ({ url: '/admin/direct_debit/', method: 'POST', body }),
-      responseSchema: DirectDebitBatchSummary,
-      invalidatesTags: ['DirectDebit'],
-    }),
-    cancelDirectDebitBatch: build.mutation<DirectDebitBatchSummary, string>({
-      query: (id) => ({ url: `/admin/direct_debit/${id}/cancel`, method: 'POST' }),
-      responseSchema: DirectDebitBatchSummary,
-      invalidatesTags: ['DirectDebit'],
-    }),
+    getDirectDebitBatches: build.query<PagedResult<DirectDebitBatchSummary>, { page: number; perPage: number; status: DirectDebitBatchStatus | null }>(
+      read('/admin/direct_debit/', Paged(DirectDebitBatchSummary), ['DirectDebit']),
+    ),
+    getDirectDebitPreview: build.query<DirectDebitPreview, DirectDebitBatchBody>(read('/admin/direct_debit/preview', DirectDebitPreview, ['DirectDebit'])),
+    getDirectDebitBatch: build.query<DirectDebitBatchDetail, { id: string; page: number; perPage: number; debitStatus: DirectDebitStatus | null }>(
+      read(({ id, ...params }) => ({ url: `/admin/direct_debit/${seg(id)}/`, params }), DirectDebitBatchDetail, ['DirectDebit']),
+    ),
+    createDirectDebitBatch: build.mutation<DirectDebitBatchSummary, DirectDebitBatchBody>(send('POST', () => '/admin/direct_debit/', DirectDebitBatchSummary, ['DirectDebit'], (body) => body)),
+    cancelDirectDebitBatch: build.mutation<DirectDebitBatchSummary, string>(send('POST', (id) => `/admin/direct_debit/${id}/cancel`, DirectDebitBatchSummary, ['DirectDebit'])),
     /** Four eyes: the first treasurer's call answers the approval it prepared; another's books the batch. */
-    markDirectDebitCollected: build.mutation<DirectDebitBatchSummary | ApprovalView, string>({
-      query: (id) => ({ url: `/admin/direct_debit/${id}/collected`, method: 'POST' }),
-      responseSchema: ApprovalView.or(DirectDebitBatchSummary),
-      invalidatesTags: ['DirectDebit', 'Accounts', 'Approvals'],
-    }),
-    markDirectDebitFailed: build.mutation<DirectDebitBatchSummary, { id: string; accountId: string; reason: string }>({
-      query: ({ id, ...body }) => ({ url: `/admin/direct_debit/${id}/failed`, method: 'POST', body }),
-      responseSchema: DirectDebitBatchSummary,
-      invalidatesTags: ['DirectDebit', 'Accounts'],
-    }),
+    markDirectDebitCollected: build.mutation<DirectDebitBatchSummary | ApprovalView, string>(
+      send('POST', (id) => `/admin/direct_debit/${id}/collected`, ApprovalView.or(DirectDebitBatchSummary), ['DirectDebit', 'Accounts', 'Approvals']),
+    ),
+    markDirectDebitFailed: build.mutation<DirectDebitBatchSummary, { id: string; accountId: string; reason: string }>(
+      send('POST', ({ id }) => `/admin/direct_debit/${id}/failed`, DirectDebitBatchSummary, ['DirectDebit', 'Accounts'], ({ id: _id, ...body }) => body),
+    ),
   }),
 });
 
 export const {
-  useGetDirectDebitBatchesQuery,
-  useGetDirectDebitPreviewQuery,
-  useGetDirectDebitBatchQuery,
-  useCreateDirectDebitBatchMutation,
-  useCancelDirectDebitBatchMutation,
-  useMarkDirectDebitCollectedMutation,
-  useMarkDirectDebitFailedMutation,
+  useGetDirectDebitBatchesQuery, useGetDirectDebitPreviewQuery, useGetDirectDebitBatchQuery, useCreateDirectDebitBatchMutation,
+  useCancelDirectDebitBatchMutation, useMarkDirectDebitCollectedMutation, useMarkDirectDebitFailedMutation
 } = directDebitApi;
 
 /**

@@ -1,5 +1,6 @@
 import { api } from '@kassa/api-client';
 import { IdealCheckResult, IdealPaymentAdmin, Paged, type IdealPaymentStatus, type PagedResult } from '@kassa/contracts';
+import { read, send, seg } from '../shared/endpoints';
 
 export interface IdealPaymentsArgs {
   page: number;
@@ -10,17 +11,11 @@ export interface IdealPaymentsArgs {
 
 export const idealApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getIdealPayments: build.query<PagedResult<IdealPaymentAdmin>, IdealPaymentsArgs>({
-      query: (params) => ({ url: '/admin/ideal/', params: { ...params } }),
-      responseSchema: Paged(IdealPaymentAdmin),
-      providesTags: ['IdealPayments'],
-    }),
-    checkIdealPayment: build.mutation<IdealCheckResult, { id: string }>({
-      query: ({ id }) => ({ url: `/admin/ideal/${encodeURIComponent(id)}/check/`, method: 'POST' }),
-      responseSchema: IdealCheckResult,
-      // A credited top-up moves the account's balance and is written to the audit log.
-      invalidatesTags: ['IdealPayments', 'Accounts', 'SelfAccount', 'AuditLogs'],
-    }),
+    getIdealPayments: build.query<PagedResult<IdealPaymentAdmin>, IdealPaymentsArgs>(read('/admin/ideal/', Paged(IdealPaymentAdmin), ['IdealPayments'])),
+    // A credited top-up moves the account's balance and is written to the audit log.
+    checkIdealPayment: build.mutation<IdealCheckResult, { id: string }>(
+      send('POST', ({ id }) => `/admin/ideal/${seg(id)}/check/`, IdealCheckResult, ['IdealPayments', 'Accounts', 'SelfAccount', 'AuditLogs']),
+    ),
   }),
 });
 

@@ -1,18 +1,13 @@
 import { api } from '@kassa/api-client';
 import { LedgerAuditLatest, LedgerAuditRequested } from '@kassa/contracts';
+import { read, send } from '../shared/endpoints';
 
 export const ledgerAuditApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getLedgerAudit: build.query<LedgerAuditLatest, void>({
-      query: () => '/admin/ledger_audit',
-      responseSchema: LedgerAuditLatest,
-      providesTags: ['LedgerAudit'],
-    }),
+    getLedgerAudit: build.query<LedgerAuditLatest, void>(read('/admin/ledger_audit', LedgerAuditLatest, ['LedgerAudit'])),
     runLedgerAudit: build.mutation<LedgerAuditRequested, void>({
-      query: () => ({ url: '/admin/ledger_audit', method: 'POST' }),
-      responseSchema: LedgerAuditRequested,
       // New differences are written to the audit log by the run.
-      invalidatesTags: ['AuditLogs'],
+      ...send('POST', () => '/admin/ledger_audit', LedgerAuditRequested, ['AuditLogs']),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data?.run) dispatch(ledgerAuditApi.util.upsertQueryData('getLedgerAudit', undefined, { latest: data.run }));

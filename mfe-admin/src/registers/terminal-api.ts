@@ -1,19 +1,12 @@
 import { api } from '@kassa/api-client';
 import { StandinTerminalState, type StandinTerminalBody } from '@kassa/contracts';
+import { read, send } from '../shared/endpoints';
 
 /** The training (stand-in) card terminal of payments: what the next card payments will do. */
 export const terminalApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getStandinTerminal: build.query<StandinTerminalState, void>({
-      query: () => ({ url: '/admin/terminal/standin' }),
-      responseSchema: StandinTerminalState,
-      providesTags: ['Registers'],
-    }),
-    planStandinTerminal: build.mutation<StandinTerminalState, StandinTerminalBody>({
-      query: (body) => ({ url: '/admin/terminal/standin', method: 'PUT', body }),
-      responseSchema: StandinTerminalState,
-      invalidatesTags: ['Registers'],
-    }),
+    getStandinTerminal: build.query<StandinTerminalState, void>(read('/admin/terminal/standin', StandinTerminalState, ['Registers'])),
+    planStandinTerminal: build.mutation<StandinTerminalState, StandinTerminalBody>(send('PUT', () => '/admin/terminal/standin', StandinTerminalState, ['Registers'], (body) => body)),
   }),
 });
 

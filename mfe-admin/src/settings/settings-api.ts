@@ -1,19 +1,14 @@
 import { api } from '@kassa/api-client';
 import { AdminSettings, type AdminSettingsBody } from '@kassa/contracts';
+import { read, send } from '../shared/endpoints';
 
 export const settingsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAdminSettings: build.query<AdminSettings, void>({
-      query: () => ({ url: '/admin/settings/' }),
-      responseSchema: AdminSettings,
-      providesTags: ['Settings'],
-    }),
+    getAdminSettings: build.query<AdminSettings, void>(read('/admin/settings/', AdminSettings, ['Settings'])),
     putAdminSettings: build.mutation<AdminSettings, AdminSettingsBody>({
-      query: (body) => ({ url: '/admin/settings/', method: 'PUT', body }),
-      responseSchema: AdminSettings,
       // Not 'Config': the shell would reload it at once and, after new terms, cover this page with the terms before the
       // admin reads what happened. Everyone, the admin too, gets the new settings at the next load.
-      invalidatesTags: ['Settings'],
+      ...send('PUT', () => '/admin/settings/', AdminSettings, ['Settings'], (body) => body),
       // The page compares its form with the cached settings: put the saved ones there at once, not after the refetch,
       // or Save stays enabled for a moment after "Settings saved.".
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {

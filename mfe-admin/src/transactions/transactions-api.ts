@@ -1,5 +1,6 @@
 import { api } from '@kassa/api-client';
 import { OfflineRefusalView, Paged, TransactionView, UndoResult, type CheckoutMethod, type PagedResult } from '@kassa/contracts';
+import { read, send, seg } from '../shared/endpoints';
 
 export interface TransactionsArgs {
   page: number;
@@ -13,22 +14,12 @@ export interface TransactionsArgs {
 
 export const transactionsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAdminTransactions: build.query<PagedResult<TransactionView>, TransactionsArgs>({
-      query: (params) => ({ url: '/admin/transactions/', params: { ...params } }),
-      responseSchema: Paged(TransactionView),
-      providesTags: ['Transactions'],
-    }),
-    getOfflineRefusals: build.query<PagedResult<OfflineRefusalView>, { page: number; perPage: number }>({
-      query: (params) => ({ url: '/admin/transactions/offline_refusals/', params: { ...params } }),
-      responseSchema: Paged(OfflineRefusalView),
-      providesTags: ['Transactions'],
-    }),
-    undoAdminTransaction: build.mutation<UndoResult, { id: string }>({
-      query: ({ id }) => ({ url: `/admin/transactions/${encodeURIComponent(id)}/`, method: 'DELETE' }),
-      responseSchema: UndoResult,
-      // The money goes back to the account, and the undo is written to the audit log.
-      invalidatesTags: ['Transactions', 'Accounts', 'SelfAccount', 'AuditLogs'],
-    }),
+    getAdminTransactions: build.query<PagedResult<TransactionView>, TransactionsArgs>(read('/admin/transactions/', Paged(TransactionView), ['Transactions'])),
+    getOfflineRefusals: build.query<PagedResult<OfflineRefusalView>, { page: number; perPage: number }>(read('/admin/transactions/offline_refusals/', Paged(OfflineRefusalView), ['Transactions'])),
+    // The money goes back to the account, and the undo is written to the audit log.
+    undoAdminTransaction: build.mutation<UndoResult, { id: string }>(
+      send('DELETE', ({ id }) => `/admin/transactions/${seg(id)}/`, UndoResult, ['Transactions', 'Accounts', 'SelfAccount', 'AuditLogs']),
+    ),
   }),
 });
 
