@@ -1,6 +1,6 @@
 import type { KassaError } from '@kassa/api-client';
 import type { AdminAccount, AdminPosting } from '@kassa/contracts';
-import { Button, ConfirmModal, DateText, formatDate, formatMoney, LoadError, Money, Spinner, useDialogs } from '@kassa/ui';
+import { Button, ConfirmModal, DateText, formatDate, formatMoney, Money, useDialogs } from '@kassa/ui';
 import { friendlyFormatIBAN } from 'ibantools';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -8,9 +8,8 @@ import { isApproval } from '../approvals/approvals-api';
 import { ApprovalsList } from '../approvals/approvals-list';
 import { FourEyesAction, preparedNotice } from '../approvals/four-eyes-action';
 import { useGetAdminSettingsQuery } from '../settings/settings-api';
-import { AdminPage } from '../shared/admin-page';
+import { AdminPage, BackToList, RecordFallback } from '../shared/admin-page';
 import { PagedTable, type Column } from '../shared/list-table';
-import { HistoryLink } from '../shared/history-link';
 import { Notice } from '../shared/notice';
 import { Section } from '../shared/section';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
@@ -94,28 +93,8 @@ export function AccountPage() {
   const [modal, setModal] = useState<'edit' | 'upgrade' | 'close' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const back = (
-    <div className="k-row">
-      <HistoryLink id={accountId} />
-      <Link className="k-btn" to="/admin/accounts">
-        All accounts
-      </Link>
-    </div>
-  );
-  if (error) {
-    return (
-      <AdminPage title="Account" actions={back}>
-        <LoadError error={error as KassaError} onRetry={() => void refetch()} />
-      </AdminPage>
-    );
-  }
-  if (!account) {
-    return (
-      <AdminPage title="Account" actions={back}>
-        <Spinner label="Loading the account" />
-      </AdminPage>
-    );
-  }
+  const back = <BackToList id={accountId} to="/admin/accounts" label="All accounts" />;
+  if (error || !account) return <RecordFallback title="Account" actions={back} error={error} onRetry={refetch} loadingLabel="Loading the account" />;
   const closed = Boolean(account.closedAt);
 
   const doClose = async () => {
@@ -147,7 +126,7 @@ export function AccountPage() {
             </div>
           </div>
           <ApprovalsList service="accounts" only={(a) => a.entityId === account.id && a.action !== 'close'} title="Corrections waiting for a second admin" />
-          <dl className="accounts__facts">
+          <dl className="k-facts">
             <dt>Status</dt>
             <dd>{closed ? <span className="k-tag k-tag--negative">Closed {formatDate(account.closedAt!)}</span> : 'Open'}</dd>
             <dt>Kind</dt>

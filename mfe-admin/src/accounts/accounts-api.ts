@@ -1,20 +1,6 @@
 import { api } from '@kassa/api-client';
-import {
-  AdminAccount,
-  AdminCloseResult,
-  ApprovalView,
-  AdminLedger,
-  AdminPosting,
-  AdminUpgradeResult,
-  BalanceAtDate,
-  LedgerCount,
-  Paged,
-  type AdminAccountBody,
-  type AdminAccountPatchBody,
-  type AdminLedgerBody,
-  type AdminUpgradeBody,
-  type PagedResult,
-} from '@kassa/contracts';
+import { AdminAccount, AdminCloseResult, ApprovalView, AdminLedger, AdminPosting, AdminUpgradeResult, BalanceAtDate, LedgerCount, Paged } from '@kassa/contracts';
+import type { AdminAccountBody, AdminAccountPatchBody, AdminLedgerBody, AdminUpgradeBody, PagedResult } from '@kassa/contracts';
 import { read, send, seg } from '../shared/endpoints';
 
 export type AccountsListArgs = {

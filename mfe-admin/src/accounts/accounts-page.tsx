@@ -2,12 +2,12 @@ import type { KassaError } from '@kassa/api-client';
 import type { AdminAccount } from '@kassa/contracts';
 import { DateText, Money } from '@kassa/ui';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useGetAdminSettingsQuery } from '../settings/settings-api';
 import { AdminPage, NewButton } from '../shared/admin-page';
 import { ListTotal } from '../shared/filters';
 import { SelectField } from '../shared/forms';
-import { PagedTable, type Column } from '../shared/list-table';
+import { PagedTable, recordColumn, type Column } from '../shared/list-table';
 import { SearchForm } from '../shared/search-form';
 import { useListParams } from '../shared/use-list-params';
 import { AccountForm } from './account-form';
@@ -21,21 +21,11 @@ const TYPE_TAGS: Record<AdminAccount['type'], string> = { member: 'Member', even
 export const PAGE_SIZE = 15;
 
 const ACCOUNT_COLUMNS: Column<AdminAccount>[] = [
-  {
-    header: 'Account',
-    cell: (a) => (
-      <>
-        <Link to={`/admin/accounts/${a.id}`} className="accounts__name">
-          {a.name}
-        </Link>
-        {a.users.length ? <div className="k-muted">{a.users.map((u) => u.username).join(', ')}</div> : null}
-      </>
-    ),
-  },
+  recordColumn('Account', (a) => ({ to: `/admin/accounts/${a.id}`, name: a.name }), (a) => a.users.map((u) => u.username).join(', ')),
   {
     header: 'Kind',
     cell: (a) => (
-      <div className="accounts__tags">
+      <div className="k-tags">
         {a.creditAccount ? <span className="k-tag k-tag--info">Credit</span> : a.tab ? <span className="k-tag k-tag--warning">Tab</span> : <span className="k-tag">Prepaid</span>}
         {a.type !== 'member' ? <span className="k-tag">{TYPE_TAGS[a.type]}</span> : null}
         {a.closedAt ? <span className="k-tag k-tag--negative">Closed</span> : null}

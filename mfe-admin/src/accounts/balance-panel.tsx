@@ -42,7 +42,7 @@ export function BalancePanel() {
         <Button type="submit">Show</Button>
       </form>
       {!valid ? null : data ? (
-        <dl className="accounts__facts" aria-busy={isFetching}>
+        <dl className="k-facts" aria-busy={isFetching}>
           <dt>Held for members</dt>
           <dd>
             <Money cents={data.held} tone="plain" /> <span className="k-muted">on {data.accountsHeld} accounts</span>

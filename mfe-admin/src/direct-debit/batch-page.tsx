@@ -62,7 +62,7 @@ function FailForm({ debit, busy, onConfirm, onCancel }: { debit: DirectDebitLine
 function Facts({ detail }: { detail: DirectDebitBatchDetail }) {
   const { batch, creditor } = detail;
   return (
-    <dl className="direct-debit__facts">
+    <dl className="k-facts direct-debit__facts">
       <dt>Status</dt>
       <dd>
         <span className={`k-tag ${STATUS_TAG[batch.status].tone}`}>{STATUS_TAG[batch.status].label}</span>

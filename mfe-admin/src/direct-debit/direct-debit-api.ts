@@ -1,16 +1,7 @@
 import { api } from '@kassa/api-client';
 import { downloadFile } from '../shared/download-file';
-import {
-  ApprovalView,
-  DirectDebitBatchDetail,
-  DirectDebitBatchSummary,
-  DirectDebitPreview,
-  Paged,
-  type DirectDebitBatchBody,
-  type DirectDebitBatchStatus,
-  type DirectDebitStatus,
-  type PagedResult,
-} from '@kassa/contracts';
+import { ApprovalView, DirectDebitBatchDetail, DirectDebitBatchSummary, DirectDebitPreview, Paged } from '@kassa/contracts';
+import type { DirectDebitBatchBody, DirectDebitBatchStatus, DirectDebitStatus, PagedResult } from '@kassa/contracts';
 import { read, send, seg } from '../shared/endpoints';
 
 /** Direct-debit batches (payments service). */

@@ -1,19 +1,6 @@
 import { api } from '@kassa/api-client';
-import {
-  AdminCategories,
-  AdminCategory,
-  AdminProduct,
-  AdminReason,
-  AdminReasons,
-  BarMenu,
-  Paged,
-  ProductCount,
-  ProductCountPerDay,
-  type AdminCategoryBody,
-  type AdminProductBody,
-  type AdminReasonBody,
-  type PagedResult,
-} from '@kassa/contracts';
+import { AdminCategories, AdminCategory, AdminProduct, AdminReason, AdminReasons, BarMenu, Paged, ProductCount, ProductCountPerDay } from '@kassa/contracts';
+import type { AdminCategoryBody, AdminProductBody, AdminReasonBody, PagedResult } from '@kassa/contracts';
 import { read, remove, save, send } from '../shared/endpoints';
 
 /** The catalogue's admin calls (SPEC 7 product calls, and categories and reasons in the same style). */

@@ -1,14 +1,13 @@
 import type { KassaError } from '@kassa/api-client';
 import { ALL_CAPABILITIES, AdminRegisterBody, type AdminRegister, type Capability } from '@kassa/contracts';
-import { Button, ConfirmModal, LoadError, Modal, Spinner, TextField, useDialogs } from '@kassa/ui';
+import { Button, ConfirmModal, Modal, TextField, useDialogs } from '@kassa/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { AdminPage, NewButton } from '../shared/admin-page';
-import { ListTable, type Column } from '../shared/list-table';
-import { HistoryLink } from '../shared/history-link';
+import { AdminPage, BackToList, NewButton, RecordFallback } from '../shared/admin-page';
+import { ListTable, recordColumn, type Column } from '../shared/list-table';
 import { field, useServerLines } from '../shared/forms';
 import { Notice } from '../shared/notice';
 import { Section } from '../shared/section';
@@ -31,21 +30,11 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
 
 /** Name, capabilities and terminal: the form of a new register and of the register page. */
 const REGISTER_COLUMNS: Column<AdminRegister>[] = [
-  {
-    header: 'Register',
-    cell: (r) => (
-      <>
-        <Link to={`/admin/registers/${r.id}`} className="registers__name">
-          {r.name}
-        </Link>
-        {r.terminalName ? <div className="k-muted">Terminal: {r.terminalName}</div> : null}
-      </>
-    ),
-  },
+  recordColumn('Register', (r) => ({ to: `/admin/registers/${r.id}`, name: r.name }), (r) => (r.terminalName ? `Terminal: ${r.terminalName}` : null)),
   {
     header: 'May do',
     cell: (r) => (
-      <div className="registers__tags">
+      <div className="k-tags">
         {r.capabilities.length ? r.capabilities.map((c) => <span key={c} className="k-tag">{CAPABILITY_LABELS[c].split(' (')[0]}</span>) : <span className="k-muted">Nothing</span>}
       </div>
     ),
@@ -151,28 +140,8 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const back = (
-    <div className="k-row">
-      <HistoryLink id={registerId} />
-      <Link className="k-btn" to="/admin/registers">
-        All registers
-      </Link>
-    </div>
-  );
-  if (error) {
-    return (
-      <AdminPage title="Register" actions={back}>
-        <LoadError error={error as KassaError} onRetry={() => void refetch()} />
-      </AdminPage>
-    );
-  }
-  if (!register) {
-    return (
-      <AdminPage title="Register" actions={back}>
-        <Spinner label="Loading the register" />
-      </AdminPage>
-    );
-  }
+  const back = <BackToList id={registerId} to="/admin/registers" label="All registers" />;
+  if (error || !register) return <RecordFallback title="Register" actions={back} error={error} onRetry={refetch} loadingLabel="Loading the register" />;
 
   const doDelete = async () => {
     setDeleting(false);

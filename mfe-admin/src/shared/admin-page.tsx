@@ -1,5 +1,8 @@
-import { Button } from '@kassa/ui';
+import type { KassaError } from '@kassa/api-client';
+import { Button, LoadError, Spinner } from '@kassa/ui';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { HistoryLink } from './history-link';
 
 /** The frame of every admin page: title, a line saying what it manages, optional actions, then the content. */
 export function AdminPage({
@@ -32,5 +35,26 @@ export function NewButton({ label, onClick, disabled }: { label: string; onClick
     <Button variant="primary" onClick={onClick} disabled={disabled}>
       {label}
     </Button>
+  );
+}
+
+/** A page about one record: its History and the way back to its list, in the page's header. */
+export function BackToList({ id, to, label }: { id: string; to: string; label: string }) {
+  return (
+    <div className="k-row">
+      <HistoryLink id={id} />
+      <Link className="k-btn" to={to}>
+        {label}
+      </Link>
+    </div>
+  );
+}
+
+/** A record page until its record is there: the load error with Try again, or the spinner. */
+export function RecordFallback({ title, actions, error, onRetry, loadingLabel }: { title: string; actions: ReactNode; error: unknown; onRetry: () => unknown; loadingLabel: string }) {
+  return (
+    <AdminPage title={title} actions={actions}>
+      {error ? <LoadError error={error as KassaError} onRetry={() => void onRetry()} /> : <Spinner label={loadingLabel} />}
+    </AdminPage>
   );
 }

@@ -1,7 +1,8 @@
 import { ListFallback, Pager } from '@kassa/ui';
-import { useKeepPageInRange } from './use-list-params';
 import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
 import { Fragment, useMemo, type HTMLAttributes, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useKeepPageInRange } from './use-list-params';
 
 const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ') || undefined;
 
@@ -34,6 +35,23 @@ type RowAttributes = HTMLAttributes<HTMLTableRowElement> & { [data: `data-${stri
 
 /** A row's key: rows with an `id` are keyed by it unless told otherwise. */
 type RowKey<T> = T extends { id: string } ? { rowKey?: (row: T) => string } : { rowKey: (row: T) => string };
+
+/** A list's first column: the record's name as the link to its page, and a muted line under it when there is one. */
+export const recordColumn = <T,>(header: string, link: (row: T) => { to: string; name: ReactNode }, under: (row: T) => ReactNode): Column<T> => ({
+  header,
+  cell: (row) => {
+    const { to, name } = link(row);
+    const more = under(row);
+    return (
+      <>
+        <Link to={to} className="k-record-name">
+          {name}
+        </Link>
+        {more ? <div className="k-muted">{more}</div> : null}
+      </>
+    );
+  },
+});
 
 const byId = (row: unknown) => (row as { id: string }).id;
 

@@ -1,12 +1,11 @@
 import { api, selectConfig, useAppSelector, type KassaError } from '@kassa/api-client';
 import { ADMIN_ROLE_LABELS, ALL_ADMIN_ROLES, AdminPasswordBody, TillAccountsResult, type AdminRole, type AdminUser, type AdminUserPatchBody } from '@kassa/contracts';
-import { Button, ConfirmModal, DateText, LoadError, Spinner, TextField, useDialogs } from '@kassa/ui';
+import { Button, ConfirmModal, DateText, TextField, useDialogs } from '@kassa/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useParams } from 'react-router-dom';
-import { AdminPage } from '../shared/admin-page';
-import { HistoryLink } from '../shared/history-link';
+import { useParams } from 'react-router-dom';
+import { AdminPage, BackToList, RecordFallback } from '../shared/admin-page';
 import { field, SelectField, useServerLines } from '../shared/forms';
 import { Notice } from '../shared/notice';
 import { Section } from '../shared/section';
@@ -52,28 +51,8 @@ export function UserPage() {
   const [pending, setPending] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const back = (
-    <div className="k-row">
-      <HistoryLink id={userId} />
-      <Link className="k-btn" to="/admin/users">
-        All users
-      </Link>
-    </div>
-  );
-  if (error) {
-    return (
-      <AdminPage title="User" actions={back}>
-        <LoadError error={error as KassaError} onRetry={() => void refetch()} />
-      </AdminPage>
-    );
-  }
-  if (!user) {
-    return (
-      <AdminPage title="User" actions={back}>
-        <Spinner label="Loading the user" />
-      </AdminPage>
-    );
-  }
+  const back = <BackToList id={userId} to="/admin/users" label="All users" />;
+  if (error || !user) return <RecordFallback title="User" actions={back} error={error} onRetry={refetch} loadingLabel="Loading the user" />;
   const self = user.id === me;
 
   const apply = async (body: AdminUserPatchBody, done: string) => {
@@ -97,7 +76,7 @@ export function UserPage() {
       <div className="k-stack user-page">
         <Notice text={notice} />
         <Section id="user-facts" title="Sign-in" className="k-card k-stack" headingClassName="user-page__heading">
-          <dl className="user-page__facts">
+          <dl className="k-facts">
             <dt>Status</dt>
             <dd>{user.disabled ? <span className="k-tag k-tag--negative">Disabled</span> : 'Can sign in'}</dd>
             <dt>Signs in with</dt>

@@ -1,15 +1,5 @@
 import { api } from '@kassa/api-client';
-import {
-  AdminRegister,
-  AdminRegisters,
-  AdminUser,
-  Paged,
-  TfaDisableResult,
-  type AdminRegisterBody,
-  type AdminUserCreateBody,
-  type AdminUserPatchBody,
-  type PagedResult,
-} from '@kassa/contracts';
+import { AdminRegister, AdminRegisters, AdminUser, Paged, TfaDisableResult, type AdminRegisterBody, type AdminUserCreateBody, type AdminUserPatchBody, type PagedResult } from '@kassa/contracts';
 import { read, remove, save, send, seg } from '../shared/endpoints';
 
 /** Users and registers (accounts service). */

@@ -5,10 +5,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { AdminPage, NewButton } from '../shared/admin-page';
 import { ListTotal } from '../shared/filters';
-import { PagedTable, type Column } from '../shared/list-table';
+import { PagedTable, recordColumn, type Column } from '../shared/list-table';
 import { SearchForm } from '../shared/search-form';
 import { FormModal } from '../shared/form-modal';
 import { field, SelectField, useServerLines } from '../shared/forms';
@@ -86,23 +86,13 @@ function NewUserForm({ registers, onDone }: { registers: AdminRegister[]; onDone
 }
 
 const USER_COLUMNS: Column<AdminUser>[] = [
-  {
-    header: 'User',
-    cell: (u) => (
-      <>
-        <Link to={`/admin/users/${u.id}`} className="users__name">
-          {u.username}
-        </Link>
-        {u.displayName ? <div className="k-muted">{u.displayName}</div> : null}
-      </>
-    ),
-  },
+  recordColumn('User', (u) => ({ to: `/admin/users/${u.id}`, name: u.username }), (u) => u.displayName),
   { header: 'Register', cell: (u) => u.registerName ?? '—' },
   { header: 'Account', cell: (u) => u.accountName ?? '—' },
   {
     header: 'Sign-in',
     cell: (u) => (
-      <div className="users__tags">
+      <div className="k-tags">
         {u.isAdmin ? <span className="k-tag k-tag--info">Admin</span> : null}
         {u.disabled ? <span className="k-tag k-tag--negative">Disabled</span> : null}
         {u.tfaEnabled ? <span className="k-tag k-tag--positive">Two-factor</span> : null}
