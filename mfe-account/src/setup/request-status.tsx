@@ -20,7 +20,7 @@ export function RequestStatus({ request, children }: { request: AccountRequestVi
         </h2>
         <span className={`k-tag ${status.tone}`}>{status.tag}</span>
       </div>
-      <dl className="setup-status__facts">
+      <dl className="k-facts">
         <dt>Name</dt>
         <dd>{request.name}</dd>
         <dt>Kind</dt>

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { FormModal } from '../shared/form-modal';
-import { euros, field, SelectField, TextAreaField, useServerLines } from '../shared/forms';
+import { euros, field, Options, SelectField, TextAreaField, useServerLines } from '../shared/forms';
 import { FormLines } from '../shared/server-lines';
 
 const TYPE_LABELS: Record<AccountType, string> = { member: 'Member', event: 'Event', external: 'External (another association, a committee)', system: 'System (not on the till)' };
@@ -145,11 +145,7 @@ export function AccountForm({
       <FormLines lines={server.lines} />
       <TextField label="Name" maxLength={100} {...field(form, 'name')} autoFocus />
       <SelectField label="Type" {...form.register('type', { onChange: (e: { target: { value: AccountType } }) => !mayRunTab(e.target.value) && form.setValue('tab', false) })}>
-        {AccountType.options.map((t) => (
-          <option key={t} value={t}>
-            {TYPE_LABELS[t]}
-          </option>
-        ))}
+        <Options values={AccountType.options} label={(t) => TYPE_LABELS[t]} />
       </SelectField>
       {mayRunTab(type) ? (
         <fieldset className="accounts__tab">

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormModal } from '../shared/form-modal';
-import { field, SelectField, useServerLines } from '../shared/forms';
+import { field, Options, SelectField, useServerLines } from '../shared/forms';
 import { HistoryLink } from '../shared/history-link';
 import { actionsColumn, DataTable, type Column } from '../shared/list-table';
 import { FormLines } from '../shared/server-lines';
@@ -50,11 +50,7 @@ function LedgerForm({ ledger, onDone }: { ledger: AdminLedger; onDone: () => voi
       <p className="k-muted">{ledger.covers}.</p>
       <TextField label="Accounting code" maxLength={20} {...field(form, 'code')} hint="The general-ledger account number in the accounting (Exact Online)." autoFocus />
       <SelectField label="Kind" {...form.register('kind')}>
-        {LedgerKind.options.map((k) => (
-          <option key={k} value={k}>
-            {KIND_LABELS[k]}
-          </option>
-        ))}
+        <Options values={LedgerKind.options} label={(k) => KIND_LABELS[k]} />
       </SelectField>
     </FormModal>
   );

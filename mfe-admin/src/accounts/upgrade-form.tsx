@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { isApproval } from '../approvals/approvals-api';
 import { preparedNotice } from '../approvals/four-eyes-action';
 import { FormModal } from '../shared/form-modal';
-import { euros, field, SelectField, useServerLines } from '../shared/forms';
+import { euros, field, Options, SelectField, useServerLines } from '../shared/forms';
 import { FormLines } from '../shared/server-lines';
 import { useUpgradeAccountMutation } from './accounts-api';
 
@@ -67,11 +67,7 @@ export function UpgradeForm({ account, onDone }: { account: AdminAccount; onDone
     <FormModal title={`Money on or off ${account.name}`} submitLabel={correction ? 'Book correction' : 'Book top-up'} busy={isLoading} onSubmit={() => submit()} onCancel={() => onDone(null)}>
       <FormLines lines={server.lines} />
       <SelectField label="Method" {...form.register('method')}>
-        {AdminUpgradeMethod.options.map((m) => (
-          <option key={m} value={m}>
-            {ADMIN_UPGRADE_METHOD_LABELS[m]}
-          </option>
-        ))}
+        <Options values={AdminUpgradeMethod.options} label={(m) => ADMIN_UPGRADE_METHOD_LABELS[m]} />
       </SelectField>
       <TextField label="Amount (€)" inputMode="decimal" {...field(form, 'amount')} hint={correction ? 'Negative takes money off, e.g. -2,50.' : `Now ${formatMoney(account.balance)}.`} autoFocus />
       <TextField label={correction ? 'Reason' : 'Reason (optional)'} maxLength={200} {...field(form, 'reason')} hint="Shown in the account's history and the audit log." />

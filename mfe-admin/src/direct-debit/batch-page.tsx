@@ -8,7 +8,7 @@ import { Link, useParams } from 'react-router-dom';
 import { isApproval } from '../approvals/approvals-api';
 import { FourEyesAction, preparedNotice } from '../approvals/four-eyes-action';
 import { AdminPage } from '../shared/admin-page';
-import { field, SelectField } from '../shared/forms';
+import { field, Options, SelectField } from '../shared/forms';
 import { HistoryLink } from '../shared/history-link';
 import { DataTable, type Column } from '../shared/list-table';
 import { Notice } from '../shared/notice';
@@ -247,11 +247,7 @@ export function DirectDebitBatchPage() {
               <div className="k-spacer" />
               <SelectField label="Show" value={debitStatus ?? ''} onChange={(e) => go({ debitStatus: e.target.value })}>
                 <option value="">All debits</option>
-                {DirectDebitStatus.options.map((s) => (
-                  <option key={s} value={s}>
-                    {DEBIT_TAG[s].label}
-                  </option>
-                ))}
+                <Options values={DirectDebitStatus.options} label={(s) => DEBIT_TAG[s].label} />
               </SelectField>
             </div>
             {data.debits.items.length === 0 ? (

@@ -16,7 +16,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { AdminPage, NewButton } from '../shared/admin-page';
 import { ListTotal } from '../shared/filters';
-import { field, SelectField, useServerLines } from '../shared/forms';
+import { field, Options, SelectField, useServerLines } from '../shared/forms';
 import { DataTable, PagedTable, type Column } from '../shared/list-table';
 import { FormModal } from '../shared/form-modal';
 import { FormLines, placeServerLines } from '../shared/server-lines';
@@ -185,11 +185,7 @@ export function DirectDebitPage() {
         <div className="k-row direct-debit__filters">
           <SelectField label="Status" value={status ?? ''} onChange={(e) => go({ status: e.target.value })}>
             <option value="">All</option>
-            {DirectDebitBatchStatus.options.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_TAG[s].label}
-              </option>
-            ))}
+            <Options values={DirectDebitBatchStatus.options} label={(s) => STATUS_TAG[s].label} />
           </SelectField>
           <ListTotal total={data?.total} />
         </div>

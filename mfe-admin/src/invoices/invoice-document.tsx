@@ -97,18 +97,11 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
         <thead>
           <tr>
             <th scope="col">Omschrijving</th>
-            <th scope="col" className="k-num">
-              Aantal
-            </th>
-            <th scope="col" className="k-num">
-              Prijs
-            </th>
-            <th scope="col" className="k-num">
-              Btw
-            </th>
-            <th scope="col" className="k-num">
-              Bedrag
-            </th>
+            {['Aantal', 'Prijs', 'Btw', 'Bedrag'].map((name) => (
+              <th key={name} scope="col" className="k-num">
+                {name}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -11,7 +11,7 @@ import { actionsColumn, PagedTable, type Column } from '../shared/list-table';
 import { EditHistoryDelete } from '../shared/history-link';
 import { SearchForm } from '../shared/search-form';
 import { FormModal } from '../shared/form-modal';
-import { centsOf, euros, field, SelectField, useServerLines } from '../shared/forms';
+import { centsOf, euros, field, RecordOptions, SelectField, useServerLines } from '../shared/forms';
 import { Notice } from '../shared/notice';
 import { FormLines } from '../shared/server-lines';
 import { useListParams } from '../shared/use-list-params';
@@ -65,11 +65,7 @@ function ProductForm({ product, categories, onDone }: { product: AdminProduct | 
       <TextField label="Name" maxLength={100} {...field(form, 'name')} autoFocus />
       <TextField label="Price (€)" inputMode="decimal" placeholder="2,35" {...field(form, 'price')} />
       <SelectField label="Category" {...field(form, 'categoryId')}>
-        {categories.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
+        <RecordOptions records={categories} />
       </SelectField>
       <SelectField label="VAT rate" {...form.register('vatRate')}>
         <option value="21">21 % (drinks with alcohol, most goods)</option>
@@ -171,11 +167,7 @@ export function ProductsPage() {
         <SearchForm label="Search by name" initial={filters.search ?? ''} onSearch={(search) => go({ search })} className="products__filters">
           <SelectField label="Category" value={filters.categoryId ?? ''} onChange={(e) => go({ categoryId: e.target.value })}>
             <option value="">All categories</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
+            <RecordOptions records={categories} />
           </SelectField>
           <ListTotal total={data?.total} className="products__total" />
         </SearchForm>

@@ -61,32 +61,55 @@ export function useServerLines<T extends FieldValues, C, O>(form: UseFormReturn<
   };
 }
 
+/** A field's frame: its label, the control, the line under it. */
+function FieldFrame({ id, label, error, children }: { id: string; label: ReactNode; error?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="k-field">
+      <label className="k-field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {error ? <span className="k-field__error">{error}</span> : null}
+    </div>
+  );
+}
+
 /** A labelled select with the line under it (a form's choice of category, kind, role). */
 export function SelectField({ label, error, children, ...select }: SelectHTMLAttributes<HTMLSelectElement> & { label: ReactNode; error?: ReactNode; ref?: Ref<HTMLSelectElement> }) {
   const id = useId();
   return (
-    <div className="k-field">
-      <label className="k-field__label" htmlFor={select.id ?? id}>
-        {label}
-      </label>
+    <FieldFrame id={select.id ?? id} label={label} error={error}>
       <select id={id} className="k-input" aria-invalid={error ? true : undefined} {...select}>
         {children}
       </select>
-      {error ? <span className="k-field__error">{error}</span> : null}
-    </div>
+    </FieldFrame>
   );
+}
+
+/** A select's options: each value with its label. */
+export function Options<V extends string>({ values, label }: { values: readonly V[]; label: (value: V) => ReactNode }) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {label(value)}
+    </option>
+  ));
+}
+
+/** A select's options for records: each by its id, named by its name. */
+export function RecordOptions({ records }: { records: readonly { id: string; name: string }[] }) {
+  return records.map((r) => (
+    <option key={r.id} value={r.id}>
+      {r.name}
+    </option>
+  ));
 }
 
 /** A labelled text area with the line under it (an address, a note). */
 export function TextAreaField({ label, error, ...area }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; error?: ReactNode; ref?: Ref<HTMLTextAreaElement> }) {
   const id = useId();
   return (
-    <div className="k-field">
-      <label className="k-field__label" htmlFor={area.id ?? id}>
-        {label}
-      </label>
+    <FieldFrame id={area.id ?? id} label={label} error={error}>
       <textarea id={id} aria-invalid={error ? true : undefined} {...area} className={`k-textarea${area.className ? ` ${area.className}` : ''}`} />
-      {error ? <span className="k-field__error">{error}</span> : null}
-    </div>
+    </FieldFrame>
   );
 }

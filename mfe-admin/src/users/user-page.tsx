@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { AdminPage, BackToList, RecordFallback } from '../shared/admin-page';
-import { field, SelectField, useServerLines } from '../shared/forms';
+import { field, RecordOptions, SelectField, useServerLines } from '../shared/forms';
 import { Notice } from '../shared/notice';
 import { Section } from '../shared/section';
 import { FormLines } from '../shared/server-lines';
@@ -123,11 +123,7 @@ export function UserPage() {
           >
             <option value="">No account</option>
             {user.accountId && !accounts.some((a) => a.id === user.accountId) ? <option value={user.accountId}>{user.accountName ?? user.accountId}</option> : null}
-            {accounts.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
+            <RecordOptions records={accounts} />
           </SelectField>
         </Section>
 

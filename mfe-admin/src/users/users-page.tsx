@@ -11,7 +11,7 @@ import { ListTotal } from '../shared/filters';
 import { PagedTable, recordColumn, type Column } from '../shared/list-table';
 import { SearchForm } from '../shared/search-form';
 import { FormModal } from '../shared/form-modal';
-import { field, SelectField, useServerLines } from '../shared/forms';
+import { field, RecordOptions, SelectField, useServerLines } from '../shared/forms';
 import { FormLines } from '../shared/server-lines';
 import { useListParams } from '../shared/use-list-params';
 import { useCreateUserMutation, useGetAdminRegistersQuery, useGetAdminUsersQuery } from './users-api';
@@ -39,11 +39,7 @@ export function RegisterSelect({ registers, ...select }: Omit<ComponentProps<typ
   return (
     <SelectField label="Register" {...select}>
       <option value="">No register</option>
-      {registers.map((r) => (
-        <option key={r.id} value={r.id}>
-          {r.name}
-        </option>
-      ))}
+      <RecordOptions records={registers} />
     </SelectField>
   );
 }
