@@ -23,6 +23,7 @@ const SERIAL = [
   'members-wrapped', // POS Wrapped on and off for everyone
   'sign-in-tfa', // two-factor sign-in required of everyone
   'slides', // names on the live slide; the slide shows every sale
+  'till-adults', // the age check every till asks
   'till-bar', // the stand-in terminal's one queue of planned outcomes (the next card payment takes the first)
   'till-busy-evening', // the live slide's newest sale; a person's tapping speed
   'till-ghost-taps', // a person's tapping speed

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Capability } from './capabilities';
+import { AgeCheck } from './catalog';
 import { AdminRole } from './roles';
 import { ObjectId } from './wrapper';
 
@@ -74,6 +75,8 @@ export const Config = z.object({
    * minute, unless the system was started for the end-to-end tests with a shorter CLIENT_REFRESH_MS.
    */
   refreshMs: z.number().int().positive().optional(),
+  /** 'ask': the till asks staff once per order with an 18+ product to confirm the buyer's age (absent: 'off'). */
+  ageCheck: AgeCheck.optional(),
 });
 export type Config = z.infer<typeof Config>;
 

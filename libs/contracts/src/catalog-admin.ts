@@ -27,6 +27,8 @@ export const AdminProduct = z.object({
   /** Not for sale; stays in past sales and counts. */
   hidden: z.boolean(),
   vatRate: VatRate,
+  /** 18+: the till asks to check the buyer's age (setting ageCheck). */
+  adultsOnly: z.boolean(),
 });
 export type AdminProduct = z.infer<typeof AdminProduct>;
 
@@ -49,6 +51,7 @@ export const AdminProductBody = z.object({
   position: z.number().int().min(0).max(100_000).default(0),
   hidden: z.boolean().default(false),
   vatRate: VatRate.default(21),
+  adultsOnly: z.boolean().default(false),
 });
 export type AdminProductBody = z.input<typeof AdminProductBody>;
 

@@ -12,8 +12,17 @@ export const Product = z.object({
    * ledger holds it) and a deposit return pays it back (docs/decisions.md "Deposits as money").
    */
   depositAmount: Cents,
+  /**
+   * Sold only to buyers of 18 and over (alcohol, by Dutch law): the till asks staff to check when the setting says so.
+   * False when absent (a catalogue a till kept from before the flag).
+   */
+  adultsOnly: z.boolean().default(false),
 });
 export type Product = z.infer<typeof Product>;
+
+/** Whether the till asks staff to confirm a buyer's age once per order holding an 18+ product ('off': never). */
+export const AgeCheck = z.enum(['off', 'ask']);
+export type AgeCheck = z.infer<typeof AgeCheck>;
 
 export const Category = z.object({
   id: ObjectId,
@@ -32,7 +41,7 @@ export const ReasonsResult = z.object({ reasons: z.array(Reason) });
 export type ReasonsResult = z.infer<typeof ReasonsResult>;
 
 /** One line of the public bar menu (GET /api/products/menu/): what a TV on the wall may show, so no ids. */
-export const MenuProduct = Product.pick({ name: true, price: true, deposit: true });
+export const MenuProduct = Product.pick({ name: true, price: true, deposit: true, adultsOnly: true });
 export type MenuProduct = z.infer<typeof MenuProduct>;
 
 export const MenuCategory = z.object({ name: z.string(), colour: z.string(), products: z.array(MenuProduct) });

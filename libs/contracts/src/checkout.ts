@@ -52,6 +52,8 @@ export const CheckoutBody = z.object({
    * another amount is refused with 409 price_changed, so the amount booked is always the amount the customer was asked.
    */
   expectedTotal: z.number().int().min(-10_000_000).max(10_000_000).optional(),
+  /** Staff confirmed the buyer is 18 or older (an order with an 18+ product, when the setting ageCheck is 'ask'). */
+  ageConfirmed: z.boolean().optional(),
 });
 export type CheckoutBody = z.infer<typeof CheckoutBody>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Cents, ObjectId } from './wrapper';
 import { TransactionStatus } from './checkout';
 import { AccountType } from './accounts';
+import { AgeCheck } from './catalog';
 
 /**
  * Service-to-service routes (prefix /internal, guarded by the internal token, never routed by the gateway).
@@ -58,7 +59,7 @@ export type PostingLookupResult = z.infer<typeof PostingLookupResult>;
 /** POST /internal/prices on the catalog: prices always come from the catalog, never from the client. */
 export const PricesRequest = z.object({ ids: z.array(ObjectId).max(200) });
 /** A product as a sale records it: what it cost, where it belongs and at which VAT rate (percent), at the moment of sale. */
-export const PricedProduct = z.object({ id: ObjectId, name: z.string(), price: Cents, deposit: z.boolean(), depositAmount: Cents.default(0), categoryId: ObjectId, vatRate: z.number().int().min(0).max(100) });
+export const PricedProduct = z.object({ id: ObjectId, name: z.string(), price: Cents, deposit: z.boolean(), depositAmount: Cents.default(0), categoryId: ObjectId, vatRate: z.number().int().min(0).max(100), adultsOnly: z.boolean().default(false) });
 export type PricedProduct = z.infer<typeof PricedProduct>;
 export const PricesResult = z.object({ products: z.array(PricedProduct) });
 export type PricesResult = z.infer<typeof PricesResult>;
@@ -102,6 +103,10 @@ export type LiveMessage = z.infer<typeof LiveMessage>;
 /** GET /internal/settings/public-screen on accounts: what public screens may show (checkout asks before announcing). */
 export const PublicScreenSettings = z.object({ showNames: z.boolean() });
 export type PublicScreenSettings = z.infer<typeof PublicScreenSettings>;
+
+/** GET /internal/settings/sales on accounts: the settings checkout applies to a sale. */
+export const SalesSettings = z.object({ ageCheck: AgeCheck });
+export type SalesSettings = z.infer<typeof SalesSettings>;
 
 /** GET /internal/accounts/:id on accounts: what other services may know about an account. `balance` is the ledger head's. */
 export const InternalAccount = z.object({

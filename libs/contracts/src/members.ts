@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Pin } from './accounts';
+import { AgeCheck } from './catalog';
 import { cleanName } from './text';
 import { PostingKind } from './internal';
 import { Cents, ObjectId, PageQuery } from './wrapper';
@@ -174,6 +175,8 @@ export const AdminSettings = z.object({
   offlinePrepaidFloor: Cents,
   /** A correction of more than this many cents (either way) needs a second admin's approval (four eyes). */
   fourEyesAboveCents: Cents,
+  /** Whether the till asks to check the buyer's age for an order with an 18+ product. */
+  ageCheck: AgeCheck,
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 
@@ -194,5 +197,6 @@ export const AdminSettingsBody = z.object({
   invoiceSender: InvoiceSenderBody.optional(),
   offlinePrepaidFloor: z.number().int('The offline cap is a whole number of cents.').min(0, 'The offline cap cannot be below € 0,00.').max(50_000, 'The offline cap cannot be above € 500,00.').optional(),
   fourEyesAboveCents: z.number().int('The four-eyes threshold is a whole number of cents.').min(0, 'The four-eyes threshold cannot be below € 0,00.').max(1_000_000, 'The four-eyes threshold cannot be above € 10.000,00.').optional(),
+  ageCheck: AgeCheck.optional(),
 });
 export type AdminSettingsBody = z.infer<typeof AdminSettingsBody>;

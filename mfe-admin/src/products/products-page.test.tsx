@@ -9,7 +9,7 @@ import { parsePrice, ProductsPage } from './products-page';
 afterEach(() => vi.unstubAllGlobals());
 
 const bier = { id: 'c'.repeat(24), name: 'Bier', colour: '#f5b301', position: 0, productCount: 1 };
-const pils = { id: 'a'.repeat(24), name: 'Pils', price: 250, categoryId: bier.id, deposit: false, depositAmount: 0, position: 0, hidden: false, vatRate: 21 };
+const pils = { id: 'a'.repeat(24), name: 'Pils', price: 250, categoryId: bier.id, deposit: false, depositAmount: 0, position: 0, hidden: false, vatRate: 21, adultsOnly: false };
 
 function stubApi(save?: () => Response) {
   return stubAdminApi((call) => {

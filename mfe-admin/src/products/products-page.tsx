@@ -34,12 +34,13 @@ const ProductFields = z.object({
   vatRate: z.enum(['21', '9', '0']).transform(Number).pipe(VatRate),
   depositAmount: euros({ zero: true, negative: true, empty: 0 }).pipe(AdminProductBody.shape.depositAmount.unwrap()),
   hidden: z.boolean(),
+  adultsOnly: z.boolean(),
 });
 
 const valuesOf = (p: AdminProduct | null, categories: AdminCategory[]): z.input<typeof ProductFields> =>
   p
-    ? { name: p.name, price: centsToInput(p.price), categoryId: p.categoryId, vatRate: `${p.vatRate}`, depositAmount: p.depositAmount > 0 ? centsToInput(p.depositAmount) : '', hidden: p.hidden }
-    : { name: '', price: '', categoryId: categories[0]?.id ?? '', vatRate: '21', depositAmount: '', hidden: false };
+    ? { name: p.name, price: centsToInput(p.price), categoryId: p.categoryId, vatRate: `${p.vatRate}`, depositAmount: p.depositAmount > 0 ? centsToInput(p.depositAmount) : '', hidden: p.hidden, adultsOnly: p.adultsOnly }
+    : { name: '', price: '', categoryId: categories[0]?.id ?? '', vatRate: '21', depositAmount: '', hidden: false, adultsOnly: false };
 
 /** The create and edit form, in a modal; lines under the fields for what the server or the form refuses. */
 function ProductForm({ product, categories, onDone }: { product: AdminProduct | null; categories: AdminCategory[]; onDone: (saved: AdminProduct | null) => void }) {
@@ -83,6 +84,10 @@ function ProductForm({ product, categories, onDone }: { product: AdminProduct | 
         <input type="checkbox" {...form.register('hidden')} />
         <span>Hidden (not for sale; stays in past sales and counts)</span>
       </label>
+      <label className="k-checkbox">
+        <input type="checkbox" {...form.register('adultsOnly')} />
+        <span>18+ (alcohol: the till checks the buyer's age when the settings say so)</span>
+      </label>
     </FormModal>
   );
 }
@@ -118,6 +123,7 @@ export function ProductsPage() {
         <>
           {p.name}
           {p.hidden ? <span className="k-tag products__tag">Hidden</span> : null}
+          {p.adultsOnly ? <span className="k-tag k-tag--warning products__tag">18+</span> : null}
           {p.deposit ? <span className="k-tag k-tag--info products__tag">{p.depositAmount > 0 ? `Deposit ${formatMoney(p.depositAmount)}` : 'Deposit'}</span> : null}
         </>
       ),
@@ -153,7 +159,6 @@ export function ProductsPage() {
     if (result.error) return void dialogs.error(result.error as KassaError, { title: 'Deleting failed' });
     setNotice(`${p.name} is deleted.`);
   };
-
 
   const empty = filters.search || filters.categoryId ? 'No products match.' : 'No products yet.';
   const sales = (p: AdminProduct) => (salesOf === p.id ? <ProductSales product={p} /> : null);

@@ -1,5 +1,5 @@
 import type { KassaError } from '@kassa/api-client';
-import { CREDIT_LIMIT_MAX, IDEAL_MAX_AMOUNT, type AdminSettings, type AdminSettingsBody } from '@kassa/contracts';
+import { AgeCheck, CREDIT_LIMIT_MAX, IDEAL_MAX_AMOUNT, type AdminSettings, type AdminSettingsBody } from '@kassa/contracts';
 import { Button, centsToInput, ConfirmModal, formatMoney, ListFallback, TextField, useDialogs } from '@kassa/ui';
 import { bicError, checkCreditorId, ibanError } from '@kassa/contracts/sepa';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { AdminPage } from '../shared/admin-page';
-import { centsOf, euros, field, useServerLines } from '../shared/forms';
+import { centsOf, euros, field, SelectField, useServerLines } from '../shared/forms';
 import { Notice } from '../shared/notice';
 import { Section } from '../shared/section';
 import { FormLines } from '../shared/server-lines';
@@ -92,6 +92,7 @@ const SettingsFields = z.object({
   creditorIban: creditor('creditorIban'),
   creditorBic: creditor('creditorBic'),
   creditorId: creditor('creditorId'),
+  ageCheck: AgeCheck,
 });
 type SettingsValues = z.output<typeof SettingsFields>;
 
@@ -105,6 +106,7 @@ const valuesOf = (s: AdminSettings): z.input<typeof SettingsFields> => ({
   creditorIban: s.creditorIban,
   creditorBic: s.creditorBic,
   creditorId: s.creditorId,
+  ageCheck: s.ageCheck,
 });
 
 /** What saving changes: the settings whose value differs from the saved one. */
@@ -188,6 +190,11 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
               <p className="k-muted settings__hint">{f.hint}</p>
             </div>
           ))}
+          <SelectField label="Age check at the till" {...form.register('ageCheck')}>
+            <option value="off">Off</option>
+            <option value="ask">Ask once per order with an 18+ product</option>
+          </SelectField>
+          <p className="k-muted settings__hint">Selling alcohol to anyone under 18 is against Dutch law. Products are marked 18+ on the products page.</p>
           {AMOUNTS.map((a) => (
             <TextField key={a.key} label={a.label} inputMode="decimal" {...field(form, a.key)} hint={`${a.hint} Now ${formatMoney(data[a.key])}.`} />
           ))}

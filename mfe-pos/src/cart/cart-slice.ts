@@ -27,6 +27,11 @@ export interface CartState {
   returns?: CartEntry[];
   /** While on, a tapped product is a returned one (its deposit paid back) instead of one sold. */
   returnMode?: boolean;
+  /**
+   * The buyer's age for an order with an 18+ product (setting ageCheck 'ask'): being asked, or confirmed by staff;
+   * asked once per order (cleared with the cart).
+   */
+  age?: 'asking' | 'confirmed';
 }
 
 /** A count per line stays within what the checkout contract accepts. */
@@ -83,14 +88,19 @@ export const cartSlice = createSlice({
       const byId = new Map(action.payload.map((p) => [p.id, p]));
       for (const entry of state.entries) {
         const now = byId.get(entry.product.id);
-        if (now && (now.price !== entry.product.price || now.name !== entry.product.name || now.depositAmount !== entry.product.depositAmount)) {
-          entry.product = { ...entry.product, price: now.price, name: now.name, deposit: now.deposit, depositAmount: now.depositAmount };
+        if (now && (now.price !== entry.product.price || now.name !== entry.product.name || now.depositAmount !== entry.product.depositAmount || now.adultsOnly !== entry.product.adultsOnly)) {
+          entry.product = { ...entry.product, price: now.price, name: now.name, deposit: now.deposit, depositAmount: now.depositAmount, adultsOnly: now.adultsOnly };
         }
       }
       for (const entry of state.returns ?? []) {
         const now = byId.get(entry.product.id);
         if (now && (now.name !== entry.product.name || now.depositAmount !== entry.product.depositAmount)) entry.product = { ...entry.product, name: now.name, deposit: now.deposit, depositAmount: now.depositAmount };
       }
+    },
+    /** Staff are asked the buyer's age; confirmed, or (null) not: the order stays as it is. */
+    ageAnswered: (state, action: PayloadAction<'asking' | 'confirmed' | null>) => {
+      if (action.payload) state.age = action.payload;
+      else delete state.age;
     },
     cartCleared: () => initialState(),
     /** A failed card payment in bar mode gives the cart back (SPEC: clicking a failed bar restores the cart). */
@@ -106,6 +116,8 @@ export const cartSlice = createSlice({
     selectItemCount: (state) => state.entries.reduce((n, e) => n + e.count, 0) + (state.returns ?? []).reduce((n, e) => n + e.count, 0),
     selectProductsTotal: (state) => cartProductsTotal(state),
     selectTotal: (state) => cartProductsTotal(state) + (state.topUp?.amount ?? 0),
+    /** An 18+ product is in the order and staff have not confirmed the buyer's age yet. */
+    selectAgeToAsk: (state) => state.age !== 'confirmed' && state.entries.some((e) => e.product.adultsOnly === true),
     selectCartIsEmpty: (state) => state.entries.length === 0 && (state.returns?.length ?? 0) === 0 && state.topUp === null,
   },
 });
@@ -132,7 +144,7 @@ declare module '@kassa/api-client' {
 
 const injected = cartSlice.injectInto(rootReducer);
 
-export const { productAdded, productRemoved, returnAdded, returnRemoved, returnModeSet, productsUnavailable, topUpSet, topUpCleared, cartCleared, cartRepriced, cartRestored } =
+export const { productAdded, productRemoved, returnAdded, returnRemoved, returnModeSet, productsUnavailable, topUpSet, topUpCleared, ageAnswered, cartCleared, cartRepriced, cartRestored } =
   cartSlice.actions;
-export const { selectCart, selectEntries, selectReturns, selectReturnMode, selectTopUp, selectItemCount, selectProductsTotal, selectTotal, selectCartIsEmpty } =
+export const { selectCart, selectEntries, selectReturns, selectReturnMode, selectTopUp, selectItemCount, selectProductsTotal, selectTotal, selectAgeToAsk, selectCartIsEmpty } =
   injected.selectors;

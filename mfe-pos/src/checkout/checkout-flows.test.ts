@@ -14,7 +14,7 @@ import { submitPin } from './pin';
 import type { TillEffects } from './till-effects';
 import { undoSale } from './undo-sale';
 
-const pils: Product = { id: '1'.repeat(24), name: 'Pils', price: 250, deposit: false, depositAmount: 0 };
+const pils: Product = { id: '1'.repeat(24), name: 'Pils', price: 250, deposit: false, depositAmount: 0, adultsOnly: false };
 const jan = { id: 'c'.repeat(24), name: 'Jan de Jong' };
 const TX = 'd'.repeat(24);
 const terminal = { friendly_name: 'Bar terminal', brand: 'standin' };
@@ -85,7 +85,7 @@ describe('cash, other and account checkouts', () => {
   });
 
   it('a cash deposit return: sends the returns with the negative total the till shows, and the Contant modal pays out', async () => {
-    const krat: Product = { id: '2'.repeat(24), name: 'Krat pils', price: 390, deposit: true, depositAmount: 390 };
+    const krat: Product = { id: '2'.repeat(24), name: 'Krat pils', price: 390, deposit: true, depositAmount: 390, adultsOnly: false };
     const calls = stubApi({ 'POST /checkout/cash/': () => json(200, ok(purchase({ total: 250 - 780 }))) });
     const { store, effects } = till(['PAYMENT_CASH', 'DEPOSIT_RETURN']);
     store.dispatch(returnAdded(krat));
@@ -481,5 +481,59 @@ describe('offline', () => {
     expect(selectEntries(store.getState())).toHaveLength(1);
     expect(selectCheckoutBusy(store.getState())).toBe(false);
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('the age check (setting ageCheck)', () => {
+  const jenever: Product = { id: '9'.repeat(24), name: 'Jenever', price: 300, deposit: false, depositAmount: 0, adultsOnly: true };
+  const askingTill = () => {
+    const t = till(['PAYMENT_CASH']);
+    t.store.dispatch(configLoaded({ ...tillConfig(['PAYMENT_CASH']), ageCheck: 'ask' }));
+    t.store.dispatch(productAdded(jenever));
+    return t;
+  };
+
+  it('asks once per order with an 18+ product, then pays with the confirmation in the sale; two taps ask once', async () => {
+    const calls = stubApi({ 'POST /checkout/cash/': () => json(200, ok(purchase({ total: 550 }))) });
+    const { store, effects, confirms } = askingTill();
+    store.dispatch(startCheckout('cash', effects));
+    store.dispatch(startCheckout('cash', effects));
+    await settle();
+    expect(confirms).toEqual([{ title: 'Leeftijd controleren', text: 'Deze bestelling bevat 18+-producten. Is de klant 18 jaar of ouder?', confirmLabel: 'Ja, 18+', cancelLabel: 'Nee' }]);
+    expect(selectStep(store.getState())).toBe('cash');
+    store.dispatch(confirmTop(effects));
+    await settle();
+    expect(calls[0]?.body).toMatchObject({ ageConfirmed: true, products: [{ id: pils.id, amount: 1 }, { id: jenever.id, amount: 1 }] });
+    // The next order asks again.
+    store.dispatch(productAdded(jenever));
+    store.dispatch(startCheckout('cash', effects));
+    await settle();
+    expect(confirms).toHaveLength(2);
+  });
+
+  it('"Nee" keeps the order as it is and opens no payment; the next tap asks again', async () => {
+    const calls = stubApi({});
+    const { store, effects, confirms, answer } = askingTill();
+    answer(false);
+    store.dispatch(startCheckout('cash', effects));
+    await settle();
+    expect(selectStep(store.getState())).toBe('none');
+    expect(selectEntries(store.getState())).toHaveLength(2);
+    expect(selectCart(store.getState()).age).toBeUndefined();
+    store.dispatch(startCheckout('cash', effects));
+    await settle();
+    expect(confirms).toHaveLength(2);
+    expect(calls).toEqual([]);
+  });
+
+  it('asks nothing when the setting is off or the order holds no 18+ product', async () => {
+    const calls = stubApi({ 'POST /checkout/cash/': () => json(200, ok(purchase())) });
+    const { store, effects, confirms } = till(['PAYMENT_CASH']);
+    store.dispatch(configLoaded({ ...tillConfig(['PAYMENT_CASH']), ageCheck: 'ask' }));
+    store.dispatch(startCheckout('cash', effects));
+    store.dispatch(confirmTop(effects));
+    await settle();
+    expect(confirms).toEqual([]);
+    expect(calls[0]?.body).not.toHaveProperty('ageConfirmed');
   });
 });

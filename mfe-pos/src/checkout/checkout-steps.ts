@@ -1,6 +1,6 @@
-import type { AppThunk } from '@kassa/api-client';
+import { selectConfig, type AppThunk } from '@kassa/api-client';
 import type { CheckoutMethod } from '@kassa/contracts';
-import { cartCleared, selectCart, selectTotal, topUpSet } from '../cart/cart-slice';
+import { ageAnswered, cartCleared, selectAgeToAsk, selectCart, selectTotal, topUpSet } from '../cart/cart-slice';
 import { noticeCleared } from '../feedback/feedback-slice';
 import { offlineNow } from '../offline/connection';
 import { OFFLINE_REFUSALS } from '../offline/offline-rules';
@@ -20,6 +20,14 @@ import { purchase } from './purchase';
 import type { TillEffects } from './till-effects';
 import { barMode } from './till-mode';
 
+/** Asked once per order holding an 18+ product when the setting ageCheck is 'ask' (alcohol: Dutch law). */
+export const AGE_QUESTION = {
+  title: 'Leeftijd controleren',
+  text: 'Deze bestelling bevat 18+-producten. Is de klant 18 jaar of ouder?',
+  yes: 'Ja, 18+',
+  no: 'Nee',
+};
+
 /** The buttons under the cart (SPEC 6). Cash, Other, Account and Top-up open a modal; Card and own account pay at once. */
 export const startCheckout =
   (method: CheckoutMethod, effects: TillEffects): AppThunk =>
@@ -37,6 +45,16 @@ export const startCheckout =
         return;
       }
       if (method === 'account' && selectCart(state).topUp) return;
+    }
+    if (selectConfig(state)?.ageCheck === 'ask' && selectAgeToAsk(state)) {
+      // Once per order, before any payment: a second tap while the question is open asks nothing more.
+      if (selectCart(state).age === 'asking') return;
+      dispatch(ageAnswered('asking'));
+      void effects.dialogs.confirm({ title: AGE_QUESTION.title, text: AGE_QUESTION.text, confirmLabel: AGE_QUESTION.yes, cancelLabel: AGE_QUESTION.no }).then((adult) => {
+        dispatch(ageAnswered(adult ? 'confirmed' : null));
+        if (adult) dispatch(startCheckout(method, effects));
+      });
+      return;
     }
     const order = selectCart(state);
     dispatch(noticeCleared());

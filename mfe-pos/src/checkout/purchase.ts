@@ -42,6 +42,7 @@ function checkoutBody(cart: CartState, method: CheckoutMethod, extra: PurchaseEx
     ...(withTopUp && cart.topUp ? { upgrade_account_id: cart.topUp.accountId, upgrade_amount: cart.topUp.amount } : {}),
     // What the till shows is what the server books: it refuses the sale when its prices add up to anything else.
     expectedTotal: cartProductsTotal(cart) + (withTopUp && cart.topUp ? cart.topUp.amount : 0),
+    ...(cart.age === 'confirmed' ? { ageConfirmed: true } : {}),
     ...extra,
   };
 }

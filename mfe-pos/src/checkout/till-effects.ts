@@ -4,7 +4,7 @@ import type { KassaError } from '@kassa/api-client';
 export interface TillEffects {
   dialogs: {
     error: (error: KassaError | string, opts?: { title?: string }) => Promise<boolean>;
-    confirm: (opts: { title: string; text: string; confirmLabel: string }) => Promise<boolean>;
+    confirm: (opts: { title: string; text: string; confirmLabel: string; cancelLabel?: string }) => Promise<boolean>;
   };
   playSuccess: () => void;
 }

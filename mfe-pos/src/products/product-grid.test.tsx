@@ -13,8 +13,8 @@ const CATEGORIES: Category[] = [
     name: 'Bier',
     colour: '#f2b705',
     products: [
-      ...Array.from({ length: TRIPELS - 2 }, (_, i) => ({ id: id(100 + i), name: `Tripel ${i + 1}`, price: 400, deposit: false, depositAmount: 0 })),
-      { id: id(2), name: 'Pils', price: 250, deposit: false, depositAmount: 0 },
+      ...Array.from({ length: TRIPELS - 2 }, (_, i) => ({ id: id(100 + i), name: `Tripel ${i + 1}`, price: 400, deposit: false, depositAmount: 0, adultsOnly: false })),
+      { id: id(2), name: 'Pils', price: 250, deposit: false, depositAmount: 0, adultsOnly: false },
     ],
   },
   {
@@ -22,8 +22,8 @@ const CATEGORIES: Category[] = [
     name: 'Fles',
     colour: '#16a085',
     products: [
-      { id: id(4), name: `Tripel ${TRIPELS - 1}`, price: 450, deposit: false, depositAmount: 0 },
-      { id: id(5), name: `Tripel ${TRIPELS}`, price: 450, deposit: false, depositAmount: 0 },
+      { id: id(4), name: `Tripel ${TRIPELS - 1}`, price: 450, deposit: false, depositAmount: 0, adultsOnly: false },
+      { id: id(5), name: `Tripel ${TRIPELS}`, price: 450, deposit: false, depositAmount: 0, adultsOnly: false },
     ],
   },
 ];

@@ -3,7 +3,7 @@ import { Fuse } from '../search/fuzzy';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { prepareProductIndex, searchProducts } from './product-search';
 
-const product = (name: string, i: number) => ({ id: i.toString(16).padStart(24, '0'), name, price: 200, deposit: false, depositAmount: 0 });
+const product = (name: string, i: number) => ({ id: i.toString(16).padStart(24, '0'), name, price: 200, deposit: false, depositAmount: 0, adultsOnly: false });
 const catalogue: Category[] = [
   { id: 'c1'.padStart(24, '0'), name: 'Warm', colour: '#a33', products: ['Koffie', 'Chocolademelk', 'Cappuccino'].map(product) },
   { id: 'c2'.padStart(24, '0'), name: 'Fris', colour: '#33a', products: ['Coca', 'Fles cola (statiegeld)', 'Cola zero', 'Cola', 'Spa rood', 'Ice tea'].map((n, i) => product(n, i + 10)) },

@@ -7,7 +7,7 @@ import { TillPage } from '../till/till-page';
 import { undoQuestion } from './recent-sales-thunks';
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
-const CATEGORIES: Category[] = [{ id: id(1), name: 'Bier', colour: '#f2b705', products: [{ id: id(11), name: 'Pils', price: 250, deposit: false, depositAmount: 0 }] }];
+const CATEGORIES: Category[] = [{ id: id(1), name: 'Bier', colour: '#f2b705', products: [{ id: id(11), name: 'Pils', price: 250, deposit: false, depositAmount: 0, adultsOnly: false }] }];
 const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
 const sale = (n: number, over: Partial<RecentSale>): RecentSale => ({
   transaction_id: id(100 + n),

@@ -8,8 +8,8 @@ import { CartPanel } from './cart-panel';
 import { productAdded, returnAdded, topUpSet } from '../cart/cart-slice';
 
 const effects: TillEffects = { dialogs: { error: async () => true, confirm: async () => true }, playSuccess: () => undefined };
-const pils: Product = { id: '1'.repeat(24), name: 'Pils', price: 250, deposit: false, depositAmount: 0 };
-const krat: Product = { id: '2'.repeat(24), name: 'Krat pils', price: 390, deposit: true, depositAmount: 390 };
+const pils: Product = { id: '1'.repeat(24), name: 'Pils', price: 250, deposit: false, depositAmount: 0, adultsOnly: false };
+const krat: Product = { id: '2'.repeat(24), name: 'Krat pils', price: 390, deposit: true, depositAmount: 390, adultsOnly: false };
 const ALL: Capability[] = ['PAYMENT_CASH', 'PAYMENT_CARD', 'PAYMENT_ACCOUNT_AUTHED', 'PAYMENT_OTHER', 'PAYMENT_UNDO'];
 const button = (name: string) => screen.getByRole('button', { name });
 const labels = () => ['Cash', 'Card', 'Account', 'Other', 'Pay with your account', 'Top-up'].filter((n) => screen.queryByRole('button', { name: n }));

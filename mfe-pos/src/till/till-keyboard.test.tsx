@@ -12,8 +12,8 @@ const CATEGORIES: Category[] = [
     name: 'Bier',
     colour: '#f2b705',
     products: [
-      { id: id(11), name: 'Pils', price: 250, deposit: false, depositAmount: 0 },
-      { id: id(12), name: 'Speciaal', price: 350, deposit: false, depositAmount: 0 },
+      { id: id(11), name: 'Pils', price: 250, deposit: false, depositAmount: 0, adultsOnly: false },
+      { id: id(12), name: 'Speciaal', price: 350, deposit: false, depositAmount: 0, adultsOnly: false },
     ],
   },
 ];

@@ -12,8 +12,8 @@ const CATEGORIES: Category[] = [
     name: 'Bier',
     colour: '#f2b705',
     products: [
-      { id: id(11), name: 'Pils', price: 250, deposit: false, depositAmount: 0 },
-      { id: id(12), name: 'Speciaal', price: 350, deposit: false, depositAmount: 0 },
+      { id: id(11), name: 'Pils', price: 250, deposit: false, depositAmount: 0, adultsOnly: false },
+      { id: id(12), name: 'Speciaal', price: 350, deposit: false, depositAmount: 0, adultsOnly: false },
     ],
   },
   {
@@ -21,8 +21,8 @@ const CATEGORIES: Category[] = [
     name: 'Snacks',
     colour: '#e67e22',
     products: [
-      { id: id(21), name: 'Chips', price: 120, deposit: false, depositAmount: 0 },
-      { id: id(22), name: 'Broodje kroket met mosterd en een klein bakje mayonaise', price: 325, deposit: false, depositAmount: 0 },
+      { id: id(21), name: 'Chips', price: 120, deposit: false, depositAmount: 0, adultsOnly: false },
+      { id: id(22), name: 'Broodje kroket met mosterd en een klein bakje mayonaise', price: 325, deposit: false, depositAmount: 0, adultsOnly: false },
     ],
   },
 ];

@@ -106,7 +106,7 @@ export function TillPage() {
   const returnMode = useAppSelector(selectReturnMode);
   const onAdd = useCallback(
     (p: Product) => {
-      const product = { id: p.id, name: p.name, price: p.price, deposit: p.deposit, depositAmount: p.depositAmount ?? 0 };
+      const product = { id: p.id, name: p.name, price: p.price, deposit: p.deposit, depositAmount: p.depositAmount ?? 0, adultsOnly: p.adultsOnly ?? false };
       if (selectReturnMode(store.getState())) {
         // Return mode: the tile is packaging brought back; only a product with a deposit has any to pay back.
         if (product.depositAmount <= 0) {

@@ -7,24 +7,23 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MENU_POLL_MS } from './bar-menu-api';
 import { BarMenuSlide } from './bar-menu-slide';
 
-
 const MENU: MenuResult = {
   categories: [
     {
       name: 'Bier',
       colour: '#f2b705',
       products: [
-        { name: 'Pils', price: 250, deposit: false },
-        { name: 'Fles pils', price: 275, deposit: true },
-        { name: 'Krat pils (statiegeld)', price: 390, deposit: true },
+        { name: 'Pils', price: 250, deposit: false, adultsOnly: true },
+        { name: 'Fles pils', price: 275, deposit: true, adultsOnly: false },
+        { name: 'Krat pils (statiegeld)', price: 390, deposit: true, adultsOnly: false },
       ],
     },
     {
       name: 'Snacks',
       colour: '#2c3e50',
       products: [
-        { name: 'Chips', price: 120, deposit: false },
-        { name: 'Broodje kroket met mosterd en een klein bakje mayonaise', price: 325, deposit: false },
+        { name: 'Chips', price: 120, deposit: false, adultsOnly: false },
+        { name: 'Broodje kroket met mosterd en een klein bakje mayonaise', price: 325, deposit: false, adultsOnly: false },
       ],
     },
   ],
@@ -50,6 +49,14 @@ afterEach(() => {
 });
 
 describe('BarMenuSlide', () => {
+  it('marks an 18+ product, and only that one', async () => {
+    serveMenu(MENU);
+    renderSlide();
+    const pils = (await screen.findByText('Pils')).closest('li')!;
+    expect(within(pils).getByText('18+')).toHaveAttribute('title', 'Alleen voor 18 jaar en ouder');
+    expect(screen.getAllByText('18+')).toHaveLength(1);
+  });
+
   it('shows each category as a band in its own colour, with text that reads on it', async () => {
     const api = serveMenu(MENU);
     renderSlide();

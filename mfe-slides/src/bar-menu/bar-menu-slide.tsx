@@ -136,6 +136,11 @@ function MenuLine({ product }: { product: MenuProduct }) {
       <span className="menu__name">
         {product.name}
         {needsDepositTag(product) ? <span className="menu__deposit">statiegeld</span> : null}
+        {product.adultsOnly ? (
+          <span className="menu__deposit menu__adults" title="Alleen voor 18 jaar en ouder">
+            18+
+          </span>
+        ) : null}
       </span>
       <span className="menu__price">{formatMoney(product.price)}</span>
     </li>

@@ -5,7 +5,7 @@ import { MENU_COLUMNS, MENU_MIN_SCALE, planMenu, type MenuBox, type MenuPlan } f
 const category = (name: string, count: number, colour = '#2e86de'): MenuCategory => ({
   name,
   colour,
-  products: Array.from({ length: count }, (_, i) => ({ name: `${name} ${i + 1}`, price: 250 + i, deposit: false })),
+  products: Array.from({ length: count }, (_, i) => ({ name: `${name} ${i + 1}`, price: 250 + i, deposit: false, adultsOnly: false })),
 });
 
 /** The demo catalog's shape: five categories, 32 products. */

@@ -1,4 +1,4 @@
-import type { InvoiceSender } from '@kassa/contracts';
+import type { AgeCheck, InvoiceSender } from '@kassa/contracts';
 import { isDuplicateKey } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import { SETTINGS_KEY, settingsModel } from './models/settings.model';
@@ -24,6 +24,8 @@ export interface Settings {
   offlinePrepaidFloor: number;
   /** A correction of more than this (cents, either way) needs a second admin's approval. */
   fourEyesAboveCents: number;
+  /** Whether the till asks to confirm a buyer's age for an order with an 18+ product. */
+  ageCheck: AgeCheck;
 }
 
 /** The settings document, created with the defaults the first time it is asked for. */
@@ -62,5 +64,6 @@ export async function getSettings(db: Connection): Promise<Settings> {
     },
     offlinePrepaidFloor: doc.offlinePrepaidFloor ?? 0,
     fourEyesAboveCents: doc.fourEyesAboveCents ?? 5000,
+    ageCheck: (doc.ageCheck as AgeCheck | undefined) ?? 'off',
   };
 }

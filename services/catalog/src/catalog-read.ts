@@ -13,7 +13,7 @@ export async function loadCategories(db: Connection): Promise<Category[]> {
   for (const p of prods) {
     const key = String(p.categoryId);
     const list = byCategory.get(key) ?? [];
-    list.push({ id: String(p._id), name: p.name, price: p.price, deposit: (p.depositAmount ?? 0) > 0 || (p.deposit ?? false), depositAmount: p.depositAmount ?? 0 });
+    list.push({ id: String(p._id), name: p.name, price: p.price, deposit: (p.depositAmount ?? 0) > 0 || (p.deposit ?? false), depositAmount: p.depositAmount ?? 0, adultsOnly: p.adultsOnly ?? false });
     byCategory.set(key, list);
   }
   return cats.map((c) => ({ id: String(c._id), name: c.name, colour: c.colour, products: byCategory.get(String(c._id)) ?? [] }));

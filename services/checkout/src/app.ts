@@ -7,6 +7,7 @@ import { CardTries } from './sales/card-tries';
 import { offlineRefusalModel } from './models/offline-refusal.model';
 import type { CheckoutContext, CheckoutDeps } from './context';
 import { publicScreenSettings, redisLivePublisher } from './sales/live-feed';
+import { salesSettings } from './sales/sales-settings';
 import { priceBook } from './sales/price-book';
 import { registerUndoAuditCheck } from './sales/undo';
 import { settleStrandedSales } from './sales/stranded-sales';
@@ -36,6 +37,7 @@ export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: P
     accounts,
     catalog,
     publicScreen: publicScreenSettings(accounts, env.PUBLIC_SCREEN_CACHE_MS),
+    salesSettings: salesSettings(accounts),
     prices: priceBook(catalog),
     payments: deps.payments ?? internalClient(serviceUrls(env, 'payments'), env.INTERNAL_TOKEN),
     live,

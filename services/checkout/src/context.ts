@@ -1,4 +1,4 @@
-import { PostingResult, type PostingRequest, type PublicScreenSettings } from '@kassa/contracts';
+import { PostingResult, type PostingRequest, type PublicScreenSettings, type SalesSettings } from '@kassa/contracts';
 import type { AuditClient, InternalClient } from '@kassa/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Connection } from 'mongoose';
@@ -24,6 +24,8 @@ export interface CheckoutContext extends CheckoutDeps {
   env: CheckoutEnv;
   /** What the public live slide may show (live-feed.ts), through a short cache. */
   publicScreen: () => Promise<PublicScreenSettings>;
+  /** The settings a sale obeys (accounts' ageCheck), through a short cache. */
+  salesSettings: () => Promise<SalesSettings>;
   /** Catalog prices through a short cache (price-book.ts). */
   prices: PriceBook;
   /** Unknown member cards per register (card-tries.ts). */

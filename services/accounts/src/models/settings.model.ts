@@ -20,6 +20,8 @@ const settingsSchema = new Schema(
     offlinePrepaidFloor: { type: Number, default: 0 },
     /** A correction of more than this many cents (either way) needs a second admin's approval (issue 50 §5; € 50,00). */
     fourEyesAboveCents: { type: Number, default: 5000 },
+    /** 'ask': the till asks staff to confirm the buyer is 18 or older for an order with an 18+ product ('off': never). */
+    ageCheck: { type: String, enum: ['off', 'ask'], default: 'off' },
     /** Raised when the conditions (terms) change; users then accept again. */
     conditionsVersion: { type: Number, default: 1 },
     /** The association as SEPA creditor (direct debit): '' until the treasurer fills them in. */

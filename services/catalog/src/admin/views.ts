@@ -11,6 +11,7 @@ interface ProductLike {
   position?: number | null;
   active?: boolean | null;
   vatRate?: number | null;
+  adultsOnly?: boolean | null;
 }
 
 export const adminProduct = (p: ProductLike): AdminProduct => ({
@@ -23,6 +24,7 @@ export const adminProduct = (p: ProductLike): AdminProduct => ({
   position: p.position ?? 0,
   hidden: p.active === false,
   vatRate: (p.vatRate ?? 21) as VatRate,
+  adultsOnly: p.adultsOnly ?? false,
 });
 
 export const adminCategory = (c: { _id: Types.ObjectId; name: string; colour: string; position?: number | null }, productCount: number): AdminCategory => ({

@@ -5,11 +5,15 @@ import { reasonModel } from '../models/reason.model';
 
 const euro = (e: number) => Math.round(e * 100);
 
-/** [name, price in euro, deposit in euro] per category (Dutch statiegeld: a crate € 3,90, a bottle € 0,10 or € 0,25). */
-const DEMO: { name: string; colour: string; products: [string, number, number?][] }[] = [
+/**
+ * [name, price in euro, deposit in euro] per category (Dutch statiegeld: a crate € 3,90, a bottle € 0,10 or € 0,25);
+ * `adults`: its products with alcohol are 18+.
+ */
+const DEMO: { name: string; colour: string; adults?: boolean; products: [string, number, number?][] }[] = [
   {
     name: 'Bier',
     colour: '#f2b705',
+    adults: true,
     products: [
       ['Pils', 2.5], ['Speciaal', 3.5], ['Radler', 2.5], ['Witbier', 3], ['IPA', 3.75], ['Alcoholvrij bier', 2.25],
       ['Krat pils (statiegeld)', 3.9, 3.9], ['Fles pils', 2.75, 0.1],
@@ -39,6 +43,7 @@ const DEMO: { name: string; colour: string; products: [string, number, number?][
   {
     name: 'Wijn en sterk',
     colour: '#c0392b',
+    adults: true,
     products: [['Rode wijn', 3.5], ['Witte wijn', 3.5], ['Rosé', 3.5], ['Jägermeister', 3], ['Glas port', 3.25]],
   },
 ];
@@ -54,7 +59,7 @@ export async function seedCatalogDemo(db: Connection): Promise<boolean> {
   for (const [position, cat] of DEMO.entries()) {
     const created = await Category.create({ name: cat.name, colour: cat.colour, position });
     await Product.insertMany(
-      cat.products.map(([name, price, deposit], i) => ({ name, price: euro(price), deposit: (deposit ?? 0) > 0, depositAmount: euro(deposit ?? 0), categoryId: created._id, position: i })),
+      cat.products.map(([name, price, deposit], i) => ({ name, price: euro(price), deposit: (deposit ?? 0) > 0, depositAmount: euro(deposit ?? 0), categoryId: created._id, position: i, adultsOnly: (cat.adults ?? false) && !name.startsWith('Alcoholvrij') })),
     );
   }
   await Reason.insertMany(REASONS.map((name, position) => ({ name, position })));

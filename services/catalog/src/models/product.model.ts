@@ -15,6 +15,8 @@ const productSchema = new Schema(
     active: { type: Boolean, default: true },
     /** VAT percent (21, 9 or 0), copied onto each sale line. */
     vatRate: { type: Number, default: 21 },
+    /** 18+ (alcohol): the till asks to check the buyer's age when the setting ageCheck says so. */
+    adultsOnly: { type: Boolean, default: false },
   },
   { timestamps: true },
 );

@@ -141,7 +141,7 @@ function payloadHash(method: CheckoutMethod, body: CheckoutBody, user: TokenClai
  */
 async function priceCart(ctx: CheckoutContext, body: CheckoutBody, requestId: string) {
   const returned = body.returns ?? [];
-  if (body.products.length === 0 && returned.length === 0) return { products: [], returns: [] };
+  if (body.products.length === 0 && returned.length === 0) return { products: [], returns: [], adults: false };
   const byId = await ctx.prices([...new Set([...body.products, ...returned].map((p) => p.id))], requestId);
   const problems: ValidationDetail[] = [];
   const products = body.products.map((p, i) => {
@@ -164,7 +164,7 @@ async function priceCart(ctx: CheckoutContext, body: CheckoutBody, requestId: st
     return { productId: r.id, name: found?.name ?? '', deposit: found?.depositAmount ?? 0, amount: r.amount };
   });
   if (problems.length > 0) throw invalid(problems);
-  return { products, returns };
+  return { products, returns, adults: body.products.some((p) => byId.get(p.id)?.adultsOnly === true) };
 }
 
 /** What a priced cart comes to: products with their deposits, less the deposits returned (below zero: paid out). */
@@ -205,10 +205,14 @@ async function sell(ctx: CheckoutContext, method: CheckoutMethod, body: Checkout
     // A retried sale whose product left the catalog since still answers as it did.
     tx = (await Tx.findOne({ nonce: body.nonce }).lean()) as TransactionDoc | null;
     if (!tx) throw err;
-    priced = { products: [], returns: [] };
+    priced = { products: [], returns: [], adults: false };
   }
   const { products, returns } = priced;
   const total = cartTotal(priced);
+  if (!tx && priced.adults && body.ageConfirmed !== true && (await ctx.salesSettings()).ageCheck === 'ask') {
+    // The till asks staff once per order (setting ageCheck); a client that did not ask sells nothing 18+.
+    if (!(await Tx.exists({ nonce: body.nonce }))) throw invalid([line(['ageConfirmed'], 'This order holds an 18+ product: confirm that the buyer is 18 or older.')]);
+  }
   if (!tx) {
     if (method === 'card' && total + (body.upgrade_amount ?? 0) <= 0) throw invalid([line(['products'], 'There is nothing to pay by card.')]);
     if (body.expectedTotal !== undefined && body.expectedTotal !== total + (body.upgrade_amount ?? 0)) {

@@ -32,6 +32,7 @@ export default function getConfig(app: ServiceApp, ctx: AccountsContext) {
         showAccountRequest: accountId === null && (viaductUserId !== null || register.capabilities.includes('PAYMENT_ACCOUNT_SELF')),
         tfaEnabled: user.tfaEnabled ?? false,
         refreshMs: ctx.env.CLIENT_REFRESH_MS,
+        ageCheck: settings.ageCheck,
       });
     },
   );

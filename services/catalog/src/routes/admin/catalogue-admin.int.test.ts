@@ -33,6 +33,25 @@ describe('catalogue administration', () => {
     expect(sale.statusCode, sale.body).toBe(200);
   });
 
+  it('marks a product 18+ and back: the admin list, the till and the audit entry say so', async () => {
+    const created = await call('POST', '/api/admin/products/', { name: 'Oude jenever', price: 300, categoryId: s.categoryIds[0], adultsOnly: true });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().result.id as string;
+    expect(created.json().result).toMatchObject({ name: 'Oude jenever', adultsOnly: true });
+    const tillProducts = async () => {
+      const res = await s.catalog.inject({ method: 'GET', url: '/api/products/', headers: { authorization: s.token(TILL) } });
+      return (res.json().result.categories as { products: { id: string; adultsOnly: boolean }[] }[]).flatMap((c) => c.products);
+    };
+    expect((await tillProducts()).find((p) => p.id === id)?.adultsOnly).toBe(true);
+    const changed = await call('PUT', `/api/admin/products/${id}/`, { name: 'Oude jenever', price: 300, categoryId: s.categoryIds[0], adultsOnly: false });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().result.adultsOnly).toBe(false);
+    const entry = await auditLogModel(s.accountsDb).findOne({ entityId: id, action: 'product.update' }).lean();
+    expect(entry).toMatchObject({ before: { adultsOnly: true }, after: { adultsOnly: false } });
+    const defaulted = await call('POST', '/api/admin/products/', { name: 'Spa rood groot', price: 250, categoryId: s.categoryIds[0] });
+    expect(defaulted.json().result.adultsOnly).toBe(false);
+  });
+
   it('creates a product the till sells, counts its sales from a day and per day, not the undone one', async () => {
     const created = await call('POST', '/api/admin/products/', { name: 'Test Pils', price: 235, categoryId: s.categoryIds[0], vatRate: 21 });
     expect(created.statusCode, created.body).toBe(200);

@@ -15,7 +15,7 @@ export default function postPrices(app: ServiceApp) {
   const active = ttlCache(2000, async () => {
     const found = await productModel(app.db).find({ active: true }).lean();
     return new Map<string, PricedProduct>(
-      found.map((p) => [String(p._id), { id: String(p._id), name: p.name, price: p.price, deposit: (p.depositAmount ?? 0) > 0 || (p.deposit ?? false), depositAmount: p.depositAmount ?? 0, categoryId: String(p.categoryId), vatRate: p.vatRate ?? 21 }]),
+      found.map((p) => [String(p._id), { id: String(p._id), name: p.name, price: p.price, deposit: (p.depositAmount ?? 0) > 0 || (p.deposit ?? false), depositAmount: p.depositAmount ?? 0, categoryId: String(p.categoryId), vatRate: p.vatRate ?? 21, adultsOnly: p.adultsOnly ?? false }]),
     );
   });
   // A product created, changed or hidden through this process is for sale (or not) at the next sale.

@@ -8,7 +8,7 @@ import { categoryModel } from '../../models/category.model';
 import { productModel } from '../../models/product.model';
 
 interface MenuBody {
-  categories: { name: string; colour: string; products: { name: string; price: number; deposit: boolean }[] }[];
+  categories: { name: string; colour: string; products: { name: string; price: number; deposit: boolean; adultsOnly: boolean }[] }[];
 }
 
 describe('GET /api/products/menu/', () => {
@@ -37,9 +37,10 @@ describe('GET /api/products/menu/', () => {
     const { categories } = res.json().result as MenuBody;
     expect(categories.map((c) => c.name)).toEqual(['Bier', 'Fris', 'Snacks', 'Warme dranken', 'Wijn en sterk']);
     expect(categories[0]).toMatchObject({ name: 'Bier', colour: '#f2b705' });
-    expect(categories[0]?.products[0]).toEqual({ name: 'Pils', price: 250, deposit: false });
+    expect(categories[0]?.products[0]).toEqual({ name: 'Pils', price: 250, deposit: false, adultsOnly: true });
     const all = categories.flatMap((c) => c.products);
-    expect(all).toContainEqual({ name: 'Krat pils (statiegeld)', price: 390, deposit: true });
+    expect(all).toContainEqual({ name: 'Krat pils (statiegeld)', price: 390, deposit: true, adultsOnly: true });
+    expect(all).toContainEqual({ name: 'Cola', price: 200, deposit: false, adultsOnly: false });
     expect(all.every((p) => Number.isInteger(p.price))).toBe(true);
   });
 
@@ -60,7 +61,7 @@ describe('GET /api/products/menu/', () => {
     expect(categories.flatMap((c) => c.products).length).toBeGreaterThan(0);
     for (const c of categories) {
       expect(Object.keys(c).sort()).toEqual(['colour', 'name', 'products']);
-      for (const p of c.products) expect(Object.keys(p).sort()).toEqual(['deposit', 'name', 'price']);
+      for (const p of c.products) expect(Object.keys(p).sort()).toEqual(['adultsOnly', 'deposit', 'name', 'price']);
     }
   });
 

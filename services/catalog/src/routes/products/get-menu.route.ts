@@ -23,7 +23,7 @@ export default function getMenu(app: ServiceApp) {
         .map((c) => ({
           name: c.name,
           colour: c.colour,
-          products: c.products.map((p) => ({ name: p.name, price: p.price, deposit: p.deposit })),
+          products: c.products.map((p) => ({ name: p.name, price: p.price, deposit: p.deposit, adultsOnly: p.adultsOnly })),
         })),
     };
   });

@@ -1,0 +1,10 @@
+import { ApiResponse, ok, SalesSettings } from '@kassa/contracts';
+import type { ServiceApp } from '@kassa/service-kit';
+import { getSettings } from '../../settings';
+
+/** The settings checkout applies to a sale: whether an order with an 18+ product needs staff to confirm the buyer's age. */
+export default function getSalesSettings(app: ServiceApp) {
+  app.get('/internal/settings/sales', { onRequest: app.requireInternal, schema: { hide: true, response: { 200: ApiResponse(SalesSettings) } } }, async () =>
+    ok({ ageCheck: (await getSettings(app.db)).ageCheck }),
+  );
+}
