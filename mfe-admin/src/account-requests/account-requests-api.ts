@@ -1,10 +1,10 @@
 import { api } from '@kassa/api-client';
 import { AccountRequestView, Paged, type AccountRequestDecisionBody, type AccountRequestStatus, type PagedResult } from '@kassa/contracts';
-import { read, send, seg } from '../shared/endpoints';
+import { read, send, seg, type ListArgs } from '../shared/endpoints';
 
 export const accountRequestsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAdminAccountRequests: build.query<PagedResult<AccountRequestView>, { page: number; perPage: number; status: AccountRequestStatus | null }>(
+    getAdminAccountRequests: build.query<PagedResult<AccountRequestView>, ListArgs<{ status: AccountRequestStatus | null }>>(
       read('/admin/account_requests', Paged(AccountRequestView), ['AccountRequests']),
     ),
     // An approval makes an account: the admin's account and user lists change too.

@@ -8,6 +8,7 @@ import { HistoryLink } from '../shared/history-link';
 import { actionsColumn, PagedTable, type Column } from '../shared/list-table';
 import { Notice } from '../shared/notice';
 import { useListParams } from '../shared/use-list-params';
+import { StatusTag, statusTags } from '../shared/status-tag';
 import { useDecideAccountRequestMutation, useGetAdminAccountRequestsQuery } from './account-requests-api';
 import './account-requests.css';
 
@@ -21,11 +22,7 @@ const FILTERS: { value: AccountRequestStatus | ''; label: string }[] = [
   { value: 'rejected', label: 'Rejected' },
   { value: '', label: 'All' },
 ];
-const STATUS_TAG: Record<AccountRequestStatus, { tone: string; label: string }> = {
-  pending: { tone: 'k-tag--warning', label: 'Pending' },
-  approved: { tone: 'k-tag--positive', label: 'Approved' },
-  rejected: { tone: 'k-tag--negative', label: 'Rejected' },
-};
+const STATUS_TAG = statusTags<AccountRequestStatus>({ warning: ['pending'], positive: ['approved'], negative: ['rejected'] });
 
 /** What approving will do, said before it is done (UX.md "Safe mistakes"). */
 export function approvalText(r: AccountRequestView): string {
@@ -89,7 +86,7 @@ export function AccountRequestsPage() {
       header: 'Status',
       cell: (r) => (
         <>
-          <span className={`k-tag ${STATUS_TAG[r.status].tone}`}>{STATUS_TAG[r.status].label}</span>
+          <StatusTag tag={STATUS_TAG[r.status]} />
           {r.note ? <div className="k-muted requests__note">{r.note}</div> : null}
         </>
       ),

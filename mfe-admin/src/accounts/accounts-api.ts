@@ -1,25 +1,16 @@
 import { api } from '@kassa/api-client';
 import { AdminAccount, AdminCloseResult, ApprovalView, AdminLedger, AdminPosting, AdminUpgradeResult, BalanceAtDate, LedgerCount, Paged } from '@kassa/contracts';
 import type { AdminAccountBody, AdminAccountPatchBody, AdminLedgerBody, AdminUpgradeBody, PagedResult } from '@kassa/contracts';
-import { read, send, seg } from '../shared/endpoints';
+import { read, send, seg, type ListArgs } from '../shared/endpoints';
 
-export type AccountsListArgs = {
-  page: number;
-  perPage: number;
-  search: string | null;
-  credit: string | null;
-  type: string | null;
-  negative: string | null;
-  unused: string | null;
-  closed: string | null;
-};
+export type AccountsListArgs = ListArgs<Record<'search' | 'credit' | 'type' | 'negative' | 'unused' | 'closed', string | null>>;
 
 /** Accounts, their postings, the balance at a date and the ledgers (accounts service). */
 export const accountsAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAdminAccounts: build.query<PagedResult<AdminAccount>, AccountsListArgs>(read('/admin/accounts/', Paged(AdminAccount), ['Accounts'])),
     getAdminAccount: build.query<AdminAccount, string>(read((id) => `/admin/accounts/${seg(id)}/`, AdminAccount, ['Accounts'])),
-    getAccountPostings: build.query<PagedResult<AdminPosting>, { id: string; page: number; perPage: number }>(
+    getAccountPostings: build.query<PagedResult<AdminPosting>, ListArgs<{ id: string }>>(
       read(({ id, page, perPage }) => ({ url: `/admin/accounts/${seg(id)}/postings/`, params: { page, perPage } }), Paged(AdminPosting), ['Accounts']),
     ),
     createAccount: build.mutation<AdminAccount, AdminAccountBody>(send('POST', () => '/admin/accounts/', AdminAccount, ['Accounts'], (body) => body)),

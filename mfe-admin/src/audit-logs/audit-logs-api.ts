@@ -1,16 +1,8 @@
 import { api } from '@kassa/api-client';
 import { AuditLogEntry, Paged, type PagedResult } from '@kassa/contracts';
-import { read } from '../shared/endpoints';
+import { read, type ListArgs } from '../shared/endpoints';
 
-export interface AuditLogsArgs {
-  page: number;
-  perPage: number;
-  action: string | null;
-  actor: string | null;
-  entity: string | null;
-  entityId: string | null;
-  day: string | null;
-}
+export type AuditLogsArgs = ListArgs<Record<'action' | 'actor' | 'entity' | 'entityId' | 'day', string | null>>;
 
 export const auditLogsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,13 +1,9 @@
 import { api } from '@kassa/api-client';
 import { DebtorsResult, type DebtorKind } from '@kassa/contracts';
 import { downloadFile } from '../shared/download-file';
+import type { ListArgs } from '../shared/endpoints';
 
-export interface DebtorsArgs {
-  page: number;
-  perPage: number;
-  kind: DebtorKind | null;
-  failed: boolean;
-}
+export type DebtorsArgs = ListArgs<{ kind: DebtorKind | null; failed: boolean }>;
 
 /** Only the filters that are set, as the API takes them. */
 const filterParams = ({ kind, failed }: Pick<DebtorsArgs, 'kind' | 'failed'>) => ({ ...(kind ? { kind } : {}), ...(failed ? { failed: 'true' } : {}) });

@@ -14,6 +14,7 @@ import { DataTable, type Column } from '../shared/list-table';
 import { Notice } from '../shared/notice';
 import { Section } from '../shared/section';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
+import { StatusTag, statusTags } from '../shared/status-tag';
 import {
   downloadBatchFile,
   useCancelDirectDebitBatchMutation,
@@ -31,11 +32,7 @@ export function maskIban(iban: string): string {
   return `${compact.slice(0, 4)} ${compact.slice(4, 8)} … ${compact.slice(-4)}`;
 }
 
-const DEBIT_TAG: Record<DirectDebitLine['status'], { label: string; tone: string }> = {
-  pending: { label: 'In the file', tone: 'k-tag--info' },
-  collected: { label: 'Collected', tone: 'k-tag--positive' },
-  failed: { label: 'Failed', tone: 'k-tag--negative' },
-};
+const DEBIT_TAG = statusTags<DirectDebitLine['status']>({ info: ['pending'], positive: ['collected'], negative: ['failed'] }, { pending: 'In the file' });
 
 type Modal = { kind: 'collected' } | { kind: 'cancel' } | { kind: 'fail'; debit: DirectDebitLine } | null;
 
@@ -65,7 +62,7 @@ function Facts({ detail }: { detail: DirectDebitBatchDetail }) {
     <dl className="k-facts direct-debit__facts">
       <dt>Status</dt>
       <dd>
-        <span className={`k-tag ${STATUS_TAG[batch.status].tone}`}>{STATUS_TAG[batch.status].label}</span>
+        <StatusTag tag={STATUS_TAG[batch.status]} />
         {batch.collectedAt ? ` on ${formatDate(batch.collectedAt)}` : ''}
         {batch.cancelledAt ? ` on ${formatDate(batch.cancelledAt)}` : ''}
       </dd>
@@ -140,7 +137,7 @@ export function DirectDebitBatchPage() {
       header: 'Status',
       cell: (d) => (
         <>
-          <span className={`k-tag ${DEBIT_TAG[d.status].tone}`}>{DEBIT_TAG[d.status].label}</span>
+          <StatusTag tag={DEBIT_TAG[d.status]} />
           {d.status === 'failed' ? (
             <div className="k-muted">
               {d.failedAt ? formatDate(d.failedAt) : ''}

@@ -2,16 +2,16 @@ import { api } from '@kassa/api-client';
 import { downloadFile } from '../shared/download-file';
 import { ApprovalView, DirectDebitBatchDetail, DirectDebitBatchSummary, DirectDebitPreview, Paged } from '@kassa/contracts';
 import type { DirectDebitBatchBody, DirectDebitBatchStatus, DirectDebitStatus, PagedResult } from '@kassa/contracts';
-import { read, send, seg } from '../shared/endpoints';
+import { read, send, seg, type ListArgs } from '../shared/endpoints';
 
 /** Direct-debit batches (payments service). */
 export const directDebitApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getDirectDebitBatches: build.query<PagedResult<DirectDebitBatchSummary>, { page: number; perPage: number; status: DirectDebitBatchStatus | null }>(
+    getDirectDebitBatches: build.query<PagedResult<DirectDebitBatchSummary>, ListArgs<{ status: DirectDebitBatchStatus | null }>>(
       read('/admin/direct_debit/', Paged(DirectDebitBatchSummary), ['DirectDebit']),
     ),
     getDirectDebitPreview: build.query<DirectDebitPreview, DirectDebitBatchBody>(read('/admin/direct_debit/preview', DirectDebitPreview, ['DirectDebit'])),
-    getDirectDebitBatch: build.query<DirectDebitBatchDetail, { id: string; page: number; perPage: number; debitStatus: DirectDebitStatus | null }>(
+    getDirectDebitBatch: build.query<DirectDebitBatchDetail, ListArgs<{ id: string; debitStatus: DirectDebitStatus | null }>>(
       read(({ id, ...params }) => ({ url: `/admin/direct_debit/${seg(id)}/`, params }), DirectDebitBatchDetail, ['DirectDebit']),
     ),
     createDirectDebitBatch: build.mutation<DirectDebitBatchSummary, DirectDebitBatchBody>(send('POST', () => '/admin/direct_debit/', DirectDebitBatchSummary, ['DirectDebit'], (body) => body)),

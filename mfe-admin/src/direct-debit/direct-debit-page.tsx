@@ -21,17 +21,14 @@ import { DataTable, PagedTable, type Column } from '../shared/list-table';
 import { FormModal } from '../shared/form-modal';
 import { FormLines, placeServerLines } from '../shared/server-lines';
 import { useListParams } from '../shared/use-list-params';
+import { StatusTag, statusTags } from '../shared/status-tag';
 import { useCreateDirectDebitBatchMutation, useGetDirectDebitBatchesQuery, useGetDirectDebitPreviewQuery } from './direct-debit-api';
 import './direct-debit.css';
 
 export const PAGE_SIZE = 15;
 
 
-export const STATUS_TAG: Record<DirectDebitBatchSummary['status'], { label: string; tone: string }> = {
-  open: { label: 'Open', tone: 'k-tag--info' },
-  collected: { label: 'Collected', tone: 'k-tag--positive' },
-  cancelled: { label: 'Cancelled', tone: '' },
-};
+export const STATUS_TAG = statusTags<DirectDebitBatchSummary['status']>({ info: ['open'], positive: ['collected'], plain: ['cancelled'] });
 
 const FILE_TEXT: Record<DirectDebitBatchSummary['fileStatus'], string> = { pending: 'Being written', ready: 'Ready', failed: 'Failed' };
 
@@ -74,7 +71,7 @@ const BATCH_COLUMNS: Column<DirectDebitBatchSummary>[] = [
     header: 'Status',
     cell: (b) => (
       <>
-        <span className={`k-tag ${STATUS_TAG[b.status].tone}`}>{STATUS_TAG[b.status].label}</span>
+        <StatusTag tag={STATUS_TAG[b.status]} />
         {b.failedCount ? <span className="k-tag k-tag--negative direct-debit__failed-tag">{b.failedCount} failed</span> : null}
       </>
     ),

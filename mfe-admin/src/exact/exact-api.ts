@@ -1,6 +1,6 @@
 import { api } from '@kassa/api-client';
 import { AccountingExport, ExactConnection, ExactConnectStart, Paged, type ExactOauthCallbackBody, type ExportBody, type PagedResult } from '@kassa/contracts';
-import { read, send, seg } from '../shared/endpoints';
+import { read, send, seg, type ListArgs } from '../shared/endpoints';
 
 /** The accounting export (payments service): the Exact Online connection, exports and their history. */
 export const exactApi = api.injectEndpoints({
@@ -9,7 +9,7 @@ export const exactApi = api.injectEndpoints({
     startExactConnect: build.mutation<ExactConnectStart, void>(send('POST', () => '/admin/exact/connect', ExactConnectStart, [])),
     completeExactConnect: build.mutation<ExactConnection, ExactOauthCallbackBody>(send('POST', () => '/admin/exact/oauth/callback', ExactConnection, ['ExactConnection'], (body) => body)),
     disconnectExact: build.mutation<ExactConnection, void>(send('DELETE', () => '/admin/exact/connection', ExactConnection, ['ExactConnection'])),
-    getAccountingExports: build.query<PagedResult<AccountingExport>, { page: number; perPage: number }>(read('/admin/exact/exports', Paged(AccountingExport), ['AccountingExports'])),
+    getAccountingExports: build.query<PagedResult<AccountingExport>, ListArgs>(read('/admin/exact/exports', Paged(AccountingExport), ['AccountingExports'])),
     createAccountingExport: build.mutation<AccountingExport, ExportBody>(send('POST', () => '/admin/exact/exports', AccountingExport, ['AccountingExports'], (body) => body)),
     retryAccountingExport: build.mutation<AccountingExport, string>(send('POST', (id) => `/admin/exact/exports/${seg(id)}/retry`, AccountingExport, ['AccountingExports'])),
   }),

@@ -12,18 +12,14 @@ import { actionsColumn, ListTable, type Column } from '../shared/list-table';
 import { HistoryLink } from '../shared/history-link';
 import { Section } from '../shared/section';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
+import { StatusTag, statusTags } from '../shared/status-tag';
 import { ConnectionStatus } from './connection-status';
 import { useCreateAccountingExportMutation, useGetAccountingExportsQuery, useGetExactConnectionQuery, useRetryAccountingExportMutation } from './exact-api';
 import './exact.css';
 
 export const PAGE_SIZE = 15;
 
-const STATUS_TAG: Record<ExportStatus, { tone: string; label: string }> = {
-  queued: { tone: 'k-tag--info', label: 'Queued' },
-  running: { tone: 'k-tag--info', label: 'Running' },
-  done: { tone: 'k-tag--positive', label: 'Done' },
-  failed: { tone: 'k-tag--negative', label: 'Failed' },
-};
+const STATUS_TAG = statusTags<ExportStatus>({ info: ['queued', 'running'], positive: ['done'], negative: ['failed'] });
 
 /** A Dutch day as the pages show dates: "24 november 2026". */
 export const dayText = formatDay;
@@ -127,7 +123,7 @@ export function ExactPage({ mapping }: { mapping?: ReactNode }) {
       header: 'Status',
       cell: (e) => (
         <>
-          <span className={`k-tag ${STATUS_TAG[e.status].tone}`}>{STATUS_TAG[e.status].label}</span>
+          <StatusTag tag={STATUS_TAG[e.status]} />
           {e.attempts > 1 ? <div className="k-muted exact__detail">attempt {e.attempts}</div> : null}
         </>
       ),

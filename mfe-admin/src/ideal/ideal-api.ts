@@ -1,13 +1,8 @@
 import { api } from '@kassa/api-client';
 import { IdealCheckResult, IdealPaymentAdmin, Paged, type IdealPaymentStatus, type PagedResult } from '@kassa/contracts';
-import { read, send, seg } from '../shared/endpoints';
+import { read, send, seg, type ListArgs } from '../shared/endpoints';
 
-export interface IdealPaymentsArgs {
-  page: number;
-  perPage: number;
-  status: IdealPaymentStatus | null;
-  account: string | null;
-}
+export type IdealPaymentsArgs = ListArgs<{ status: IdealPaymentStatus | null; account: string | null }>;
 
 export const idealApi = api.injectEndpoints({
   endpoints: (build) => ({

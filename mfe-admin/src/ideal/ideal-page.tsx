@@ -8,20 +8,14 @@ import { AccountButton, AccountFilter, FilterButtons, ListTotal } from '../share
 import { HistoryLink } from '../shared/history-link';
 import { actionsColumn, PagedTable, type Column } from '../shared/list-table';
 import { useListParams } from '../shared/use-list-params';
+import { StatusTag, statusTags } from '../shared/status-tag';
 import { useCheckIdealPaymentMutation, useGetIdealPaymentsQuery } from './ideal-api';
 import './ideal.css';
 
 export const PAGE_SIZE = 15;
 const FILTER_KEYS = ['status', 'account'] as const;
 
-const STATUS_TAG: Record<IdealPaymentStatus, { tone: string; label: string }> = {
-  open: { tone: 'k-tag--info', label: 'Open' },
-  pending: { tone: 'k-tag--info', label: 'Pending' },
-  paid: { tone: 'k-tag--positive', label: 'Paid' },
-  cancelled: { tone: 'k-tag--negative', label: 'Cancelled' },
-  expired: { tone: 'k-tag--negative', label: 'Expired' },
-  failed: { tone: 'k-tag--negative', label: 'Failed' },
-};
+const STATUS_TAG = statusTags<IdealPaymentStatus>({ info: ['open', 'pending'], positive: ['paid'], negative: ['cancelled', 'expired', 'failed'] });
 const FILTERS: { value: IdealPaymentStatus | ''; label: string }[] = [
   { value: '', label: 'All' },
   ...(Object.entries(STATUS_TAG) as [IdealPaymentStatus, { label: string }][]).map(([value, { label }]) => ({ value, label })),
@@ -109,7 +103,7 @@ export function IdealPage() {
       header: 'Status',
       cell: (p) => (
         <>
-          <span className={`k-tag ${STATUS_TAG[p.status].tone}`}>{STATUS_TAG[p.status].label}</span>
+          <StatusTag tag={STATUS_TAG[p.status]} />
           {p.status === 'paid' ? (
             p.creditedAt ? (
               <div className="k-muted ideal__detail">

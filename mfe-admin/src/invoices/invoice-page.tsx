@@ -9,6 +9,7 @@ import { AdminPage } from '../shared/admin-page';
 import { downloadFile } from '../shared/download-file';
 import { HistoryLink } from '../shared/history-link';
 import { Notice } from '../shared/notice';
+import { StatusTag } from '../shared/status-tag';
 import { collectedText, documentTitle, formatPeriod, InvoiceDocument } from './invoice-document';
 import { InvoiceForm } from './invoice-form';
 import { useDeleteInvoiceMutation, useGetInvoiceQuery, useInvoiceActionMutation } from './invoices-api';
@@ -133,7 +134,7 @@ export function InvoicePage() {
     <AdminPage
       title={
         <>
-          {documentTitle(inv)} {inv.number ?? ''} <span className={`k-tag ${STATUS_TAG[inv.status].tone} invoice-page__status`}>{isInvoice ? STATUS_TAG[inv.status].label : 'Credit note'}</span>
+          {documentTitle(inv)} {inv.number ?? ''} <StatusTag tag={STATUS_TAG[inv.status]} className="invoice-page__status">{isInvoice ? undefined : 'Credit note'}</StatusTag>
         </>
       }
       lead={`${inv.accountName}, ${formatPeriod(inv.from, inv.to)}`}

@@ -1,13 +1,8 @@
 import { api } from '@kassa/api-client';
 import { AdminAccount, ApprovalView, InvoiceDeleted, InvoicePreview, InvoiceSummary, InvoiceView, Paged, type InvoiceCreateBody, type InvoiceStatus, type InvoiceUpdateBody, type PagedResult } from '@kassa/contracts';
-import { read, send, seg } from '../shared/endpoints';
+import { read, send, seg, type ListArgs } from '../shared/endpoints';
 
-export interface InvoicesArgs {
-  page: number;
-  perPage: number;
-  status: InvoiceStatus | null;
-  account: string | null;
-}
+export type InvoicesArgs = ListArgs<{ status: InvoiceStatus | null; account: string | null }>;
 
 /** Invoices and credit notes (checkout). Paying and crediting move money: the accounts and the audit log change too. */
 export const invoicesApi = api.injectEndpoints({

@@ -6,6 +6,7 @@ import { AdminPage, NewButton } from '../shared/admin-page';
 import { AccountButton, AccountFilter, FilterButtons, ListTotal } from '../shared/filters';
 import { PagedTable, type Column } from '../shared/list-table';
 import { useListParams } from '../shared/use-list-params';
+import { StatusTag, statusTags } from '../shared/status-tag';
 import { formatPeriod } from './invoice-document';
 import { InvoiceForm } from './invoice-form';
 import { useGetInvoicesQuery } from './invoices-api';
@@ -14,12 +15,7 @@ import './invoices.css';
 export const PAGE_SIZE = 15;
 const FILTER_KEYS = ['status', 'account'] as const;
 
-export const STATUS_TAG: Record<InvoiceStatus, { tone: string; label: string }> = {
-  draft: { tone: 'k-tag--info', label: 'Draft' },
-  final: { tone: 'k-tag--warning', label: 'Final, unpaid' },
-  paid: { tone: 'k-tag--positive', label: 'Paid' },
-  credited: { tone: 'k-tag--negative', label: 'Credited' },
-};
+export const STATUS_TAG = statusTags<InvoiceStatus>({ info: ['draft'], warning: ['final'], positive: ['paid'], negative: ['credited'] }, { final: 'Final, unpaid' });
 const FILTERS: { value: InvoiceStatus | ''; label: string }[] = [
   { value: '', label: 'All' },
   { value: 'draft', label: 'Drafts' },
@@ -74,7 +70,7 @@ export function InvoicesPage() {
       header: 'Status',
       cell: (inv) => (
         <>
-          <span className={`k-tag ${STATUS_TAG[inv.status].tone}`}>{inv.kind === 'credit_note' ? 'Credit note' : STATUS_TAG[inv.status].label}</span>
+          <StatusTag tag={STATUS_TAG[inv.status]}>{inv.kind === 'credit_note' ? 'Credit note' : undefined}</StatusTag>
           {inv.creditNote ? <div className="k-muted invoices__detail">by {inv.creditNote.number}</div> : null}
         </>
       ),

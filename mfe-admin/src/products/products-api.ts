@@ -1,12 +1,12 @@
 import { api } from '@kassa/api-client';
 import { AdminCategories, AdminCategory, AdminProduct, AdminReason, AdminReasons, BarMenu, Paged, ProductCount, ProductCountPerDay } from '@kassa/contracts';
 import type { AdminCategoryBody, AdminProductBody, AdminReasonBody, PagedResult } from '@kassa/contracts';
-import { read, remove, save, send } from '../shared/endpoints';
+import { read, remove, save, send, type ListArgs } from '../shared/endpoints';
 
 /** The catalogue's admin calls (SPEC 7 product calls, and categories and reasons in the same style). */
 export const catalogueApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAdminProducts: build.query<PagedResult<AdminProduct>, { page: number; perPage: number; search: string | null; categoryId: string | null }>(
+    getAdminProducts: build.query<PagedResult<AdminProduct>, ListArgs<{ search: string | null; categoryId: string | null }>>(
       read('/admin/products/', Paged(AdminProduct), ['Products']),
     ),
     saveProduct: build.mutation<AdminProduct, { id: string | null; body: AdminProductBody }>(save('/admin/products/', AdminProduct, ['Products', 'Categories'])),

@@ -40,5 +40,8 @@ export const save = <B, S>(list: string, responseSchema: S, invalidatesTags: Tag
 /** DELETE `<list>/<id>/`. */
 export const remove = <S>(list: string, responseSchema: S, invalidatesTags: TagType[]) => send('DELETE', (id: string) => `${list}${id}/`, responseSchema, invalidatesTags);
 
+/** A paged list's arguments: the page, its size and the list's filters (null: not set). */
+export type ListArgs<Filters = object> = { page: number; perPage: number } & Filters;
+
 /** A path segment made safe for a URL. */
 export const seg = (part: string) => encodeURIComponent(part);

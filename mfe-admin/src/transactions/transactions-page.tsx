@@ -8,6 +8,7 @@ import { HistoryLink } from '../shared/history-link';
 import { actionsColumn, PagedTable, type Column } from '../shared/list-table';
 import { Notice } from '../shared/notice';
 import { useListParams } from '../shared/use-list-params';
+import { StatusTag, statusTags } from '../shared/status-tag';
 import { useGetAdminTransactionsQuery, useUndoAdminTransactionMutation } from './transactions-api';
 import './transactions.css';
 
@@ -25,14 +26,7 @@ const FILTERS: { value: CheckoutMethod | ''; label: string }[] = [
   { value: '', label: 'All' },
   ...(Object.entries(METHOD_LABEL) as [CheckoutMethod, string][]).map(([value, label]) => ({ value, label })),
 ];
-const STATUS_TAG: Record<TransactionStatus, { tone: string; label: string }> = {
-  initializing: { tone: 'k-tag--info', label: 'Initializing' },
-  pending: { tone: 'k-tag--info', label: 'Pending' },
-  completed: { tone: 'k-tag--positive', label: 'Completed' },
-  expired: { tone: 'k-tag--negative', label: 'Expired' },
-  deleted: { tone: 'k-tag--negative', label: 'Deleted' },
-  cancelled: { tone: 'k-tag--negative', label: 'Cancelled' },
-};
+const STATUS_TAG = statusTags<TransactionStatus>({ info: ['initializing', 'pending'], positive: ['completed'], negative: ['expired', 'deleted', 'cancelled'] });
 
 const productSummary = (tx: TransactionView) => tx.products.map((p) => (p.amount === 1 ? p.name : `${p.amount}× ${p.name}`)).join(', ');
 export const canUndo = (tx: TransactionView) => tx.status === 'completed' && !tx.undone;
@@ -154,7 +148,7 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
       header: 'Status',
       cell: (tx) => (
         <>
-          {tx.undone ? <span className="k-tag k-tag--warning">Undone</span> : <span className={`k-tag ${STATUS_TAG[tx.status].tone}`}>{STATUS_TAG[tx.status].label}</span>}
+          {tx.undone ? <span className="k-tag k-tag--warning">Undone</span> : <StatusTag tag={STATUS_TAG[tx.status]} />}
           {tx.undone ? (
             <div className="k-muted transactions__detail">
               by {tx.undone.by}, <DateText value={tx.undone.at} time />

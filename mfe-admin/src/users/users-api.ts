@@ -1,11 +1,11 @@
 import { api } from '@kassa/api-client';
 import { AdminRegister, AdminRegisters, AdminUser, Paged, TfaDisableResult, type AdminRegisterBody, type AdminUserCreateBody, type AdminUserPatchBody, type PagedResult } from '@kassa/contracts';
-import { read, remove, save, send, seg } from '../shared/endpoints';
+import { read, remove, save, send, seg, type ListArgs } from '../shared/endpoints';
 
 /** Users and registers (accounts service). */
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAdminUsers: build.query<PagedResult<AdminUser>, { page: number; perPage: number; search: string | null }>(read('/admin/users/', Paged(AdminUser), ['Users'])),
+    getAdminUsers: build.query<PagedResult<AdminUser>, ListArgs<{ search: string | null }>>(read('/admin/users/', Paged(AdminUser), ['Users'])),
     getAdminUser: build.query<AdminUser, string>(read((id) => `/admin/users/${seg(id)}/`, AdminUser, ['Users'])),
     createUser: build.mutation<AdminUser, AdminUserCreateBody>(send('POST', () => '/admin/users/', AdminUser, ['Users', 'Registers'], (body) => body)),
     patchUser: build.mutation<AdminUser, { id: string; body: AdminUserPatchBody }>(send('PATCH', ({ id }) => `/admin/users/${id}/`, AdminUser, ['Users', 'Registers'], ({ body }) => body)),
