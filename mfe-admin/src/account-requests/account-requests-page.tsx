@@ -110,7 +110,7 @@ export function AccountRequestsPage() {
 
   const empty = status ? `No ${status} requests.` : 'No account requests yet.';
   return (
-    <AdminPage title="Account requests" lead="Requests from members for an account, to approve or decline.">
+    <AdminPage page="accountRequests">
       <div className="k-stack">
         <FilterButtons label="Status" options={FILTERS} value={status} onPick={(next) => go({ status: next })} className="requests__filters">
           <ListTotal total={data?.total} className="requests__total" />

@@ -56,11 +56,7 @@ export function AccountsPage() {
   const defaultLimit = useGetAdminSettingsQuery().data?.creditLimit ?? null;
 
   return (
-    <AdminPage
-      title="Accounts"
-      lead="Member accounts with their balance, credit and direct-debit status; the balance at a date; the ledgers."
-      actions={<NewButton label="New account" onClick={() => setCreating(true)} />}
-    >
+    <AdminPage page="accounts" actions={<NewButton label="New account" onClick={() => setCreating(true)} />}>
       <nav className="k-row accounts__views" aria-label="Views">
         {VIEWS.map((v) => (
           <button key={v.key} type="button" className={`k-btn${filters.view === v.key ? ' k-btn--primary' : ''}`} aria-current={filters.view === v.key ? 'page' : undefined} onClick={() => go({ view: v.key })}>

@@ -15,7 +15,7 @@ export function ApprovalsPage() {
   const loading = lists.some((l) => l.isLoading);
   const none = !loading && lists.every((l) => (l.data ?? []).length === 0);
   return (
-    <AdminPage title="Approvals" lead="Where money leaves or is written off, one admin prepares and another approves. What waits for a second admin is here.">
+    <AdminPage page="approvals">
       <div className="k-stack">
         <Notice text={notice} />
         {lists.some((l) => l.error) ? (

@@ -124,7 +124,7 @@ export function AuditLogsPage() {
 
   const empty = filtered ? 'No entries match these filters.' : 'Nothing has been logged yet.';
   return (
-    <AdminPage title="Audit logs" lead="Who changed what in the administration, with before and after.">
+    <AdminPage page="auditLogs">
       <div className="k-stack">
         <FilterForm key={JSON.stringify(filters)} initial={filters} onApply={(f) => go(f)} />
         <div className="k-row">

@@ -74,7 +74,7 @@ export function BarPage() {
   // Kept here: saving refetches the menu, and the editor starts afresh from what was saved (its key).
   const [notice, setNotice] = useState<string | null>(null);
   return (
-    <AdminPage title="Bar Management" lead="The bar menu slide on the wall: which categories it shows, and in what order.">
+    <AdminPage page="barManagement">
       {data ? (
         <MenuEditor key={JSON.stringify(data.categories.map((c) => [c.id, c.onMenu]))} saved={data.categories} notice={notice} setNotice={setNotice} />
       ) : (

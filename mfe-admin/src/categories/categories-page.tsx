@@ -193,11 +193,7 @@ export function CategoriesPage() {
   };
 
   return (
-    <AdminPage
-      title="Categories"
-      lead="Product categories, their order and colour on the till."
-      actions={<NewButton label="New category" onClick={() => setEditing('new')} />}
-    >
+    <AdminPage page="categories" actions={<NewButton label="New category" onClick={() => setEditing('new')} />}>
       <div className="k-stack">
         <Notice text={notice} />
         <ListTable query={query} rows={data?.categories} loadingLabel="Loading categories" empty="No categories yet." className="categories__table" phone columns={columns} />

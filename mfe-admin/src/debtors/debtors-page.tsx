@@ -70,8 +70,7 @@ export function DebtorsPage() {
   const empty = filtered ? 'No account below zero matches these filters.' : 'No account is below zero.';
   return (
     <AdminPage
-      title="Debtors"
-      lead="Accounts below zero, most owed first: since when, their last payment, and a direct debit the bank reversed."
+      page="debtors"
       actions={
         <Button onClick={() => void download()} disabled={downloading}>
           Download CSV

@@ -173,11 +173,7 @@ export function DirectDebitPage() {
 
   const empty = status ? 'No batches with this status.' : 'No batches yet. Make the first with "New batch".';
   return (
-    <AdminPage
-      title="Direct debit"
-      lead="Monthly SEPA direct-debit batches for credit accounts: the bank file, what was collected and what failed."
-      actions={<NewButton label="New batch" onClick={() => setCreating(true)} />}
-    >
+    <AdminPage page="directDebit" actions={<NewButton label="New batch" onClick={() => setCreating(true)} />}>
       <div className="k-stack">
         <div className="k-row direct-debit__filters">
           <SelectField label="Status" value={status ?? ''} onChange={(e) => go({ status: e.target.value })}>

@@ -162,7 +162,7 @@ export function ExactPage({ mapping }: { mapping?: ReactNode }) {
   ];
 
   return (
-    <AdminPage title="Exact Online" lead="Export of sales and payments to the Exact Online accounting: one journal entry per day." actions={<Link className="k-btn" to="/admin/exact/setup">Connection setup</Link>}>
+    <AdminPage page="exactOnline" actions={<Link className="k-btn" to="/admin/exact/setup">Connection setup</Link>}>
       <div className="k-stack exact">
         <Section id="exact-export" title="Export" className="k-card k-stack" headingClassName="exact__heading">
           {connection ? <ConnectionStatus connection={connection} /> : null}

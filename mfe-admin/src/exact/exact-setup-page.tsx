@@ -60,7 +60,7 @@ export function ExactSetupPage() {
   };
 
   return (
-    <AdminPage title="Exact Online setup" lead="Connecting Kassa to the Exact Online accounting administration." actions={<Link className="k-btn" to="/admin/exact">Exports</Link>}>
+    <AdminPage page="exactOnlineSetup" actions={<Link className="k-btn" to="/admin/exact">Exports</Link>}>
       <div className="k-stack exact">
         <Notice text={notice} />
         {problem ? (

@@ -137,7 +137,7 @@ export function IdealPage() {
 
   const empty = filtered ? 'No payments match these filters.' : 'No online top-ups yet.';
   return (
-    <AdminPage title="iDEAL payments" lead="Members' online top-ups and their status at the payment provider.">
+    <AdminPage page="idealPayments">
       <div className="k-stack">
         <div className="k-row ideal__filters">
           <FilterButtons label="Status" options={FILTERS} value={status} onPick={(next) => go({ status: next })} className="ideal__statuses" />

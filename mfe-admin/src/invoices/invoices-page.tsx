@@ -79,11 +79,7 @@ export function InvoicesPage() {
 
   const empty = filtered ? 'No invoices match these filters.' : 'No invoices yet. Make one with "New invoice".';
   return (
-    <AdminPage
-      title="Invoices"
-      lead="Invoices for purchases on account (events and associations first) and their payment status."
-      actions={<NewButton label="New invoice" onClick={() => setCreating(true)} />}
-    >
+    <AdminPage page="invoices" actions={<NewButton label="New invoice" onClick={() => setCreating(true)} />}>
       <div className="k-stack">
         <div className="k-row invoices__filters">
           <FilterButtons label="Status" options={FILTERS} value={status} onPick={(next) => go({ status: next })} className="invoices__statuses" />

@@ -163,11 +163,7 @@ export function ProductsPage() {
   const empty = filters.search || filters.categoryId ? 'No products match.' : 'No products yet.';
   const sales = (p: AdminProduct) => (salesOf === p.id ? <ProductSales product={p} /> : null);
   return (
-    <AdminPage
-      title="Products"
-      lead="Products with their price, category and deposit."
-      actions={<NewButton label="New product" onClick={() => setEditing('new')} disabled={categories.length === 0} />}
-    >
+    <AdminPage page="products" actions={<NewButton label="New product" onClick={() => setEditing('new')} disabled={categories.length === 0} />}>
       <div className="k-stack">
         <SearchForm label="Search by name" initial={filters.search ?? ''} onSearch={(search) => go({ search })} className="products__filters">
           <SelectField label="Category" value={filters.categoryId ?? ''} onChange={(e) => go({ categoryId: e.target.value })}>

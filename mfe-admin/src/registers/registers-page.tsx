@@ -105,11 +105,7 @@ export function RegistersPage() {
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
   return (
-    <AdminPage
-      title="Registers"
-      lead="Tills and their capabilities: which payment methods each one offers."
-      actions={<NewButton label="New register" onClick={() => setCreating(true)} />}
-    >
+    <AdminPage page="registers" actions={<NewButton label="New register" onClick={() => setCreating(true)} />}>
       <ListTable query={query} rows={data?.registers} loadingLabel="Loading registers" empty="No registers yet." columns={REGISTER_COLUMNS} />
       {creating ? (
         <Modal

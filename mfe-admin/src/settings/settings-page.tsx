@@ -136,7 +136,7 @@ const AMOUNTS: { key: 'accountUpgradeMinAmount' | 'creditLimit' | 'offlinePrepai
 export function SettingsPage() {
   const { data, error, isLoading, refetch } = useGetAdminSettingsQuery();
   return (
-    <AdminPage title="Settings" lead="Platform settings: terms, minimum top-up, credit limit, PIN and two-factor requirements.">
+    <AdminPage page="settings">
       {data ? <SettingsForms saved={data} /> : <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading settings" onRetry={() => void refetch()} />}
     </AdminPage>
   );

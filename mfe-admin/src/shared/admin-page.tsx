@@ -3,19 +3,14 @@ import { Button, LoadError, Spinner } from '@kassa/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { HistoryLink } from './history-link';
+import { PAGES, type PageName } from './pages';
 
-/** The frame of every admin page: title, a line saying what it manages, optional actions, then the content. */
-export function AdminPage({
-  title,
-  lead,
-  actions,
-  children,
-}: {
-  title: ReactNode;
-  lead?: ReactNode;
-  actions?: ReactNode;
-  children?: ReactNode;
-}) {
+/**
+ * The frame of every admin page: title, a line saying what it manages, optional actions, then the content. A list
+ * page names itself (`page`) and takes its title and line from PAGES; a record's page says its own.
+ */
+export function AdminPage({ page, actions, children, ...texts }: { page?: PageName; title?: ReactNode; lead?: ReactNode; actions?: ReactNode; children?: ReactNode }) {
+  const { title, lead } = page ? { ...PAGES[page], ...texts } : texts;
   return (
     <div className="k-page">
       <div className="k-page__header">

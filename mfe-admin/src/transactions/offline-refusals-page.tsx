@@ -72,7 +72,7 @@ export function OfflineRefusalsPage() {
 
 
   return (
-    <AdminPage title="Refused offline sales" lead="Sales made while a till was offline that were refused when the till sent them. Nothing was booked for them.">
+    <AdminPage page="refusedOfflineSales">
       <div className="k-stack">
         <Link to="/admin/transactions">All transactions</Link>
         <ListTotal total={data?.total} />

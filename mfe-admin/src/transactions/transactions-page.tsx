@@ -177,7 +177,7 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
 
   const empty = filtered ? 'No transactions match these filters.' : 'No transactions yet.';
   return (
-    <AdminPage title="Transactions" lead="Every sale and top-up, with undo and the card payment status.">
+    <AdminPage page="transactions">
       <div className="k-stack">
         {header}
         <div className="k-row transactions__filters">

@@ -108,11 +108,7 @@ export function UsersPage() {
   const navigate = useNavigate();
 
   return (
-    <AdminPage
-      title="Users"
-      lead="Users who sign in, their admin rights and linked accounts."
-      actions={<NewButton label="New user" onClick={() => setCreating(true)} />}
-    >
+    <AdminPage page="users" actions={<NewButton label="New user" onClick={() => setCreating(true)} />}>
       <div className="k-stack">
         <SearchForm label="Search by username or name" initial={filters.search ?? ''} onSearch={(search) => go({ search })} className="users__filters">
           <ListTotal total={data?.total} className="users__total" />
