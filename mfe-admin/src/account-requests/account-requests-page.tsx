@@ -113,7 +113,7 @@ export function AccountRequestsPage() {
     <AdminPage page="accountRequests">
       <div className="k-stack">
         <FilterButtons label="Status" options={FILTERS} value={status} onPick={(next) => go({ status: next })} className="requests__filters">
-          <ListTotal total={data?.total} className="requests__total" />
+          <ListTotal total={data?.total} />
         </FilterButtons>
         <Notice text={notice} />
         <PagedTable query={query} paging={{ page, go }} loadingLabel="Loading account requests" empty={empty} className="requests__table" phone columns={columns} />

@@ -127,7 +127,7 @@ function AccountsList({ filters, page, go }: { filters: Filters; page: number; g
           {check('unused', 'Unused for a year')}
           {check('closed', 'Closed accounts')}
         </div>
-        <ListTotal total={data?.total} className="accounts__total" />
+        <ListTotal total={data?.total} />
       </SearchForm>
       <PagedTable query={query} paging={{ page, go }} loadingLabel="Loading accounts" empty={empty} className="accounts__list" columns={ACCOUNT_COLUMNS} />
     </div>

@@ -131,7 +131,7 @@ export function AuditLogsPage() {
           <ToggleButton pressed={onlyDifferences} onClick={() => go({ action: onlyDifferences ? '' : LEDGER_DIFFERENCE })}>
             Ledger audit differences
           </ToggleButton>
-          <ListTotal total={data?.total} className="audit-logs__total" />
+          <ListTotal total={data?.total} />
         </div>
         <PagedTable query={query} paging={{ page, go }} loadingLabel="Loading the audit log" empty={empty} className="audit-logs__table" phone columns={AUDIT_COLUMNS} />
       </div>

@@ -139,10 +139,10 @@ export function IdealPage() {
   return (
     <AdminPage page="idealPayments">
       <div className="k-stack">
-        <div className="k-row ideal__filters">
+        <div className="k-row k-filters">
           <FilterButtons label="Status" options={FILTERS} value={status} onPick={(next) => go({ status: next })} className="ideal__statuses" />
           {account ? <AccountFilter name={accountLabel} onClear={() => go({ account: '' })} /> : null}
-          <ListTotal total={data?.total} className="ideal__total" />
+          <ListTotal total={data?.total} />
         </div>
         {notice ? (
           <div className={`k-alert k-alert--${notice.tone}`} role="status">

@@ -84,7 +84,7 @@ export function InvoicesPage() {
         <div className="k-row invoices__filters">
           <FilterButtons label="Status" options={FILTERS} value={status} onPick={(next) => go({ status: next })} className="invoices__statuses" />
           {account ? <AccountFilter name={accountLabel} onClear={() => go({ account: '' })} /> : null}
-          <ListTotal total={data?.total} className="invoices__total" />
+          <ListTotal total={data?.total} />
         </div>
         <PagedTable query={query} paging={{ page, go }} loadingLabel="Loading invoices" empty={empty} className="invoices__table" phone columns={columns} pagerLabel="Invoice pages" />
       </div>

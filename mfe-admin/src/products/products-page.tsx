@@ -170,7 +170,7 @@ export function ProductsPage() {
             <option value="">All categories</option>
             <RecordOptions records={categories} />
           </SelectField>
-          <ListTotal total={data?.total} className="products__total" />
+          <ListTotal total={data?.total} />
         </SearchForm>
         <Notice text={notice} />
         <PagedTable query={query} paging={{ page, go }} loadingLabel="Loading products" empty={empty} className="products__table" phone columns={columns} below={sales} />

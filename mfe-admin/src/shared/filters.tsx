@@ -57,6 +57,6 @@ export function AccountButton({ name, title, onFilter, className }: { name: stri
 }
 
 /** How many rows the list has over all its pages, once it is known. */
-export function ListTotal({ total, className }: { total: number | undefined; className?: string }) {
-  return total === undefined ? null : <span className={className ? `k-muted ${className}` : 'k-muted'}>{total} in total</span>;
+export function ListTotal({ total }: { total: number | undefined }) {
+  return total === undefined ? null : <span className="k-muted k-list-total">{total} in total</span>;
 }

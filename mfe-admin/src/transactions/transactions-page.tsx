@@ -180,14 +180,14 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
     <AdminPage page="transactions">
       <div className="k-stack">
         {header}
-        <div className="k-row transactions__filters">
+        <div className="k-row k-filters">
           <FilterButtons label="Method" options={FILTERS} value={method} onPick={(next) => go({ method: next })} className="transactions__methods" />
           <ToggleButton pressed={late === 'true'} onClick={() => go({ late: late === 'true' ? '' : 'true' })}>
             Late sales
           </ToggleButton>
           <TextField label="Day" type="date" value={day} onChange={(e) => go({ day: e.target.value })} className="transactions__day" />
           {account ? <AccountFilter name={accountLabel} onClear={() => go({ account: '' })} /> : null}
-          <ListTotal total={data?.total} className="transactions__total" />
+          <ListTotal total={data?.total} />
         </div>
         <Notice text={notice} />
         <PagedTable query={query} paging={{ page, go }} loadingLabel="Loading transactions" empty={empty} className="transactions__table" phone columns={columns} rowProps={undoneRow} />

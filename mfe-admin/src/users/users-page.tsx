@@ -111,7 +111,7 @@ export function UsersPage() {
     <AdminPage page="users" actions={<NewButton label="New user" onClick={() => setCreating(true)} />}>
       <div className="k-stack">
         <SearchForm label="Search by username or name" initial={filters.search ?? ''} onSearch={(search) => go({ search })} className="users__filters">
-          <ListTotal total={data?.total} className="users__total" />
+          <ListTotal total={data?.total} />
         </SearchForm>
         <PagedTable query={query} paging={{ page, go }} loadingLabel="Loading users" empty={filters.search ? 'No users match.' : 'No users yet.'} columns={USER_COLUMNS} />
       </div>
