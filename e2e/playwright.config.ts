@@ -80,6 +80,8 @@ export default defineConfig({
       POS_WRAPPED_EVERY_MS: '15000',
       // "Names on the live slide" reaches the slide at once, so the slides spec can switch it on and off.
       PUBLIC_SCREEN_CACHE_MS: '0',
+      // "Age check at the till" reaches checkout at once: the spec after till-adults sells beer unasked again.
+      SALES_SETTINGS_CACHE_MS: '0',
       // Screens refresh every 10 s instead of SPEC's minute, so a spec that checks a refresh waits seconds.
       CLIENT_REFRESH_MS: '10000',
       LOG_LEVEL: 'warn',

@@ -32,6 +32,11 @@ export interface CartState {
    * asked once per order (cleared with the cart).
    */
   age?: 'asking' | 'confirmed';
+  /**
+   * Checkout refused this order for want of the age confirmation while the till's settings still said ageCheck 'off'
+   * (changed since the till read them): the till asks for this order as if they said 'ask'.
+   */
+  ageRequired?: boolean;
 }
 
 /** A count per line stays within what the checkout contract accepts. */
@@ -102,6 +107,11 @@ export const cartSlice = createSlice({
       if (action.payload) state.age = action.payload;
       else delete state.age;
     },
+    /** Checkout wants the buyer's age confirmed for this order, whatever the till's settings say (see ageRequired). */
+    ageRequired: (state) => {
+      state.ageRequired = true;
+      delete state.age;
+    },
     cartCleared: () => initialState(),
     /** A failed card payment in bar mode gives the cart back (SPEC: clicking a failed bar restores the cart). */
     cartRestored: (_state, action: PayloadAction<CartState>) => action.payload,
@@ -144,7 +154,7 @@ declare module '@kassa/api-client' {
 
 const injected = cartSlice.injectInto(rootReducer);
 
-export const { productAdded, productRemoved, returnAdded, returnRemoved, returnModeSet, productsUnavailable, topUpSet, topUpCleared, ageAnswered, cartCleared, cartRepriced, cartRestored } =
+export const { productAdded, productRemoved, returnAdded, returnRemoved, returnModeSet, productsUnavailable, topUpSet, topUpCleared, ageAnswered, ageRequired, cartCleared, cartRepriced, cartRestored } =
   cartSlice.actions;
 export const { selectCart, selectEntries, selectReturns, selectReturnMode, selectTopUp, selectItemCount, selectProductsTotal, selectTotal, selectAgeToAsk, selectCartIsEmpty } =
   injected.selectors;

@@ -526,6 +526,32 @@ describe('the age check (setting ageCheck)', () => {
     expect(calls).toEqual([]);
   });
 
+  it('checkout refuses the order unconfirmed (the setting changed since the till read it): the order stays, the next tap asks', async () => {
+    let answered = 0;
+    const detail = [{ loc: ['body', 'ageConfirmed'], msg: 'This order holds an 18+ product: confirm that the buyer is 18 or older.', type: 'value_error' }];
+    const calls = stubApi({ 'POST /checkout/cash/': () => ((answered += 1) === 1 ? json(422, fail(422, 'validation_error', 'Invalid input', detail)) : json(200, ok(purchase({ total: 550 })))) });
+    const { store, effects, confirms, errors } = till(['PAYMENT_CASH']);
+    store.dispatch(productAdded(jenever));
+    // The till still holds ageCheck 'off': no question, the sale goes out unconfirmed.
+    store.dispatch(startCheckout('cash', effects));
+    store.dispatch(confirmTop(effects));
+    await settle();
+    expect(calls[0]?.body).not.toHaveProperty('ageConfirmed');
+    expect(errors).toEqual([{ text: 'De leeftijdscontrole staat nu aan: deze bestelling bevat 18+-producten. Tik opnieuw op betalen en bevestig de leeftijd van de klant.', title: 'Leeftijd controleren' }]);
+    expect(selectStep(store.getState())).toBe('none');
+    expect(selectEntries(store.getState())).toHaveLength(2);
+
+    store.dispatch(startCheckout('cash', effects));
+    await settle();
+    expect(confirms.map((c) => c.text)).toEqual(['Deze bestelling bevat 18+-producten. Is de klant 18 jaar of ouder?']);
+    store.dispatch(confirmTop(effects));
+    await settle();
+    expect(calls.map((c) => c.body?.ageConfirmed)).toEqual([undefined, true]);
+    expect(selectEntries(store.getState())).toEqual([]);
+    // A new order goes by the till's settings again.
+    expect(selectCart(store.getState()).ageRequired).toBeUndefined();
+  });
+
   it('asks nothing when the setting is off or the order holds no 18+ product', async () => {
     const calls = stubApi({ 'POST /checkout/cash/': () => json(200, ok(purchase())) });
     const { store, effects, confirms } = till(['PAYMENT_CASH']);

@@ -17,16 +17,9 @@ import {
   type PickedAccount,
 } from './checkout-slice';
 import { purchase } from './purchase';
+import { AGE_QUESTION } from './age-question';
 import type { TillEffects } from './till-effects';
 import { barMode } from './till-mode';
-
-/** Asked once per order holding an 18+ product when the setting ageCheck is 'ask' (alcohol: Dutch law). */
-export const AGE_QUESTION = {
-  title: 'Leeftijd controleren',
-  text: 'Deze bestelling bevat 18+-producten. Is de klant 18 jaar of ouder?',
-  yes: 'Ja, 18+',
-  no: 'Nee',
-};
 
 /** The buttons under the cart (SPEC 6). Cash, Other, Account and Top-up open a modal; Card and own account pay at once. */
 export const startCheckout =
@@ -46,7 +39,7 @@ export const startCheckout =
       }
       if (method === 'account' && selectCart(state).topUp) return;
     }
-    if (selectConfig(state)?.ageCheck === 'ask' && selectAgeToAsk(state)) {
+    if ((selectConfig(state)?.ageCheck === 'ask' || selectCart(state).ageRequired === true) && selectAgeToAsk(state)) {
       // Once per order, before any payment: a second tap while the question is open asks nothing more.
       if (selectCart(state).age === 'asking') return;
       dispatch(ageAnswered('asking'));

@@ -1,9 +1,10 @@
 import { api, type AppThunk, type KassaError } from '@kassa/api-client';
 import type { CheckoutBody, CheckoutMethod, PurchaseResult } from '@kassa/contracts';
-import { cartCleared, cartProductsTotal, productsUnavailable, selectCart, type CartEntry, type CartState } from '../cart/cart-slice';
+import { ageRequired, cartCleared, cartProductsTotal, productsUnavailable, selectCart, type CartEntry, type CartState } from '../cart/cart-slice';
 import { noticeCleared } from '../feedback/feedback-slice';
 import { isNetworkFailure, offlineNow } from '../offline/connection';
 import { watchCard } from './card-payment';
+import { AGE_QUESTION } from './age-question';
 import { checkoutApi } from './checkout-api';
 import {
   attemptMade,
@@ -64,6 +65,9 @@ export function refusedLines(e: KassaError, sent: CheckoutBody['products'], entr
   return entries.filter((entry) => ids.has(entry.product.id));
 }
 
+/** Checkout refused the order for want of `ageConfirmed` (its setting ageCheck is 'ask', the till's still said 'off'). */
+export const ageRefused = (e: KassaError) => e.status === 422 && (e.detail ?? []).some((d) => d.loc[0] === 'body' && d.loc[1] === 'ageConfirmed');
+
 /** "Pils is not for sale anymore. …", naming each refused product. */
 export function notForSaleText(lines: readonly CartEntry[]): string {
   const names = lines.map((l) => l.product.name);
@@ -82,6 +86,14 @@ const purchaseFailed =
       dispatch(requestFailed({ final: true }));
       dispatch(api.util.invalidateTags(['Products']));
       void effects.dialogs.error(notForSaleText(refused), { title: 'Not for sale' });
+      return;
+    }
+    if (ageRefused(e)) {
+      // The modal closes, the order stays; the next payment tap asks the question, and the till reads its settings again.
+      dispatch(insufficientCredits());
+      dispatch(ageRequired());
+      dispatch(api.util.invalidateTags(['Config']));
+      void effects.dialogs.error(AGE_QUESTION.refused, { title: AGE_QUESTION.title });
       return;
     }
     switch (e.identifier) {

@@ -37,7 +37,7 @@ export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: P
     accounts,
     catalog,
     publicScreen: publicScreenSettings(accounts, env.PUBLIC_SCREEN_CACHE_MS),
-    salesSettings: salesSettings(accounts),
+    salesSettings: salesSettings(accounts, env.SALES_SETTINGS_CACHE_MS),
     prices: priceBook(catalog),
     payments: deps.payments ?? internalClient(serviceUrls(env, 'payments'), env.INTERNAL_TOKEN),
     live,

@@ -43,6 +43,8 @@ export interface StackOptions {
   /** With `card`: how many terminal workers poll the one queue (default 1), and what each of them is given. */
   terminalWorkers?: number;
   workerDeps?: (worker: number, env: PaymentsEnv) => TerminalWorkerDeps;
+  /** More of checkout's environment (e.g. SALES_SETTINGS_CACHE_MS '0': a changed setting reaches the next sale). */
+  checkoutEnv?: Record<string, string>;
 }
 
 /**
@@ -99,7 +101,7 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
     paymentsClient = internalClient(paymentsUrl, paymentsEnv.INTERNAL_TOKEN);
   }
 
-  const env = CheckoutEnv.parse(testEnv(mongoUri, { ACCOUNTS_URL: accountsUrl, ACCOUNTS_URLS: accountsUrls.join(','), CATALOG_URL: catalogUrl, PAYMENTS_URL: paymentsUrl }));
+  const env = CheckoutEnv.parse(testEnv(mongoUri, { ACCOUNTS_URL: accountsUrl, ACCOUNTS_URLS: accountsUrls.join(','), CATALOG_URL: catalogUrl, PAYMENTS_URL: paymentsUrl, ...opts.checkoutEnv }));
   const db = await connectMongo(env.MONGODB_URI, `${env.MONGODB_DB_PREFIX}_checkout`);
   const app = await buildCheckoutApp(env, db, { ...opts.deps, ...(opts.clock ? { now: opts.clock.now } : {}) });
   /** Another checkout process on the same database, with its own deps. */
