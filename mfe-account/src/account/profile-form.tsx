@@ -2,6 +2,7 @@ import type { MailLanguage } from '@kassa/contracts';
 import { Button, ListFallback, TextField } from '@kassa/ui';
 import { useState, type FormEvent } from 'react';
 import { errorText } from '../shared/error-text';
+import { FormOutcome } from '../shared/form-outcome';
 import { useGetProfileQuery, useSaveProfileMutation } from './account-api';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -80,16 +81,7 @@ function ProfileFields(initial: { email: string; language: MailLanguage }) {
           ))}
         </select>
       </div>
-      {serverError ? (
-        <div className="k-alert k-alert--error" role="alert" style={{ whiteSpace: 'pre-line' }}>
-          {serverError}
-        </div>
-      ) : null}
-      {saved ? (
-        <div className="k-alert k-alert--success" role="status">
-          Your e-mail settings are saved.
-        </div>
-      ) : null}
+      <FormOutcome error={serverError} saved={saved ? 'Your e-mail settings are saved.' : null} />
       <div>
         <Button type="submit" variant="primary" disabled={isLoading}>
           Save e-mail settings
