@@ -20,7 +20,7 @@ export function ProfileForm() {
       <h2 id="account-profile-title">E-mail</h2>
       <p className="k-muted">Kassa mails you when the board decides on your account, before a direct debit and when something needs your attention.</p>
       {data ? (
-        <ProfileFields key={`${data.email ?? ''}|${data.language}`} email={data.email ?? ''} language={data.language} />
+        <ProfileFields email={data.email ?? ''} language={data.language} />
       ) : (
         <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading your e-mail settings" onRetry={() => void refetch()} />
       )}
