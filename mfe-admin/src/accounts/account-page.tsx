@@ -15,6 +15,7 @@ import { Notice } from '../shared/notice';
 import { Section } from '../shared/section';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { AccountForm } from './account-form';
+import { AccountNotices } from './account-notices';
 import { useCloseAccountMutation, useGetAccountPostingsQuery, useGetAdminAccountQuery, usePatchAccountMutation } from './accounts-api';
 import { PAGE_SIZE } from './accounts-page';
 import { UpgradeForm } from './upgrade-form';
@@ -210,6 +211,7 @@ export function AccountPage() {
           />
           <Pager page={page} pageCount={postings.data?.pageCount ?? 0} onPage={(next) => go({ page: next })} />
         </Section>
+        <AccountNotices accountId={account.id} />
       </div>
       {modal === 'edit' ? (
         <AccountForm

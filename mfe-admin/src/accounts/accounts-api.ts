@@ -8,6 +8,7 @@ import {
   AdminUpgradeResult,
   BalanceAtDate,
   LedgerCount,
+  NoticeView,
   Paged,
   type AdminAccountBody,
   type AdminAccountPatchBody,
@@ -43,6 +44,12 @@ export const accountsAdminApi = api.injectEndpoints({
     getAccountPostings: build.query<PagedResult<AdminPosting>, { id: string; page: number; perPage: number }>({
       query: ({ id, page, perPage }) => ({ url: `/admin/accounts/${encodeURIComponent(id)}/postings/`, params: { page, perPage } }),
       responseSchema: Paged(AdminPosting),
+      providesTags: ['Accounts'],
+    }),
+    /** What was mailed about the account and when, newest first. */
+    getAccountNotices: build.query<PagedResult<NoticeView>, { id: string; page: number; perPage: number }>({
+      query: ({ id, page, perPage }) => ({ url: `/admin/accounts/${encodeURIComponent(id)}/notices/`, params: { page, perPage } }),
+      responseSchema: Paged(NoticeView),
       providesTags: ['Accounts'],
     }),
     createAccount: build.mutation<AdminAccount, AdminAccountBody>({
@@ -94,6 +101,7 @@ export const {
   useGetAdminAccountsQuery,
   useGetAdminAccountQuery,
   useGetAccountPostingsQuery,
+  useGetAccountNoticesQuery,
   useCreateAccountMutation,
   usePatchAccountMutation,
   useCloseAccountMutation,
