@@ -8,7 +8,7 @@ import { useGetAccountNoticesQuery } from './accounts-api';
 const NOTICES_PER_PAGE = 10;
 
 const NOTICE_COLUMNS: Column<NoticeView>[] = [
-  { header: 'Made', cell: (n) => <DateText value={n.createdAt} time /> },
+  { header: 'Made', phone: 'start', cell: (n) => <DateText value={n.createdAt} time /> },
   {
     header: 'Mail',
     cellClassName: 'account-page__what',
@@ -19,9 +19,10 @@ const NOTICE_COLUMNS: Column<NoticeView>[] = [
       </details>
     ),
   },
-  { header: 'To', cell: (n) => n.to ?? <span className="k-muted">no address</span> },
+  { header: 'To', phoneLabel: true, cell: (n) => n.to ?? <span className="k-muted">no address</span> },
   {
     header: 'Sent',
+    phoneLabel: true,
     cell: (n) =>
       n.sentAt ? (
         <DateText value={n.sentAt} time />
@@ -40,7 +41,7 @@ export function AccountNotices({ accountId }: { accountId: string }) {
   const notices = useGetAccountNoticesQuery({ id: accountId, page, perPage: NOTICES_PER_PAGE });
   return (
     <Section id="account-notices" title="Mails sent" className="k-card k-stack" headingClassName="accounts__heading">
-      <ListTable query={notices} rows={notices.data?.items} loadingLabel="Loading mails" empty="No mails for this account yet." columns={NOTICE_COLUMNS} />
+      <ListTable query={notices} rows={notices.data?.items} loadingLabel="Loading mails" empty="No mails for this account yet." columns={NOTICE_COLUMNS} phone />
       <Pager page={page} pageCount={notices.data?.pageCount ?? 0} onPage={setPage} label="Mail pages" />
     </Section>
   );
