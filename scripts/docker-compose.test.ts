@@ -45,6 +45,7 @@ const PROVIDER_SETTINGS = [
   'VIADUCT_USERINFO_URL',
   'VIADUCT_CLIENT_ID',
   'VIADUCT_CLIENT_SECRET',
+  'SMTP_URL',
 ];
 
 /** The variables a configuration names as missing when started with only the real providers chosen. */

@@ -162,6 +162,8 @@ async function main(): Promise<void> {
     MOLLIE_API_KEY: `live_${secret()}`,
     TERMINAL_PROVIDER: 'sepay',
     EXACT_PROVIDER: 'exact',
+    // The association's mail server (accounts and its worker send through it; nothing is sent while starting).
+    SMTP_URL: `smtp://kassa:${secret()}@mail.example.org:587`,
     EXACT_CLIENT_ID: 'kassa',
     EXACT_CLIENT_SECRET: secret(),
     EXACT_TOKEN_KEY: secret(),
@@ -245,6 +247,8 @@ async function main(): Promise<void> {
     KASSA_SEED_DEMO: '1',
     PORT: String(await freePort()),
   };
+  // Unset: mail would go to the local catcher.
+  delete (unsafe as Record<string, string | undefined>).SMTP_URL;
   for (const target of targets) {
     const proc = start(target, app, unsafe);
     const code = await new Promise<number | null>((resolve) => {
@@ -265,7 +269,7 @@ async function main(): Promise<void> {
 function refusedVariables(target: string): string[] {
   const service = target.replace(/-worker$/, '');
   const names = ['JWT_SECRET', 'INTERNAL_TOKEN'];
-  if (service === 'accounts') names.push('PIN_PEPPER', 'SSO_PROVIDER', 'KASSA_SEED_DEMO');
+  if (service === 'accounts') names.push('PIN_PEPPER', 'SSO_PROVIDER', 'KASSA_SEED_DEMO', 'SMTP_URL');
   if (service === 'catalog') names.push('KASSA_SEED_DEMO');
   if (service === 'payments') names.push('TERMINAL_PROVIDER', 'IDEAL_PROVIDER', 'EXACT_PROVIDER', 'EXACT_TOKEN_KEY');
   return names.sort();

@@ -6,6 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { startMailCatcher } from '@kassa/test-stack/mail';
 import { ROOT, startLocalMongo } from './local-mongo';
 import { databaseClients, entryPath, PROCESSES, replicaCount, replicaName, replicaPort, SEED_COMMANDS, serviceEnv } from './processes';
 
@@ -152,6 +153,26 @@ export async function ensureDatabase(sup: Supervisor, { dataDir, pgDatabase }: S
   return mongo.uri;
 }
 
+/** Where the local mail catcher listens: SMTP on the gateway's port + 5, its inbox page on + 6. */
+export const mailCatcherPorts = (gatewayPort: number) => ({ smtp: gatewayPort + 5, inbox: gatewayPort + 6 });
+
+/**
+ * SMTP_URL when set (mail really goes out), else the local catcher (testing/stack/src/mail-catcher.ts) in this process,
+ * stopped with the rest: what the services and workers send lands in its inbox page. Returns the SMTP URL to use.
+ */
+export async function ensureMail(sup: Supervisor, { port }: Settings): Promise<string> {
+  if (process.env.SMTP_URL) {
+    log(`Mail: through SMTP_URL (${process.env.SMTP_URL.replace(/\/\/[^@]*@/, '//***@')})`);
+    return process.env.SMTP_URL;
+  }
+  const ports = mailCatcherPorts(port);
+  const catcher = await startMailCatcher({ smtpPort: ports.smtp, httpPort: ports.inbox }).catch((err: Error) => {
+    throw new Error(`the local mail catcher could not listen on ${ports.smtp} and ${ports.inbox} (${err.message}); set SMTP_URL to send through a mail server of your own`);
+  });
+  sup.onStop(() => catcher.close());
+  return catcher.smtpUrl;
+}
+
 /**
  * Starts every service, worker and the gateway in PROCESSES order, each once the one before it answers, and waits for
  * the gateway. `command` says how to run an entry file: plain (`npm start`) or watched (`npm run dev`).
@@ -165,9 +186,11 @@ export async function startServices(
 ): Promise<void> {
   const { port } = settings;
   const replicas = replicaCount();
+  const smtpUrl = await ensureMail(sup, settings);
   const base: NodeJS.ProcessEnv = {
     ...process.env,
     ...serviceEnv(port, replicas),
+    SMTP_URL: smtpUrl,
     MONGODB_URI: mongoUri,
     REDIS_URL: settings.redisUrl,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
@@ -199,8 +222,12 @@ export function seedDemo(env: NodeJS.ProcessEnv): void {
 }
 
 export function printWelcome(port: number, extra = ''): void {
+  const mail = process.env.SMTP_URL
+    ? 'Mail:              sent through SMTP_URL'
+    : `Mail: http://localhost:${mailCatcherPorts(port).inbox}/ (local catcher, nothing leaves this machine)`;
   console.log(`
   Kassa is running:  http://localhost:${port}
+  ${mail}
 ${extra}
   Demo logins (username / password):
     admin  / admin    administrator, every capability

@@ -39,6 +39,15 @@ describe('loadConfig in production', () => {
     expect(loadConfig(WithRefresh, { NODE_ENV: 'production', ...own }).CLIENT_REFRESH_MS).toBe(60_000);
   });
 
+  it('refuses to send mail to the local catcher: a service that mails needs SMTP_URL; one that does not is not asked', () => {
+    const WithMail = ServiceEnv.extend({ SMTP_URL: z.string().url().nullable().default(null) });
+    expect(() => loadConfig(WithMail, { NODE_ENV: 'production', ...own })).toThrow(/^Refusing[^\n]*\n {2}SMTP_URL: [^\n]*$/);
+    expect(loadConfig(WithMail, { NODE_ENV: 'production', ...own, SMTP_URL: 'smtp://kassa:secret@mail.example.org:587' }).SMTP_URL).toBe('smtp://kassa:secret@mail.example.org:587');
+    expect(loadConfig(ServiceEnv, { NODE_ENV: 'production', ...own })).not.toHaveProperty('SMTP_URL');
+    expect(loadConfig(WithMail, { NODE_ENV: 'development' }).SMTP_URL).toBeNull();
+    expect(loadConfig(WithMail, { NODE_ENV: 'production', ...own, KASSA_TRAINING: '1' }, () => undefined).SMTP_URL).toBeNull();
+  });
+
   it('names only what is still wrong', () => {
     expect(() => loadConfig(ServiceEnv, { NODE_ENV: 'production', ...own, INTERNAL_TOKEN: DEV_SECRETS.INTERNAL_TOKEN })).toThrow(/^Refusing[^\n]*\n {2}INTERNAL_TOKEN: [^\n]*$/);
   });

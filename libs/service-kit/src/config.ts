@@ -128,6 +128,8 @@ function refusals(env: Record<string, unknown>): { secrets: string[]; others: st
   }
   if (env.DIRECT_DEBIT_COLLECT_EARLY === true) others.push('DIRECT_DEBIT_COLLECT_EARLY: marking a batch collected before its date is for the end-to-end tests only; leave it unset');
   if (env.CLIENT_REFRESH_MS !== undefined && env.CLIENT_REFRESH_MS !== SPEC_REFRESH_MS) others.push("CLIENT_REFRESH_MS: the screens refresh every minute (SPEC); a shorter interval is for the end-to-end tests only; leave it unset");
+  // Only a service that sends mail has SMTP_URL in its parsed environment (null when unset: the local catcher).
+  if (env.SMTP_URL === null) others.push('SMTP_URL: unset, mail would go to the local catcher and never reach a member; name the SMTP server (smtp://user:password@host:587)');
   if (env.KASSA_SEED_DEMO === '1') others.push('KASSA_SEED_DEMO: the demo data (users such as admin/admin) is for training only; leave it unset or 0');
   return { secrets, others };
 }

@@ -1,5 +1,5 @@
 import { api } from '@kassa/api-client';
-import type { AccountUpgradeResult, AccountUpgradeStatus, OwnTransaction, PagedResult, SetPinResult } from '@kassa/contracts';
+import type { AccountUpgradeResult, AccountUpgradeStatus, NoticeView, OwnTransaction, PagedResult, Profile, ProfileBody, SetPinResult } from '@kassa/contracts';
 
 /** The member's own account page: history, PIN, online top-up. The balance itself is the shared GET /api/account/. */
 export const accountApi = api.injectEndpoints({
@@ -19,7 +19,30 @@ export const accountApi = api.injectEndpoints({
     getAccountUpgrade: build.query<AccountUpgradeStatus, string>({
       query: (id) => `/account/upgrade/${encodeURIComponent(id)}`,
     }),
+    /** The mails Kassa sent the member, newest first. */
+    getOwnNotices: build.query<PagedResult<NoticeView>, { page: number; perPage: number }>({
+      query: (params) => ({ url: '/account/notices', params }),
+      providesTags: ['SelfAccount'],
+    }),
+    getProfile: build.query<Profile, void>({
+      query: () => '/user/profile',
+    }),
+    saveProfile: build.mutation<Profile, ProfileBody>({
+      query: (body) => ({ url: '/user/profile', method: 'PUT', body }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(accountApi.util.upsertQueryData('getProfile', undefined, data));
+      },
+    }),
   }),
 });
 
-export const { useGetOwnTransactionsQuery, useSetOwnPinMutation, useStartAccountUpgradeMutation, useGetAccountUpgradeQuery } = accountApi;
+export const {
+  useGetOwnTransactionsQuery,
+  useSetOwnPinMutation,
+  useStartAccountUpgradeMutation,
+  useGetAccountUpgradeQuery,
+  useGetOwnNoticesQuery,
+  useGetProfileQuery,
+  useSaveProfileMutation,
+} = accountApi;

@@ -5,7 +5,9 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import './account.css';
 import { BalanceCard } from './balance-card';
 import { PaymentOutcome } from './payment-outcome';
+import { NoticesSection } from './notices-section';
 import { PinForm } from './pin-form';
+import { ProfileForm } from './profile-form';
 import { TopUpForm } from './top-up-form';
 import { TransactionHistory } from './transaction-history';
 import { WrappedSection } from './wrapped/wrapped-section';
@@ -47,6 +49,8 @@ export function AccountPage() {
           <>
             <TopUpForm minAmount={config?.accountUpgradeMinAmount ?? 0} />
             <PinForm hasPin={self.account.hasPin} required={false} />
+            <NoticesSection />
+            <ProfileForm />
           </>
         )}
       </>

@@ -1,6 +1,7 @@
 import { Button, TextField } from '@kassa/ui';
 import { useState, type FormEvent } from 'react';
 import { errorText } from '../shared/error-text';
+import { FormOutcome } from '../shared/form-outcome';
 import { PinFields } from '../shared/pin-fields';
 import { pinErrors } from '../shared/pin-rules';
 import { useSetOwnPinMutation } from './account-api';
@@ -71,16 +72,7 @@ export function PinForm({ hasPin, required }: { hasPin: boolean; required: boole
           errors={shown}
           pinLabel={hasPin ? 'New PIN code' : 'PIN code'}
         />
-        {serverError ? (
-          <div className="k-alert k-alert--error" role="alert" style={{ whiteSpace: 'pre-line' }}>
-            {serverError}
-          </div>
-        ) : null}
-        {saved ? (
-          <div className="k-alert k-alert--success" role="status">
-            Your PIN code is saved.
-          </div>
-        ) : null}
+        <FormOutcome error={serverError} saved={saved ? 'Your PIN code is saved.' : null} />
         <div>
           <Button type="submit" variant="primary" disabled={isLoading}>
             Save PIN code

@@ -2,6 +2,7 @@ import { IDEAL_MAX_AMOUNT } from '@kassa/contracts';
 import { Button, formatMoney, TextField } from '@kassa/ui';
 import { useState, type FormEvent } from 'react';
 import { errorText } from '../shared/error-text';
+import { FormOutcome } from '../shared/form-outcome';
 import { useStartAccountUpgradeMutation } from './account-api';
 import { parseEuroAmount } from './euro-amount';
 
@@ -51,11 +52,7 @@ export function TopUpForm({ minAmount, go = goToBank }: { minAmount: number; go?
             hint={`At least ${formatMoney(minAmount)}.`}
           />
         </div>
-        {serverError ? (
-          <div className="k-alert k-alert--error" role="alert" style={{ whiteSpace: 'pre-line' }}>
-            {serverError}
-          </div>
-        ) : null}
+        <FormOutcome error={serverError} />
         <div>
           <Button type="submit" variant="primary" disabled={isLoading || leaving}>
             {leaving ? 'Going to your bank…' : 'Top up with iDEAL'}

@@ -14,6 +14,7 @@ import { Notice } from '../shared/notice';
 import { Section } from '../shared/section';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { AccountForm } from './account-form';
+import { AccountNotices } from './account-notices';
 import { useCloseAccountMutation, useGetAccountPostingsQuery, useGetAdminAccountQuery, usePatchAccountMutation } from './accounts-api';
 import { PAGE_SIZE } from './accounts-page';
 import { UpgradeForm } from './upgrade-form';
@@ -181,6 +182,7 @@ export function AccountPage() {
         <Section id="account-postings" title="Postings" className="k-card k-stack" headingClassName="accounts__heading">
           <PagedTable query={postings} paging={{ page, go }} loadingLabel="Loading postings" empty="No postings yet." className="account-page__postings" columns={POSTING_COLUMNS} rowKey={postingKey} />
         </Section>
+        <AccountNotices accountId={account.id} />
       </div>
       {modal === 'edit' ? (
         <AccountForm

@@ -1,5 +1,5 @@
 import { api } from '@kassa/api-client';
-import { AdminAccount, AdminCloseResult, ApprovalView, AdminLedger, AdminPosting, AdminUpgradeResult, BalanceAtDate, LedgerCount, Paged } from '@kassa/contracts';
+import { AdminAccount, AdminCloseResult, ApprovalView, AdminLedger, AdminPosting, AdminUpgradeResult, BalanceAtDate, LedgerCount, NoticeView, Paged } from '@kassa/contracts';
 import type { AdminAccountBody, AdminAccountPatchBody, AdminLedgerBody, AdminUpgradeBody, PagedResult } from '@kassa/contracts';
 import { read, send, seg, type ListArgs } from '../shared/endpoints';
 
@@ -12,6 +12,10 @@ export const accountsAdminApi = api.injectEndpoints({
     getAdminAccount: build.query<AdminAccount, string>(read((id) => `/admin/accounts/${seg(id)}/`, AdminAccount, ['Accounts'])),
     getAccountPostings: build.query<PagedResult<AdminPosting>, ListArgs<{ id: string }>>(
       read(({ id, page, perPage }) => ({ url: `/admin/accounts/${seg(id)}/postings/`, params: { page, perPage } }), Paged(AdminPosting), ['Accounts']),
+    ),
+    /** What was mailed about the account and when, newest first. */
+    getAccountNotices: build.query<PagedResult<NoticeView>, ListArgs<{ id: string }>>(
+      read(({ id, page, perPage }) => ({ url: `/admin/accounts/${seg(id)}/notices/`, params: { page, perPage } }), Paged(NoticeView), ['Accounts']),
     ),
     createAccount: build.mutation<AdminAccount, AdminAccountBody>(send('POST', () => '/admin/accounts/', AdminAccount, ['Accounts'], (body) => body)),
     patchAccount: build.mutation<AdminAccount, { id: string; body: AdminAccountPatchBody }>(send('PATCH', ({ id }) => `/admin/accounts/${id}/`, AdminAccount, ['Accounts'], ({ body }) => body)),
@@ -31,6 +35,7 @@ export const accountsAdminApi = api.injectEndpoints({
 });
 
 export const {
-  useGetAdminAccountsQuery, useGetAdminAccountQuery, useGetAccountPostingsQuery, useCreateAccountMutation, usePatchAccountMutation,
-  useCloseAccountMutation, useUpgradeAccountMutation, useGetBalanceAtQuery, useGetLedgersQuery, usePutLedgerMutation, useGetLedgerCountQuery
+  useGetAdminAccountsQuery, useGetAdminAccountQuery, useGetAccountPostingsQuery, useGetAccountNoticesQuery, useCreateAccountMutation,
+  usePatchAccountMutation, useCloseAccountMutation, useUpgradeAccountMutation, useGetBalanceAtQuery, useGetLedgersQuery, usePutLedgerMutation,
+  useGetLedgerCountQuery
 } = accountsAdminApi;

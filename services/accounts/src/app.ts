@@ -18,6 +18,7 @@ import { createSsoAdapter } from './identity/sso/create-sso-adapter';
 import type { SsoAdapter } from './identity/sso/sso-adapter';
 import { accountsAuditClient } from './ledger/audit/audit';
 import { registerAuditChecks } from './ledger/audit/audit-checks';
+import { Notices } from './notices/notices';
 
 
 export interface AccountsDeps {
@@ -88,15 +89,17 @@ export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: A
     headsWritten,
     balanceDays: new BalanceDays(db, now, headsWritten),
     audit,
+    notices: new Notices(db, env, app.log, now),
   };
   registerAuditChecks(db, ctx);
+  app.addHook('onClose', () => ctx.notices.close());
   app.addHook('onClose', () => ctx.audit.close());
   // The balance at a date: old postings get their day once, closed days are worked out now and every ten minutes.
   serviceUpkeep(app, env, 'accounts').keep('balance days', () => ctx.balanceDays.migrate().then(() => ctx.balanceDays.keepClosedDays()), () => ctx.balanceDays.keepClosedDays());
   await migrateMandates(db, now());
   // Each domain keeps its routes (identity: users, sign-in, rights; ledger: accounts, postings, audit); the service-wide
-  // settings and config stay in src/routes.
-  for (const routes of ['./identity/routes/', './ledger/routes/', './routes/']) await registerRoutes(app, new URL(routes, import.meta.url), ctx);
+  // settings and config stay in src/routes; notices: mails to members and their record.
+  for (const routes of ['./identity/routes/', './ledger/routes/', './notices/routes/', './routes/']) await registerRoutes(app, new URL(routes, import.meta.url), ctx);
   warmPasswordCheck();
   await publishAll(app);
   return Object.assign(app, { accounts: ctx });

@@ -4,6 +4,9 @@ import { z } from 'zod';
 
 export const DEV_PIN_PEPPER = DEV_SECRETS.PIN_PEPPER;
 
+/** Where mail goes when SMTP_URL is unset outside production: the local catcher `npm start` runs (gateway port + 5). */
+export const LOCAL_SMTP_URL = 'smtp://127.0.0.1:8085';
+
 export const AccountsEnv = BaseEnv.extend({
   PORT: z.coerce.number().int().default(8081),
   ...DemoSeedEnv,
@@ -33,6 +36,13 @@ export const AccountsEnv = BaseEnv.extend({
    * for the end-to-end tests, so a spec that checks a refresh waits seconds; production refuses any other value.
    */
   CLIENT_REFRESH_MS: z.coerce.number().int().min(1000).max(3_600_000).default(SPEC_REFRESH_MS),
+  /**
+   * The SMTP server mail goes out through (nodemailer's URL form: smtp://user:pass@host:587, smtps://...:465). Unset
+   * means the local catcher (LOCAL_SMTP_URL; `npm start` sets it to its own), which production refuses.
+   */
+  SMTP_URL: z.string().url().nullable().default(null),
+  /** The sender of every mail. */
+  MAIL_FROM: z.string().min(3).default('Kassa <kassa@localhost>'),
 });
 export type AccountsEnv = z.infer<typeof AccountsEnv>;
 

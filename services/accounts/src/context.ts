@@ -7,6 +7,7 @@ import type { PinGuard } from './ledger/pins/pin-guard';
 import type { LoginGuard } from './identity/security/login-guard';
 import type { TfaGuard } from './identity/security/tfa-guard';
 import type { SsoAdapter } from './identity/sso/sso-adapter';
+import type { Notices } from './notices/notices';
 
 /** What the accounts routes share besides `app.db`; built once in buildAccountsApp. */
 export interface AccountsContext {
@@ -35,5 +36,7 @@ export interface AccountsContext {
    * before the change until it is in the log (audit.ts), so no change is kept without its entry.
    */
   audit: AuditClient;
+  /** Mails to members: recorded by key, sent by the accounts worker (notices/notices.ts, queueNotice). */
+  notices: Notices;
   now: () => Date;
 }

@@ -138,7 +138,7 @@ export async function seedAccountsDemo(db: Connection, pepper: string = DEV_PIN_
       passwordHash: await hashPassword(username),
       isAdmin,
       registerId: registerIds[register],
-      ...(username === 'member' ? { viaductUserId: '1000', displayName: 'Marit de Member' } : {}),
+      ...(username === 'member' ? { viaductUserId: '1000', displayName: 'Marit de Member', email: 'marit@example.org' } : {}),
     });
     userIds[username] = created._id;
   }

@@ -15,10 +15,11 @@ import { settingsModel } from './settings.model';
 import { ssoCodeModel, ssoCodeRedemptionModel } from '../identity/models/sso-code.model';
 import { tfaCodeUseModel } from '../identity/models/tfa-code-use.model';
 import { userModel } from '../identity/models/user.model';
+import { noticeModel, noticeSendModel } from '../notices/models/notice.model';
 
 /** Registers every accounts model on the connection, so ensureIndexes creates all their (unique) indexes. */
 export function registerAccountsModels(db: Connection): void {
-  for (const model of [userModel, registerModel, settingsModel, accountModel, postingModel, cardSecretModel, pinLockModel, auditLogModel, auditRunModel, ssoCodeModel, ssoCodeRedemptionModel, tfaCodeUseModel, accountRequestModel, accountRequestDecisionModel, attemptSlotModel, ledgerSettingModel, balanceDayModel, migrationModel, wrappedYearModel, wrappedAccountModel]) {
+  for (const model of [userModel, registerModel, settingsModel, accountModel, postingModel, cardSecretModel, pinLockModel, auditLogModel, auditRunModel, ssoCodeModel, ssoCodeRedemptionModel, tfaCodeUseModel, accountRequestModel, accountRequestDecisionModel, attemptSlotModel, ledgerSettingModel, balanceDayModel, migrationModel, wrappedYearModel, wrappedAccountModel, noticeModel, noticeSendModel]) {
     model(db);
   }
 }

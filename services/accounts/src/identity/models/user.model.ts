@@ -16,6 +16,10 @@ const userSchema = new Schema(
      */
     viaductUserId: { type: String, default: undefined },
     displayName: { type: String, default: null },
+    /** Where the member's notices go (/account's profile form); none: notices are recorded but not mailed. */
+    email: { type: String, default: null },
+    /** The language of the member's mails: 'nl' (default) or 'en'. */
+    language: { type: String, enum: ['nl', 'en'], default: 'nl' },
     /** Version of the conditions (terms) last accepted; 0 = never. */
     acceptedConditionVersion: { type: Number, default: 0 },
     /** Two-factor sign-in (TOTP). Secrets are sealed with a key derived from PIN_PEPPER (identity/security/tfa.ts). */

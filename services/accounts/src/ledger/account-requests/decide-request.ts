@@ -6,6 +6,7 @@ import type { AccountsContext } from '../../context';
 import { accountModel } from '../models/account.model';
 import { accountRequestDecisionModel, accountRequestModel, type AccountRequestDoc } from '../models/account-request.model';
 import { userModel } from '../../identity/models/user.model';
+import { queueNotice } from '../../notices/notices';
 
 export interface Actor {
   userId: string;
@@ -18,7 +19,8 @@ export interface Actor {
  * 1. the decision is stored once (unique requestId): the first decision wins, a different one later answers 409;
  * 2. on approval the account is created with the request's id as its own (a second insert is a duplicate key), with
  *    the name, credit flag, IBAN/BIC and the PIN the member chose, and linked to the user;
- * 3. the request records the decision, and one audit entry (keyed by the request) says who decided what.
+ * 3. the request records the decision, and one audit entry (keyed by the request) says who decided what;
+ * 4. the member gets a mail saying so (a notice keyed by the request, so a repeat mails nothing more).
  */
 export async function decideAccountRequest(
   db: Connection,
@@ -113,5 +115,26 @@ export async function decideAccountRequest(
       );
     },
   );
+  await tellMember(db, ctx, request, decision.status === 'approved' ? 'approved' : 'rejected', decision.note ?? null, log);
   return { ...request, status: decision.status, note: decision.note ?? null, decidedAt: decision.at, decidedBy, accountId };
+}
+
+/**
+ * The decision's mail. It is no part of the decision: a notice that cannot be recorded or queued now (the database or
+ * Redis away) is logged, and the board's answer stands; a recorded one the queue missed goes out when the worker
+ * starts next (notices-worker.ts), and deciding again queues it again.
+ */
+async function tellMember(db: Connection, ctx: AccountsContext, request: AccountRequestDoc, status: 'approved' | 'rejected', note: string | null, log: AuditWarnLogger) {
+  try {
+    const user = await userModel(db).findById(request.userId, { username: 1, displayName: 1, email: 1, language: 1, accountId: 1 }).lean();
+    if (!user) return;
+    const key = `account_request.${status}:${String(request._id)}`;
+    if (status === 'approved') {
+      await queueNotice(ctx, { key, kind: 'account_request.approved', user, accountId: request._id, data: { accountName: request.name, creditAccount: request.creditAccount } });
+    } else {
+      await queueNotice(ctx, { key, kind: 'account_request.rejected', user, accountId: null, data: { note } });
+    }
+  } catch (err) {
+    log.warn({ err: (err as Error).message, requestId: String(request._id) }, 'account request notice not queued');
+  }
 }

@@ -1,0 +1,32 @@
+import { startQueueWorker, type QueueLog } from '@kassa/service-kit';
+import type { Connection } from 'mongoose';
+import type { Transporter } from 'nodemailer';
+import type { AccountsEnv } from '../../config';
+import { createMailer } from '../mailer';
+import { noticeModel } from '../models/notice.model';
+import { NOTICE_JOB_OPTIONS, NOTICES_QUEUE, noticeJobId, sendNoticeProcessor, type NoticeJobData } from './send-notice.job';
+
+export interface NoticesWorkerDeps {
+  now?: () => Date;
+  /** Replaces the SMTP connection made from SMTP_URL. */
+  transport?: Pick<Transporter, 'sendMail' | 'close'>;
+}
+
+/**
+ * The notices' sender (src/worker.ts runs it beside the ledger jobs; tests run it in-process). On start it queues again
+ * every recorded notice that has an address and was not sent (one whose queueing failed, Redis being away): the job id
+ * is the notice's key, so a notice with a job already waiting is not queued twice.
+ */
+export async function startNoticesWorker(env: AccountsEnv, db: Connection, log: QueueLog, deps: NoticesWorkerDeps = {}) {
+  const transport = deps.transport ?? createMailer(env);
+  const now = deps.now ?? (() => new Date());
+  return startQueueWorker<NoticeJobData>(NOTICES_QUEUE, env, log, {
+    processor: () => sendNoticeProcessor({ db, transport, from: env.MAIL_FROM, now }),
+    worker: { concurrency: 4 },
+    resume: async (queue) => {
+      const unsent = await noticeModel(db).find({ sentAt: null, to: { $ne: null } }, { key: 1 }).lean();
+      for (const { key } of unsent) await queue.add('send', { key }, { ...NOTICE_JOB_OPTIONS, jobId: noticeJobId(key) });
+    },
+    onClose: async () => transport.close(),
+  });
+}

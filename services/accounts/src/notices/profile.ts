@@ -1,0 +1,7 @@
+import type { Profile } from '@kassa/contracts';
+
+export const profileView = (user: { username: string; email?: string | null; language?: string | null }): Profile => ({
+  username: user.username,
+  email: user.email ?? null,
+  language: user.language === 'en' ? 'en' : 'nl',
+});
