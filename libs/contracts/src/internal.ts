@@ -173,3 +173,15 @@ export const CLIENT_ADDRESS_HEADER = 'x-kassa-client-address';
  * another service) may send it to another replica, whatever its method.
  */
 export const UNHANDLED_HEADER = 'x-kassa-unhandled';
+
+/** GET /internal/settings/shifts on accounts: what checkout's shifts follow (admin settings). */
+export const ShiftSettings = z.object({ cashWithoutShift: z.boolean(), shiftNoteAbove: Cents });
+export type ShiftSettings = z.infer<typeof ShiftSettings>;
+
+/** The system accounts other services book to; never listed at the till, in debtors, batches or demo counts. */
+export const SystemAccountKey = z.enum(['cash_differences']);
+export type SystemAccountKey = z.infer<typeof SystemAccountKey>;
+export const SYSTEM_ACCOUNT_NAMES: Record<SystemAccountKey, string> = { cash_differences: 'Cash differences' };
+/** POST /internal/accounts/system/:key on accounts: the system account, made the first time it is asked for. */
+export const SystemAccountResult = z.object({ id: ObjectId, name: z.string() });
+export type SystemAccountResult = z.infer<typeof SystemAccountResult>;

@@ -24,6 +24,10 @@ export interface Settings {
   offlinePrepaidFloor: number;
   /** A correction of more than this (cents, either way) needs a second admin's approval. */
   fourEyesAboveCents: number;
+  /** A cash sale at a register without an open shift is taken (false: the till opens a shift first). */
+  cashWithoutShift: boolean;
+  /** A shift's cash difference above this (cents, either way) needs a note. */
+  shiftNoteAbove: number;
 }
 
 /** The settings document, created with the defaults the first time it is asked for. */
@@ -62,5 +66,7 @@ export async function getSettings(db: Connection): Promise<Settings> {
     },
     offlinePrepaidFloor: doc.offlinePrepaidFloor ?? 0,
     fourEyesAboveCents: doc.fourEyesAboveCents ?? 5000,
+    cashWithoutShift: doc.cashWithoutShift ?? true,
+    shiftNoteAbove: doc.shiftNoteAbove ?? 500,
   };
 }

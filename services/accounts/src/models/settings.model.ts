@@ -20,6 +20,10 @@ const settingsSchema = new Schema(
     offlinePrepaidFloor: { type: Number, default: 0 },
     /** A correction of more than this many cents (either way) needs a second admin's approval (issue 50 §5; € 50,00). */
     fourEyesAboveCents: { type: Number, default: 5000 },
+    /** A cash sale at a register without an open shift is taken (false: "open a shift first"). */
+    cashWithoutShift: { type: Boolean, default: true },
+    /** A shift closed with a cash difference of more than this many cents (either way) needs a note (€ 5,00). */
+    shiftNoteAbove: { type: Number, default: 500 },
     /** Raised when the conditions (terms) change; users then accept again. */
     conditionsVersion: { type: Number, default: 1 },
     /** The association as SEPA creditor (direct debit): '' until the treasurer fills them in. */
