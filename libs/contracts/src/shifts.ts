@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { Cents, ObjectId } from './wrapper';
+import { DENOMINATIONS, type Denomination } from './denominations';
 
-/** The notes and coins a drawer is counted in, in cents, largest first. */
-export const DENOMINATIONS = [5000, 2000, 1000, 500, 200, 100, 50, 20, 10, 5] as const;
-export type Denomination = (typeof DENOMINATIONS)[number];
+export * from './denominations';
 
 const Count = z.number().int('A count is a whole number.').min(0, 'A count cannot be below zero.').max(100_000, 'A count cannot be above 100000.');
 
@@ -11,8 +10,6 @@ const Count = z.number().int('A count is a whole number.').min(0, 'A count canno
 export const DrawerCount = z.object(Object.fromEntries(DENOMINATIONS.map((d) => [String(d), Count.default(0)])) as Record<`${Denomination}`, z.ZodDefault<typeof Count>>);
 export type DrawerCount = z.infer<typeof DrawerCount>;
 
-/** What a count comes to, in cents. */
-export const countTotal = (count: Partial<Record<string, number>>): number => DENOMINATIONS.reduce((sum, d) => sum + d * (count[String(d)] ?? 0), 0);
 
 export const SafeDrop = z.object({ amount: Cents, by: z.string(), at: z.string() });
 export type SafeDrop = z.infer<typeof SafeDrop>;
@@ -41,7 +38,11 @@ export type Shift = z.infer<typeof Shift>;
 
 /** GET /api/shifts/current: the register's open shift, or null. `register` defaults to the till's own. */
 export const CurrentShiftQuery = z.object({ register: z.string().min(1).max(100).optional() });
-export const CurrentShift = z.object({ shift: Shift.nullable() });
+export const CurrentShift = z.object({
+  shift: Shift.nullable(),
+  /** The setting shiftNoteAbove: a close whose difference is larger (either way) needs a note. */
+  noteAbove: Cents,
+});
 export type CurrentShift = z.infer<typeof CurrentShift>;
 
 /** POST /api/shifts/: open a shift with the float counted by denomination. */

@@ -1,7 +1,7 @@
 import { ApiResponse, CurrentShift, CurrentShiftQuery, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
 import type { CheckoutContext } from '../../context';
-import { currentShift } from '../shifts';
+import { currentShift, shiftSettings } from '../shifts';
 
 /** The register's open shift (null when none) with the cash expected in its drawer so far. */
 export default function getCurrentShift(app: ServiceApp, ctx: CheckoutContext) {
@@ -11,6 +11,9 @@ export default function getCurrentShift(app: ServiceApp, ctx: CheckoutContext) {
       onRequest: app.requireCapabilities('PAYMENT_CASH'),
       schema: { tags: ['shifts'], summary: "The register's open shift, with the cash expected so far", querystring: CurrentShiftQuery, response: { 200: ApiResponse(CurrentShift) } },
     },
-    async (request) => ok({ shift: await currentShift(ctx, request.user, request.query.register) }),
+    async (request) => {
+      const [shift, settings] = await Promise.all([currentShift(ctx, request.user, request.query.register), shiftSettings(ctx)]);
+      return ok({ shift, noteAbove: settings.shiftNoteAbove });
+    },
   );
 }
