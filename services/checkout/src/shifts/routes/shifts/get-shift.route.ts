@@ -1,7 +1,7 @@
 import { ApiResponse, IdParam, ok, Shift } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
-import type { CheckoutContext } from '../../context';
-import { getShift } from '../shifts';
+import type { CheckoutContext } from '../../../context';
+import { getShift } from '../../shifts';
 
 export default function getShiftRoute(app: ServiceApp, ctx: CheckoutContext) {
   app.get(

@@ -1,7 +1,7 @@
 import { ApiResponse, ok, OpenShiftBody, Shift } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
-import type { CheckoutContext } from '../../context';
-import { openShift } from '../shifts';
+import type { CheckoutContext } from '../../../context';
+import { openShift } from '../../shifts';
 
 /** Opens a shift with the float counted by denomination; one open shift per register (409 for a second). */
 export default function postShift(app: ServiceApp, ctx: CheckoutContext) {

@@ -1,7 +1,7 @@
 import { ApiResponse, CurrentShift, CurrentShiftQuery, ok } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
-import type { CheckoutContext } from '../../context';
-import { currentShift, shiftSettings } from '../shifts';
+import type { CheckoutContext } from '../../../context';
+import { currentShift, shiftSettings } from '../../shifts';
 
 /** The register's open shift (null when none) with the cash expected in its drawer so far. */
 export default function getCurrentShift(app: ServiceApp, ctx: CheckoutContext) {

@@ -1,7 +1,7 @@
 import { ApiResponse, IdParam, ok, SafeDropBody, Shift } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
-import type { CheckoutContext } from '../../context';
-import { safeDrop } from '../shifts';
+import type { CheckoutContext } from '../../../context';
+import { safeDrop } from '../../shifts';
 
 /** Cash from the drawer to the safe, once per nonce. */
 export default function postSafeDrop(app: ServiceApp, ctx: CheckoutContext) {

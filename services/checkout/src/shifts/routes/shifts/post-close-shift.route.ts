@@ -1,7 +1,7 @@
 import { ApiResponse, CloseShiftBody, IdParam, ok, Shift } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
-import type { CheckoutContext } from '../../context';
-import { closeShift } from '../shifts';
+import type { CheckoutContext } from '../../../context';
+import { closeShift } from '../../shifts';
 
 /** Closes a shift with the drawer counted; the difference is booked to Cash differences once. */
 export default function postCloseShift(app: ServiceApp, ctx: CheckoutContext) {
