@@ -1,5 +1,6 @@
 import type { Capability } from '@kassa/contracts';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type CheckoutStack, startCheckoutStack } from '@kassa/test-stack';
 import { transactionModel } from '../models/transaction.model';
@@ -121,6 +122,17 @@ describe('shifts and a counted drawer', () => {
     const answers = await Promise.all([open(till, { '2000': 1 }), open(till, { '2000': 1 })]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(answers.find((r) => r.statusCode === 409)!.json().errorIdentifier).toBe('shift_open');
+    expect((await current(till))!.id).toBe(answers.find((r) => r.statusCode === 200)!.json().result.id);
+  });
+
+  it('lets a register open again when a close was claimed but never let go of the register', async () => {
+    const till = newTill();
+    const shift = (await open(till, { '1000': 1 })).json().result as { id: string };
+    // A process that died right after claiming the close: the close claim is there, the open claim still too.
+    await s.app.db.collection('shiftclaims').insertOne({ key: `close:${shift.id}`, shiftId: new Types.ObjectId(shift.id), at: new Date() });
+    expect((await close(till, shift.id, { '1000': 1 })).statusCode).toBe(409);
+    const answers = await Promise.all([open(till, { '500': 1 }), open(till, { '500': 1 })]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect((await current(till))!.id).toBe(answers.find((r) => r.statusCode === 200)!.json().result.id);
   });
 

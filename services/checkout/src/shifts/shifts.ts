@@ -115,11 +115,25 @@ export async function openShift(ctx: CheckoutContext, body: OpenShiftBody, user:
   const register = registerOf(user, body.register);
   const _id = new Types.ObjectId();
   const now = ctx.now();
+  const Claims = shiftClaimModel(ctx.db);
+  const claimOpen = () => Claims.create({ key: openKey(register), shiftId: _id, at: now });
   try {
-    await shiftClaimModel(ctx.db).create({ key: openKey(register), shiftId: _id, at: now });
+    await claimOpen();
   } catch (err) {
     if (!isDuplicateKey(err)) throw err;
-    throw conflict('shift_open', 'This register already has an open shift; close it first.');
+    // The open shift's close was claimed but never let go of the register (a process that died mid-close): its
+    // `open:` claim is stale. Removed by key and that shift's id only, then claimed again, which two opens at once
+    // still decide between.
+    const stale = await Claims.findOne({ key: openKey(register) }, { shiftId: 1 }).lean();
+    const closing = stale && (await Claims.exists({ key: closeKey(String(stale.shiftId)) }));
+    if (!stale || !closing) throw conflict('shift_open', 'This register already has an open shift; close it first.');
+    await Claims.deleteOne({ key: openKey(register), shiftId: stale.shiftId });
+    try {
+      await claimOpen();
+    } catch (again) {
+      if (!isDuplicateKey(again)) throw again;
+      throw conflict('shift_open', 'This register already has an open shift; close it first.');
+    }
   }
   const floatCount = plainCount(body.float as Record<string, unknown>)!;
   await shiftModel(ctx.db).create({ _id, register, status: 'open', openedBy: user.username, openedAt: now, floatCount, float: countTotal(floatCount) });
