@@ -14,6 +14,8 @@ export const TAG_TYPES = [
   'Transactions',
   /** The till's recent sales (mfe-pos): refetched after each sale, undo and offline replay. */
   'RecentSales',
+  /** The till's shift (mfe-pos): refetched after an open, a safe drop and a close. */
+  'Shift',
   'Registers',
   'Users',
   'Ledgers',

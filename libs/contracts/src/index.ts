@@ -23,3 +23,4 @@ export * from './ideal-admin';
 export * from './approvals';
 export * from './debtors';
 export * from './notices';
+export * from './shifts';

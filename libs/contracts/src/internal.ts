@@ -104,8 +104,8 @@ export type LiveMessage = z.infer<typeof LiveMessage>;
 export const PublicScreenSettings = z.object({ showNames: z.boolean() });
 export type PublicScreenSettings = z.infer<typeof PublicScreenSettings>;
 
-/** GET /internal/settings/sales on accounts: the settings checkout applies to a sale. */
-export const SalesSettings = z.object({ ageCheck: AgeCheck });
+/** GET /internal/settings/sales on accounts: the settings checkout applies to a sale and a shift (admin settings). */
+export const SalesSettings = z.object({ ageCheck: AgeCheck, cashWithoutShift: z.boolean(), shiftNoteAbove: Cents });
 export type SalesSettings = z.infer<typeof SalesSettings>;
 
 /** GET /internal/accounts/:id on accounts: what other services may know about an account. `balance` is the ledger head's. */
@@ -178,3 +178,12 @@ export const CLIENT_ADDRESS_HEADER = 'x-kassa-client-address';
  * another service) may send it to another replica, whatever its method.
  */
 export const UNHANDLED_HEADER = 'x-kassa-unhandled';
+
+
+/** The system accounts other services book to; never listed at the till, in debtors, batches or demo counts. */
+export const SystemAccountKey = z.enum(['cash_differences']);
+export type SystemAccountKey = z.infer<typeof SystemAccountKey>;
+export const SYSTEM_ACCOUNT_NAMES: Record<SystemAccountKey, string> = { cash_differences: 'Cash differences' };
+/** POST /internal/accounts/system/:key on accounts: the system account, made the first time it is asked for. */
+export const SystemAccountResult = z.object({ id: ObjectId, name: z.string() });
+export type SystemAccountResult = z.infer<typeof SystemAccountResult>;

@@ -177,6 +177,10 @@ export const AdminSettings = z.object({
   fourEyesAboveCents: Cents,
   /** Whether the till asks to check the buyer's age for an order with an 18+ product. */
   ageCheck: AgeCheck,
+  /** A cash sale at a register without an open shift is taken; false: the till must open a shift first. */
+  cashWithoutShift: z.boolean(),
+  /** A shift closed with a cash difference of more than this many cents (either way) needs a note. */
+  shiftNoteAbove: Cents,
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 
@@ -198,5 +202,7 @@ export const AdminSettingsBody = z.object({
   offlinePrepaidFloor: z.number().int('The offline cap is a whole number of cents.').min(0, 'The offline cap cannot be below € 0,00.').max(50_000, 'The offline cap cannot be above € 500,00.').optional(),
   fourEyesAboveCents: z.number().int('The four-eyes threshold is a whole number of cents.').min(0, 'The four-eyes threshold cannot be below € 0,00.').max(1_000_000, 'The four-eyes threshold cannot be above € 10.000,00.').optional(),
   ageCheck: AgeCheck.optional(),
+  cashWithoutShift: z.boolean().optional(),
+  shiftNoteAbove: z.number().int('The note threshold is a whole number of cents.').min(0, 'The note threshold cannot be below € 0,00.').max(100_000, 'The note threshold cannot be above € 1.000,00.').optional(),
 });
 export type AdminSettingsBody = z.infer<typeof AdminSettingsBody>;

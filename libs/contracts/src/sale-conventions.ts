@@ -15,6 +15,8 @@ export const ledgerKeys = {
   invoicePaid: (invoiceId: string) => `invoice:${invoiceId}:paid`,
   /** The payment of a credited (reversed) invoice, taken back off its account. */
   invoiceCredited: (invoiceId: string) => `invoice:${invoiceId}:credited`,
+  /** A closed shift's cash difference (counted - expected), booked to the system account Cash differences once. */
+  shiftDifference: (shiftId: string) => `shift:${shiftId}:difference`,
 };
 
 /** Whether a posting key belongs to a sale (its payment, its top-up, or their undo). */

@@ -35,6 +35,10 @@ export const ErrorIdentifier = z.enum([
   'confirmation_required',
   /** The till asked another amount than the catalogue's prices add up to now (CheckoutBody.expectedTotal). */
   'price_changed',
+  /** Shifts: the register has an open shift already, the shift is closed (or being closed), a cash sale needs a shift. */
+  'shift_open',
+  'shift_closed',
+  'shift_required',
 ]);
 export type ErrorIdentifier = z.infer<typeof ErrorIdentifier>;
 

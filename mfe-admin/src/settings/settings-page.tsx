@@ -18,7 +18,7 @@ import './settings.css';
 /** The smallest minimum top-up the server takes (cents): the bank's fee makes smaller payments pointless. */
 export const MIN_TOP_UP_FLOOR = 100;
 
-type Flag = 'aprilFoolsEnabled' | 'posWrappedAvailable' | 'slideShowsNames' | 'requireTfa' | 'requireSettingAccountPin';
+type Flag = 'aprilFoolsEnabled' | 'posWrappedAvailable' | 'slideShowsNames' | 'requireTfa' | 'requireSettingAccountPin' | 'cashWithoutShift';
 
 const FLAGS: { key: Flag; label: string; hint: string }[] = [
   { key: 'requireTfa', label: 'Require two-factor sign-in', hint: 'Everyone without a second factor, admins too, must set one up before they can do anything else (the server holds to it).' },
@@ -32,6 +32,11 @@ const FLAGS: { key: Flag; label: string; hint: string }[] = [
     key: 'slideShowsNames',
     label: 'Names on the live slide',
     hint: "The live transactions slide shows a member's first name beside their drinks. It is a public screen: off unless the members agreed.",
+  },
+  {
+    key: 'cashWithoutShift',
+    label: 'Cash without a shift',
+    hint: 'A till takes cash also when no shift is open at its register. Off: the till opens a shift (with a counted float) before it takes cash.',
   },
   { key: 'aprilFoolsEnabled', label: "April Fools' Day", hint: 'On 1 April the PIN keypad shuffles its digits at the till.' },
 ];
@@ -59,6 +64,9 @@ export function creditorError(key: CreditorField, value: string): string | null 
 
 /** The largest four-eyes threshold the board may set (AdminSettingsBody). */
 export const FOUR_EYES_MAX = 1_000_000;
+
+/** The largest shift note threshold the board may set (AdminSettingsBody). */
+export const SHIFT_NOTE_MAX = 100_000;
 
 /** The largest offline cap the board may set (AdminSettingsBody). */
 export const OFFLINE_FLOOR_MAX = 50_000;
@@ -88,6 +96,7 @@ const SettingsFields = z.object({
   creditLimit: euros({ zero: true, max: { cents: CREDIT_LIMIT_MAX, line: `A limit cannot be above ${formatMoney(CREDIT_LIMIT_MAX)}.` } }),
   offlinePrepaidFloor: euros({ zero: true, max: { cents: OFFLINE_FLOOR_MAX, line: `The offline cap cannot be above ${formatMoney(OFFLINE_FLOOR_MAX)}.` } }),
   fourEyesAboveCents: euros({ zero: true, max: { cents: FOUR_EYES_MAX, line: `The four-eyes threshold cannot be above ${formatMoney(FOUR_EYES_MAX)}.` } }),
+  shiftNoteAbove: euros({ zero: true, max: { cents: SHIFT_NOTE_MAX, line: `The note threshold cannot be above ${formatMoney(SHIFT_NOTE_MAX)}.` } }),
   creditorName: creditor('creditorName'),
   creditorIban: creditor('creditorIban'),
   creditorBic: creditor('creditorBic'),
@@ -102,6 +111,7 @@ const valuesOf = (s: AdminSettings): z.input<typeof SettingsFields> => ({
   creditLimit: centsToInput(s.creditLimit),
   offlinePrepaidFloor: centsToInput(s.offlinePrepaidFloor),
   fourEyesAboveCents: centsToInput(s.fourEyesAboveCents),
+  shiftNoteAbove: centsToInput(s.shiftNoteAbove),
   creditorName: s.creditorName,
   creditorIban: s.creditorIban,
   creditorBic: s.creditorBic,
@@ -114,7 +124,7 @@ const changesOf = (saved: AdminSettings, values: SettingsValues): AdminSettingsB
   Object.fromEntries(Object.entries(values).filter(([key, value]) => value !== saved[key as keyof SettingsValues]));
 
 /** The amounts, in the form's order, with their hints. */
-const AMOUNTS: { key: 'accountUpgradeMinAmount' | 'creditLimit' | 'offlinePrepaidFloor' | 'fourEyesAboveCents'; label: string; hint: string }[] = [
+const AMOUNTS: { key: 'accountUpgradeMinAmount' | 'creditLimit' | 'offlinePrepaidFloor' | 'fourEyesAboveCents' | 'shiftNoteAbove'; label: string; hint: string }[] = [
   { key: 'accountUpgradeMinAmount', label: 'Minimum online top-up (€)', hint: 'Members cannot top up less online.' },
   { key: 'creditLimit', label: 'Credit limit of credit accounts (€)', hint: 'A credit (direct-debit) account may go this far below zero, unless the account has its own limit.' },
   {
@@ -126,6 +136,11 @@ const AMOUNTS: { key: 'accountUpgradeMinAmount' | 'creditLimit' | 'offlinePrepai
     key: 'fourEyesAboveCents',
     label: 'Four eyes for corrections above (€)',
     hint: 'A correction of more than this amount, either way, is prepared by one admin and booked when a second admin approves it (as are a batch marked collected, a credit note and a close that expires a balance).',
+  },
+  {
+    key: 'shiftNoteAbove',
+    label: 'Note for a cash difference above (€)',
+    hint: 'A shift closed with the counted drawer differing more than this amount, either way, from the expected cash needs a note. The difference is booked to Cash differences.',
   },
 ];
 
@@ -161,7 +176,7 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
     const result = await save(body);
     if (result.error) {
       const err = result.error as KassaError;
-      if (err.status === 422 && err.lines.length) return server.place(err, ['accountUpgradeMinAmount', 'creditLimit', 'offlinePrepaidFloor', 'fourEyesAboveCents', ...CREDITOR_FIELDS.map((f) => f.key)]);
+      if (err.status === 422 && err.lines.length) return server.place(err, ['accountUpgradeMinAmount', 'creditLimit', 'offlinePrepaidFloor', 'fourEyesAboveCents', 'shiftNoteAbove', ...CREDITOR_FIELDS.map((f) => f.key)]);
       return void dialogs.error(err, { title: 'Saving the settings failed' });
     }
     form.reset(valuesOf(result.data));

@@ -26,6 +26,10 @@ export interface Settings {
   fourEyesAboveCents: number;
   /** Whether the till asks to confirm a buyer's age for an order with an 18+ product. */
   ageCheck: AgeCheck;
+  /** A cash sale at a register without an open shift is taken (false: the till opens a shift first). */
+  cashWithoutShift: boolean;
+  /** A shift's cash difference above this (cents, either way) needs a note. */
+  shiftNoteAbove: number;
 }
 
 /** The settings document, created with the defaults the first time it is asked for. */
@@ -65,5 +69,7 @@ export async function getSettings(db: Connection): Promise<Settings> {
     offlinePrepaidFloor: doc.offlinePrepaidFloor ?? 0,
     fourEyesAboveCents: doc.fourEyesAboveCents ?? 5000,
     ageCheck: (doc.ageCheck as AgeCheck | undefined) ?? 'off',
+    cashWithoutShift: doc.cashWithoutShift ?? true,
+    shiftNoteAbove: doc.shiftNoteAbove ?? 500,
   };
 }

@@ -14,6 +14,7 @@ import { settleStrandedSales } from './sales/stranded-sales';
 import { invoiceModel } from './invoices/invoice.model';
 import { invoiceNumberModel } from './invoices/invoice-number.model';
 import { registerInvoiceAuditCheck } from './invoices/invoices';
+import { shiftClaimModel, shiftModel } from './shifts/models/shift.model';
 
 
 /** The checkout service; `deps` replaces the clients of other services (unit tests pass fakes). */
@@ -23,6 +24,8 @@ export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: P
   invoiceModel(db);
   invoiceNumberModel(db);
   offlineRefusalModel(db);
+  shiftModel(db);
+  shiftClaimModel(db);
   migrationModel(db);
   await ensureIndexes(db);
   const app = await createServiceApp({ name: 'checkout', env, db });
@@ -56,6 +59,6 @@ export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: P
   // never sent the nonce again): at start, which is when a replica that died comes back, and every five minutes, well
   // inside the ledger audit's ten minutes of grace.
   upkeep.keep('stranded sales', () => settleStrandedSales(ctx), () => settleStrandedSales(ctx), 5 * 60_000);
-  await registerRoutes(app, new URL('./routes/', import.meta.url), ctx);
+  for (const routes of ['./routes/', './shifts/routes/']) await registerRoutes(app, new URL(routes, import.meta.url), ctx);
   return app;
 }

@@ -37,6 +37,7 @@ export const ROUTE_TABLE: { prefix: string; service: ServiceName }[] = [
   { prefix: '/api/admin/bar', service: 'catalog' },
   { prefix: '/api/checkout', service: 'checkout' },
   { prefix: '/api/transactions', service: 'checkout' },
+  { prefix: '/api/shifts', service: 'checkout' },
   { prefix: '/api/admin/transactions', service: 'checkout' },
   { prefix: '/api/admin/invoices', service: 'checkout' },
   { prefix: '/api/transactions/card', service: 'payments' },

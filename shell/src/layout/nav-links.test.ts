@@ -25,7 +25,7 @@ describe('sidebar links (SPEC 2 "Sidebar")', () => {
 
   it('shows Your account with a badge only to users with an account', () => {
     expect(navSections({ authenticated: true, config: cfg(), pendingSetup: 1 }).main).toEqual([
-      { to: '/pos', label: 'Shop' },
+      { to: '/pos', label: 'Shop', end: true },
       { to: '/account', label: 'Your account', badge: 1 },
       { to: '/about', label: 'About' },
     ]);
@@ -34,6 +34,12 @@ describe('sidebar links (SPEC 2 "Sidebar")', () => {
       'Account setup',
       'About',
     ]);
+  });
+
+  it('shows the Shift screen to a register that takes cash', () => {
+    const cash = { ...cfg(), register: { id: null, name: 'Bar', capabilities: ['PAYMENT_CASH' as const] } };
+    expect(navSections({ authenticated: true, config: cash, pendingSetup: 0 }).main[1]).toEqual({ to: '/pos/shift', label: 'Shift' });
+    expect(labels(navSections({ authenticated: true, config: cfg(), pendingSetup: 0 }).main)).not.toContain('Shift');
   });
 
   it('gives admins the admin links with their sub-links', () => {

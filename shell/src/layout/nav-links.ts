@@ -18,7 +18,9 @@ export interface NavSections {
 export function navSections(opts: { authenticated: boolean; config: Config | null; pendingSetup: number }): NavSections {
   const { authenticated, config, pendingSetup } = opts;
   const main: NavLink[] = [];
-  main.push(authenticated ? { to: '/pos', label: 'Shop' } : { to: '/login', label: 'Log in' });
+  main.push(authenticated ? { to: '/pos', label: 'Shop', end: true } : { to: '/login', label: 'Log in' });
+  // The till's shift screen (mfe-pos, /pos/shift): a register that takes cash counts its drawer.
+  if (authenticated && config?.register.capabilities.includes('PAYMENT_CASH')) main.push({ to: '/pos/shift', label: 'Shift' });
   if (authenticated && config?.user.accountId) {
     main.push({ to: '/account', label: 'Your account', ...(pendingSetup > 0 ? { badge: pendingSetup } : {}) });
   }

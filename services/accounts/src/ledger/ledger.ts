@@ -101,9 +101,12 @@ export const tabLimitReached = (accountName: string, limit: number, balance: num
     `The tab of ${accountName} is at its limit of ${formatEuros(limit)}: it owes ${formatEuros(Math.max(0, -balance))}, and this ${formatEuros(-amount)} would take it past the limit. Invoice the tab or raise its limit.`,
   );
 
-/** The lowest balance a debit may leave: minus the credit limit, minus the tab's limit (none without one), else zero. */
-export const floorOf = (account: Pick<LedgerAccount, 'creditAccount' | 'creditLimit' | 'tab' | 'tabLimit'>): number =>
-  account.tab ? (account.tabLimit === null ? Number.NEGATIVE_INFINITY : -account.tabLimit) : account.creditAccount ? -account.creditLimit : 0;
+/**
+ * The lowest balance a debit may leave: minus the credit limit, minus the tab's limit (none without one), none for a
+ * system account (Cash differences holds what the drawers were short as well as over), else zero.
+ */
+export const floorOf = (account: Pick<LedgerAccount, 'creditAccount' | 'creditLimit' | 'tab' | 'tabLimit'> & { type?: string }): number =>
+  account.type === 'system' ? Number.NEGATIVE_INFINITY : account.tab ? (account.tabLimit === null ? Number.NEGATIVE_INFINITY : -account.tabLimit) : account.creditAccount ? -account.creditLimit : 0;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -22,6 +22,10 @@ const settingsSchema = new Schema(
     fourEyesAboveCents: { type: Number, default: 5000 },
     /** 'ask': the till asks staff to confirm the buyer is 18 or older for an order with an 18+ product ('off': never). */
     ageCheck: { type: String, enum: ['off', 'ask'], default: 'off' },
+    /** A cash sale at a register without an open shift is taken (false: "open a shift first"). */
+    cashWithoutShift: { type: Boolean, default: true },
+    /** A shift closed with a cash difference of more than this many cents (either way) needs a note (€ 5,00). */
+    shiftNoteAbove: { type: Number, default: 500 },
     /** Raised when the conditions (terms) change; users then accept again. */
     conditionsVersion: { type: Number, default: 1 },
     /** The association as SEPA creditor (direct debit): '' until the treasurer fills them in. */

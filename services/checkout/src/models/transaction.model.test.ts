@@ -29,6 +29,7 @@ const cash: NewSale = {
   madeDay: null,
   createdAt: new Date('2026-11-28T21:00:00Z'),
   receivedAt: null,
+  shiftId: null,
 };
 
 const sales: Record<string, NewSale> = {

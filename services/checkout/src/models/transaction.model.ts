@@ -89,11 +89,15 @@ const transactionSchema = new Schema(
           accountName: { type: String, default: null },
           /** Local day of `at` (the accounting export books an undo on the day it was made). */
           day: { type: String, default: null },
+          /** The shift open at the undoing till's register: its drawer paid the cash back. */
+          shiftId: { type: Types.ObjectId, default: null },
         },
         { _id: false },
       ),
       default: null,
     },
+    /** The register's shift open when the server stored the sale (set by checkout, never by the till); null: none. */
+    shiftId: { type: Types.ObjectId, default: null },
     /** When a sale made on an offline till reached the server (its createdAt is when it was made); null otherwise. */
     receivedAt: { type: Date, default: null },
     /** Local day (YYYY-MM-DD) stored at write time: FerretDB cannot compute dates in aggregations. [ferretdb:aggregation] */
@@ -109,6 +113,9 @@ transactionSchema.index({ day: 1 });
 transactionSchema.index({ accountId: 1 });
 transactionSchema.index({ upgradeAccountId: 1 });
 transactionSchema.index({ status: 1 });
+// A shift's expected cash: its sales, and the undos its drawer paid.
+transactionSchema.index({ shiftId: 1 });
+transactionSchema.index({ 'undone.shiftId': 1 });
 // A product's sales count and year chart (admin): completed sales holding it, by day.
 transactionSchema.index({ 'products.productId': 1, day: 1 });
 
@@ -137,6 +144,7 @@ export interface NewSale {
   madeDay: string | null;
   createdAt: Date;
   receivedAt: Date | null;
+  shiftId: Types.ObjectId | null;
 }
 
 /** The document mongoose would store for a new sale (every default written out), without building a mongoose document. */

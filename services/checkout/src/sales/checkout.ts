@@ -20,6 +20,7 @@ import { recordOfflineRefusal } from '../offline/offline-refusals';
 import { postLedger, type CheckoutContext } from '../context';
 import { liveSaleId, publicName } from './live-feed';
 import { purchaseResult, storedError } from './views';
+import { shiftForSale } from '../shifts/shifts';
 
 /** Which capabilities open which checkout method (any one of a list is enough). */
 export const METHOD_CAPABILITIES: Record<CheckoutMethod, Capability[]> = {
@@ -229,6 +230,8 @@ async function sell(ctx: CheckoutContext, method: CheckoutMethod, body: Checkout
     const at = madeAt ?? now;
     const day = localDay(now, ctx.env.TIME_ZONE);
     const madeDay = madeAt ? localDay(madeAt, ctx.env.TIME_ZONE) : day;
+    // The register's open shift, set here and never by the till (shifts.ts); a cash sale may need one.
+    const shiftId = await shiftForSale(ctx, method, user.registerId, madeAt !== null);
     // Registered before the sale is stored, so the admin list never misses a day that has sales.
     await ctx.saleDays.note(day);
     const upgrade =
@@ -261,6 +264,7 @@ async function sell(ctx: CheckoutContext, method: CheckoutMethod, body: Checkout
         madeDay: madeDay < day ? madeDay : null,
         createdAt: at,
         receivedAt: madeAt ? now : null,
+        shiftId,
       });
       // Only the request that stored the sale announces it; a duplicate of the nonce finds it completed.
       if (completeAtOnce) announce(ctx, tx);

@@ -7,6 +7,8 @@ import { postLedger, type CheckoutContext } from '../context';
 import { liveSaleId } from './live-feed';
 import { isOwnSale } from './own-sale';
 import { undoResult } from './views';
+import { shiftModel } from '../shifts/models/shift.model';
+import { openShiftId } from '../shifts/shifts';
 
 export interface UndoOptions {
   /** Administrators may undo any finished sale, also a card sale (after refunding it at the terminal) and an old one. */
@@ -42,6 +44,10 @@ export async function undoSale(ctx: CheckoutContext, id: string, user: TokenClai
     if (ctx.now().getTime() - undoWindowStart(tx).getTime() > ctx.env.UNDO_WINDOW_MS) {
       throw notAllowed(`This sale is more than ${minutes} minutes old; ask an administrator to undo it.`);
     }
+    // A closed shift's count is final: its sales are undone by an administrator, not from the till.
+    if (tx.shiftId && (await shiftModel(ctx.db).exists({ _id: tx.shiftId, status: 'closed' }))) {
+      throw notAllowed('This sale belongs to a shift that is closed; ask an administrator to undo it.');
+    }
   }
 
   let reversal: PostingResult | null = null;
@@ -62,6 +68,8 @@ export async function undoSale(ctx: CheckoutContext, id: string, user: TokenClai
   }
 
   const now = ctx.now();
+  // The drawer that pays the cash back: the shift open at the undoing till's register (an admin page has none).
+  const shiftId = await openShiftId(ctx, user.registerId);
   const { modifiedCount } = await Tx.updateOne(
     { _id: tx._id, undone: null },
     {
@@ -74,6 +82,7 @@ export async function undoSale(ctx: CheckoutContext, id: string, user: TokenClai
           balanceAfter: reversal?.balanceAfter ?? null,
           accountName: reversal?.accountName ?? null,
           day: localDay(now, ctx.env.TIME_ZONE),
+          shiftId,
         },
       },
     },

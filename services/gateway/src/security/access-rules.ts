@@ -69,6 +69,12 @@ export const ACCESS_RULES: Record<string, Access> = {
   'GET /api/transactions/recent/': all('PAYMENT_UNDO'),
   'POST /api/transactions/{id}/finish/': signedIn,
   'GET /api/transactions/card/{id}/status/': signedIn,
+  // Shifts: the drawer of a till that takes cash.
+  'GET /api/shifts/current': all('PAYMENT_CASH'),
+  'GET /api/shifts/{id}': all('PAYMENT_CASH'),
+  'POST /api/shifts/': all('PAYMENT_CASH'),
+  'POST /api/shifts/{id}/safe_drops/': all('PAYMENT_CASH'),
+  'POST /api/shifts/{id}/close/': all('PAYMENT_CASH'),
   // Public screens and the online payment provider's callbacks and stand-in pages.
   'GET /api/products/menu/': pub,
   'POST /api/payments/webhook': pub,

@@ -14,7 +14,8 @@ const kindOf = (a: Pick<AccountDoc, 'creditAccount' | 'tab'>): DebtorKind => (a.
  * total. Accounts below zero are few (credit accounts between collections, tabs, a correction), so all are read.
  */
 export async function debtorAccounts(db: Connection, filter: { kind?: DebtorKind; failed?: boolean }) {
-  const query: QueryFilter<AccountDoc> = { closedAt: null, balance: { $lt: 0 } };
+  // System accounts (Cash differences) owe nobody anything.
+  const query: QueryFilter<AccountDoc> = { closedAt: null, balance: { $lt: 0 }, type: { $ne: 'system' } };
   if (filter.failed) query.directDebitFailure = { $ne: null };
   const rows = (await accountModel(db).find(query, { name: 1, type: 1, balance: 1, creditAccount: 1, tab: 1, directDebitFailure: 1 }).lean())
     .filter((a) => !filter.kind || kindOf(a) === filter.kind)

@@ -21,7 +21,8 @@ export default function getAdminAccounts(app: ServiceApp, ctx: AccountsContext) 
       const and: QueryFilter<AccountDoc>[] = [{ closedAt: closed ? { $ne: null } : null }];
       if (search?.trim()) and.push({ name: new RegExp(escapeRegex(search.trim()), 'i') });
       if (credit !== undefined) and.push({ creditAccount: credit });
-      if (type) and.push({ type });
+      // System accounts (Cash differences) only when asked for by type: no picker or list of people's accounts shows them.
+      and.push({ type: type ?? { $ne: 'system' } });
       if (negative) and.push({ balance: { $lt: 0 } });
       if (unused) {
         const cutoff = new Date(ctx.now().getTime() - YEAR_MS);

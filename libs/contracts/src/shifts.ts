@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { Cents, ObjectId } from './wrapper';
+import { DENOMINATIONS, type Denomination } from './denominations';
+
+export * from './denominations';
+
+const Count = z.number().int('A count is a whole number.').min(0, 'A count cannot be below zero.').max(100_000, 'A count cannot be above 100000.');
+
+/** A drawer counted by denomination: how many of each note and coin (keys are the cents; a missing one is none). */
+export const DrawerCount = z.object(Object.fromEntries(DENOMINATIONS.map((d) => [String(d), Count.default(0)])) as Record<`${Denomination}`, z.ZodDefault<typeof Count>>);
+export type DrawerCount = z.infer<typeof DrawerCount>;
+
+
+export const SafeDrop = z.object({ amount: Cents, by: z.string(), at: z.string() });
+export type SafeDrop = z.infer<typeof SafeDrop>;
+
+/** A shift at a register: the float counted at the open, safe drops, and the count, expected cash and difference at the close. */
+export const Shift = z.object({
+  id: ObjectId,
+  register: z.string(),
+  status: z.enum(['open', 'closed']),
+  openedBy: z.string(),
+  openedAt: z.string(),
+  floatCount: DrawerCount,
+  float: Cents,
+  safeDrops: z.array(SafeDrop),
+  /** Server-side: float + cash sales + cash top-ups - cash undone - safe drops, so far (an open shift) or at the close. */
+  expected: Cents,
+  closingCount: DrawerCount.nullable(),
+  counted: Cents.nullable(),
+  /** counted - expected (below zero: short). */
+  difference: Cents.nullable(),
+  closedBy: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type Shift = z.infer<typeof Shift>;
+
+/** GET /api/shifts/current: the register's open shift, or null. `register` defaults to the till's own. */
+export const CurrentShiftQuery = z.object({ register: z.string().min(1).max(100).optional() });
+export const CurrentShift = z.object({
+  shift: Shift.nullable(),
+  /** The setting shiftNoteAbove: a close whose difference is larger (either way) needs a note. */
+  noteAbove: Cents,
+});
+export type CurrentShift = z.infer<typeof CurrentShift>;
+
+/** POST /api/shifts/: open a shift with the float counted by denomination. */
+export const OpenShiftBody = z.object({ register: z.string().min(1).max(100).optional(), float: DrawerCount });
+export type OpenShiftBody = z.input<typeof OpenShiftBody>;
+
+/** POST /api/shifts/{id}/safe_drops/: cash taken from the drawer to the safe, once per nonce. */
+export const SafeDropBody = z.object({
+  nonce: z.string().min(8).max(100),
+  amount: z.number().int('An amount is a whole number of cents.').positive('A safe drop is more than € 0,00.').max(10_000_000),
+});
+export type SafeDropBody = z.infer<typeof SafeDropBody>;
+
+/** POST /api/shifts/{id}/close/: the closing count; a difference above the setting shiftNoteAbove needs a note. */
+export const CloseShiftBody = z.object({ count: DrawerCount, note: z.string().trim().max(500).optional() });
+export type CloseShiftBody = z.input<typeof CloseShiftBody>;
