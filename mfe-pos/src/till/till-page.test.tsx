@@ -1,7 +1,7 @@
-import type { Category } from '@kassa/contracts';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { Category, Config } from '@kassa/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, ok, stubApi } from '../testing/api-stub';
+import { json, ok, stubApi, type Call } from '../testing/api-stub';
 import { renderTill } from '../testing/render-till';
 import { TillPage } from './till-page';
 
@@ -13,7 +13,7 @@ const CATEGORIES: Category[] = [
     colour: '#f2b705',
     products: [
       { id: id(11), name: 'Pils', price: 250, deposit: false, depositAmount: 0, adultsOnly: false },
-      { id: id(12), name: 'Speciaal', price: 350, deposit: false, depositAmount: 0, adultsOnly: false },
+      { id: id(12), name: 'Speciaal', price: 350, deposit: false, depositAmount: 0, adultsOnly: true },
     ],
   },
   {
@@ -31,11 +31,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function openTill() {
-  stubApi({ 'GET /products/': () => json(200, ok({ categories: CATEGORIES })) });
-  const view = renderTill(<TillPage />, ['PAYMENT_CASH']);
+async function openTill(over: Partial<Config> = {}): Promise<Call[]> {
+  const calls = stubApi({
+    'GET /products/': () => json(200, ok({ categories: CATEGORIES })),
+    'POST /checkout/cash/': () => json(200, ok({ transaction_id: id(99), terminal: null, balance_after: null, accountName: null, total: 350, status: 'completed' })),
+  });
+  renderTill(<TillPage />, ['PAYMENT_CASH'], over);
   await screen.findByRole('button', { name: /^Pils/ });
-  return view;
+  return calls;
 }
 
 describe('till page', () => {
@@ -72,5 +75,44 @@ describe('till page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('region', { name: 'Bier' })).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('');
+  });
+});
+
+/** Products for adults (issue 49 §4): the till as staff see it with the setting ageCheck 'ask'. */
+describe('the age question at the till (Speciaal is 18+)', () => {
+  it('"Nee" closes the question and keeps the order without a payment; "Ja, 18+" opens Contant and the sale says so', async () => {
+    const calls = await openTill({ ageCheck: 'ask' });
+    // The test's screen is narrow: the cart (with the pay buttons) opens as a panel.
+    fireEvent.click(screen.getByRole('button', { name: 'Cart' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Speciaal/ }));
+    const cash = screen.getByRole('button', { name: 'Cash' });
+    fireEvent.click(cash);
+    // A second tap while the question is open asks nothing more.
+    fireEvent.click(cash);
+    const question = await screen.findByRole('dialog', { name: 'Leeftijd controleren' });
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(question).toHaveTextContent('Is de klant 18 jaar of ouder?');
+    fireEvent.click(within(question).getByRole('button', { name: 'Nee' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(screen.getByRole('button', { name: 'Cart' })).getByTestId('cart-count')).toHaveTextContent('1');
+
+    fireEvent.click(cash);
+    const again = await screen.findByRole('dialog', { name: 'Leeftijd controleren' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Ja, 18+' }));
+    const modal = await screen.findByRole('dialog', { name: 'Contant' });
+    await act(async () => {
+      fireEvent.click(within(modal).getByRole('button', { name: /^Gereed/ }));
+    });
+    await waitFor(() => expect(calls.some((c) => c.path === '/checkout/cash/')).toBe(true));
+    expect(calls.find((c) => c.path === '/checkout/cash/')?.body).toMatchObject({ ageConfirmed: true, products: [{ id: id(12), amount: 1 }] });
+  });
+
+  it('an order without an 18+ product goes straight to the payment', async () => {
+    await openTill({ ageCheck: 'ask' });
+    fireEvent.click(screen.getByRole('button', { name: 'Cart' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Pils/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cash' }));
+    await screen.findByRole('dialog', { name: 'Contant' });
+    expect(screen.queryByRole('dialog', { name: 'Leeftijd controleren' })).toBeNull();
   });
 });

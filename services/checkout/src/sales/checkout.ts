@@ -19,6 +19,7 @@ import { insertSale, transactionModel, type TransactionDoc } from '../models/tra
 import { recordOfflineRefusal } from '../offline/offline-refusals';
 import { postLedger, type CheckoutContext } from '../context';
 import { liveSaleId, publicName } from './live-feed';
+import { ageCheckFor } from './sales-settings';
 import { purchaseResult, storedError } from './views';
 import { shiftForSale } from '../shifts/shifts';
 
@@ -210,7 +211,7 @@ async function sell(ctx: CheckoutContext, method: CheckoutMethod, body: Checkout
   }
   const { products, returns } = priced;
   const total = cartTotal(priced);
-  if (!tx && priced.adults && body.ageConfirmed !== true && (await ctx.salesSettings()).ageCheck === 'ask') {
+  if (!tx && priced.adults && body.ageConfirmed !== true && (await ageCheckFor(ctx.salesSettings, madeAt !== null)) === 'ask') {
     // The till asks staff once per order (setting ageCheck); a client that did not ask sells nothing 18+.
     if (!(await Tx.exists({ nonce: body.nonce }))) throw invalid([line(['ageConfirmed'], 'This order holds an 18+ product: confirm that the buyer is 18 or older.')]);
   }

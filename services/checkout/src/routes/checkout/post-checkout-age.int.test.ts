@@ -1,3 +1,4 @@
+import { AppError, internalClient, type InternalClient } from '@kassa/service-kit';
 import { loginAs } from '@kassa/test-stack/accounts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -71,6 +72,31 @@ describe('the age check at checkout', () => {
       expect(await transactionModel(s.app.db).countDocuments({ nonce })).toBe(1);
     } finally {
       await setAgeCheck('off');
+    }
+  });
+
+  it('holds a sale made now to the check while accounts cannot say the setting; a replayed offline sale is tried again later', async () => {
+    const real = internalClient(s.env.ACCOUNTS_URL, s.env.INTERNAL_TOKEN);
+    const settingsAway: InternalClient = (path, schema, o) =>
+      path === '/internal/settings/sales' ? Promise.reject(new AppError(503, 'service_unavailable', 'connection reset')) : real(path, schema, o);
+    const away = await s.anotherCheckout({ accounts: settingsAway });
+    try {
+      const sell = (body: object) => away.inject({ method: 'POST', url: '/api/checkout/cash/', headers: { authorization: s.token(['PAYMENT_CASH']) }, payload: body });
+      const unconfirmed = await sell({ products: [{ id: pils().id, amount: 1 }], nonce: randomUUID() });
+      expect(unconfirmed.statusCode, unconfirmed.body).toBe(422);
+      expect(unconfirmed.json().detail[0].loc).toEqual(['body', 'ageConfirmed']);
+      expect((await sell({ products: [{ id: pils().id, amount: 1 }], nonce: randomUUID(), ageConfirmed: true })).statusCode).toBe(200);
+      expect((await sell({ products: [{ id: cola().id, amount: 1 }], nonce: randomUUID() })).statusCode).toBe(200);
+
+      const replayed = { products: [{ id: pils().id, amount: 1 }], nonce: randomUUID(), madeAt: new Date().toISOString() };
+      const replay = await sell(replayed);
+      expect(replay.statusCode, replay.body).toBe(503);
+      expect(await transactionModel(s.app.db).countDocuments({ nonce: replayed.nonce })).toBe(0);
+      // Once accounts answers again (the setting is off) the same replay is booked.
+      const again = await s.pay('cash', replayed, ['PAYMENT_CASH']);
+      expect(again.statusCode, again.body).toBe(200);
+    } finally {
+      await away.close();
     }
   });
 });
