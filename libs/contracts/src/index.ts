@@ -22,3 +22,4 @@ export * from './target2';
 export * from './ideal-admin';
 export * from './approvals';
 export * from './debtors';
+export * from './reports';
