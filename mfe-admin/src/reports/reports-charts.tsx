@@ -14,7 +14,7 @@ export function TakingsChart({ perDay }: { perDay: ReportOverview['perDay'] }) {
       <BarChart responsive style={{ width: '100%', height: '100%' }} data={perDay} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={12} />
-        <YAxis tickFormatter={(c: number) => `€${Math.round(c / 100)}`} width={56} />
+        <YAxis tickFormatter={(c: number) => `€${(c / 100).toLocaleString('nl-NL', { maximumFractionDigits: 2 })}`} width={64} />
         <Tooltip formatter={(value) => euros(Number(value))} labelFormatter={(day) => formatDay(String(day))} />
         <Legend />
         {CheckoutMethod.options.map((m) => (
@@ -31,7 +31,7 @@ export function HoursChart({ hours }: { hours: ReportOverview['hours'] }) {
     <div role="img" aria-label="Sales per hour of the day" className="reports__chart">
       <BarChart responsive style={{ width: '100%', height: '100%' }} data={hours} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="hour" tickFormatter={(h: number) => `${h}`} interval={1} />
+        <XAxis dataKey="hour" minTickGap={8} />
         <YAxis allowDecimals={false} width={40} />
         <Tooltip formatter={(value) => [String(value), 'Sales']} labelFormatter={(h) => `${h}:00–${Number(h) + 1}:00`} />
         <Bar dataKey="count" name="Sales" fill="#1f5fbf" />

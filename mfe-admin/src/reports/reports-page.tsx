@@ -25,10 +25,11 @@ interface SumRow {
   count: number | null;
   cents: number;
 }
+/** Three narrow columns: they fit a phone as they are, so its rows do not stack. */
 const sumColumns = (what: string, count: string, amount: string): Column<SumRow>[] => [
-  { header: what, phone: 'start', cell: (r) => r.label },
-  { header: count, className: 'k-num', phoneLabel: true, cell: (r) => (r.count === null ? '' : r.count) },
-  { header: amount, className: 'k-num', phone: 'end', cell: (r) => <Money cents={r.cents} tone="plain" /> },
+  { header: what, cell: (r) => r.label },
+  { header: count, className: 'k-num', cell: (r) => (r.count === null ? '' : r.count) },
+  { header: amount, className: 'k-num reports__amount', cell: (r) => <Money cents={r.cents} tone="plain" /> },
 ];
 const vat = (rate: number | null) => (rate === null ? 'no VAT rate' : `${rate}% VAT`);
 
@@ -43,7 +44,7 @@ function SumTable({ title, columns, rows, total }: { title: string; columns: [st
         <div className="k-table-wrap">
           <DataTable
             label={title}
-            phone
+            className="reports__sums"
             rows={rows}
             columns={sumColumns(...columns)}
             foot={
@@ -73,7 +74,7 @@ function DayReportTables({ report: r }: { report: DayReport }) {
         Received <Money cents={r.totals.received} tone="plain" />
         <span className="k-muted">
           {' '}
-          ({r.totals.sales} sales <Money cents={r.totals.takings} tone="plain" />, top-ups <Money cents={r.totals.topups} tone="plain" />)
+          (sales <Money cents={r.totals.takings} tone="plain" />, top-ups <Money cents={r.totals.topups} tone="plain" />)
         </span>
       </p>
       <div className="reports__tables">
