@@ -1,5 +1,5 @@
 import { CHECKOUT_METHOD_LABELS, CheckoutMethod, type ReportOverview } from '@kassa/contracts';
-import { formatDay, formatMoney } from '@kassa/ui';
+import { addDays, formatDay, formatMoney } from '@kassa/ui';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 
 /** One colour a method, the same in every chart (the theme's tones). */
@@ -7,11 +7,19 @@ const METHOD_COLOURS: Record<CheckoutMethod, string> = { cash: '#1b7a32', card: 
 const euros = (cents: number) => formatMoney(cents);
 const shortDay = (day: string) => `${Number(day.slice(8, 10))}-${Number(day.slice(5, 7))}`;
 
+/** Every day of the period, the days without sales at zero: the bars stand where their days are. */
+function everyDay({ from, to, perDay }: Pick<ReportOverview, 'from' | 'to' | 'perDay'>): ReportOverview['perDay'] {
+  const byDay = new Map(perDay.map((d) => [d.day, d]));
+  const days: ReportOverview['perDay'] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(byDay.get(day) ?? { day, cash: 0, card: 0, account: 0, self: 0, other: 0, total: 0 });
+  return days;
+}
+
 /** Takings per day, stacked by method (recharts: its own chunk, with this page). */
-export function TakingsChart({ perDay }: { perDay: ReportOverview['perDay'] }) {
+export function TakingsChart({ overview }: { overview: Pick<ReportOverview, 'from' | 'to' | 'perDay'> }) {
   return (
     <div role="img" aria-label="Takings per day by method" className="reports__chart">
-      <BarChart responsive style={{ width: '100%', height: '100%' }} data={perDay} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+      <BarChart responsive style={{ width: '100%', height: '100%' }} data={everyDay(overview)} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={12} />
         <YAxis tickFormatter={(c: number) => `€${(c / 100).toLocaleString('nl-NL', { maximumFractionDigits: 2 })}`} width={64} />

@@ -129,7 +129,7 @@ function Overview({ overview: o }: { overview: ReportOverview }) {
         <Fact term="Takings" cents={o.perDay.reduce((s, d) => s + d.total, 0)} note={o.from === o.to ? formatDay(o.from) : `${formatDay(o.from)} – ${formatDay(o.to)}`} />
       </dl>
       <h3 className="reports__subheading">Takings per day</h3>
-      {o.perDay.length ? <TakingsChart perDay={o.perDay} /> : <p className="k-empty">No sales in these days.</p>}
+      {o.perDay.length ? <TakingsChart overview={o} /> : <p className="k-empty">No sales in these days.</p>}
       <h3 className="reports__subheading">Busiest hours</h3>
       {o.hours.some((h) => h.count > 0) ? <HoursChart hours={o.hours} /> : <p className="k-empty">No sales in these days.</p>}
       <SumTable title="Top products" columns={['Product', 'Units', 'Revenue']} rows={o.topProducts.map((p) => ({ id: p.productId, label: p.name, count: p.amount, cents: p.revenue }))} />
