@@ -40,6 +40,7 @@ const ROUTES: AdminRoute[] = [
   { name: 'user', path: (r) => `/admin/users/${r.userId}`, content: 'dl dt' },
   { name: 'transactions', path: () => '/admin/transactions', content: 'table tbody tr' },
   { name: 'offline_refusals', path: () => '/admin/transactions/offline_refusals', content: 'table tbody tr' },
+  { name: 'reports', path: () => '/admin/reports', content: 'table tbody tr' },
   { name: 'audit_logs', path: () => '/admin/audit_logs', content: 'table tbody tr' },
   { name: 'settings', path: () => '/admin/settings', content: 'form[aria-label="Settings"] input' },
 ];

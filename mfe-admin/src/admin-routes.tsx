@@ -30,6 +30,7 @@ const IdealPage = lazyPage(() => import('./ideal/ideal-page'), 'IdealPage');
 const InvoicePage = lazyPage(() => import('./invoices/invoice-page'), 'InvoicePage');
 const InvoicesPage = lazyPage(() => import('./invoices/invoices-page'), 'InvoicesPage');
 const ProductsPage = lazyPage(() => import('./products/products-page'), 'ProductsPage');
+const ReportsPage = lazyPage(() => import('./reports/reports-page'), 'ReportsPage');
 const RegisterPage = lazyPage(() => import('./registers/registers-page'), 'RegisterPage');
 const RegistersPage = lazyPage(() => import('./registers/registers-page'), 'RegistersPage');
 const SettingsPage = lazyPage(() => import('./settings/settings-page'), 'SettingsPage');
@@ -57,6 +58,7 @@ export const ADMIN_ROUTES: { path: string; element: ReactNode }[] = [
   // The admin landing page is the dashboard: the ledger self-audit above the transactions.
   { path: 'transactions', element: <TransactionsPage header={<><LedgerAuditPanel /><OfflineRefusalsNotice /></>} /> },
   { path: 'transactions/offline_refusals', element: <OfflineRefusalsPage /> },
+  { path: 'reports', element: <ReportsPage /> },
   { path: 'direct_debit', element: <DirectDebitPage /> },
   { path: 'direct_debit/:batchId', element: <DirectDebitBatchPage /> },
   { path: 'approvals', element: <ApprovalsPage /> },

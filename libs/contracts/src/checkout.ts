@@ -22,6 +22,8 @@ export type PaymentMethod = z.infer<typeof PaymentMethod>;
 /** The `{method}` of POST /api/checkout/{method}/. */
 export const CheckoutMethod = z.enum(['cash', 'card', 'account', 'self', 'other']);
 export type CheckoutMethod = z.infer<typeof CheckoutMethod>;
+/** The checkout methods as the admin pages name them. */
+export const CHECKOUT_METHOD_LABELS: Record<CheckoutMethod, string> = { cash: 'Cash', card: 'Card', account: 'Account', self: 'Own account', other: 'Other' };
 
 export const CheckoutBody = z.object({
   products: z

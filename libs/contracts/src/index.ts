@@ -24,3 +24,4 @@ export * from './approvals';
 export * from './debtors';
 export * from './notices';
 export * from './shifts';
+export * from './reports';

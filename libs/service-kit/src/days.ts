@@ -23,6 +23,9 @@ function localHour(ms: number, timeZone: string): number {
   return Number(fmt.format(new Date(ms)));
 }
 
+/** The hour of the day (0-23) of a moment in the bar's time zone: a sale at 23:30 UTC in winter is at 0 in Amsterdam. */
+export const hourOfDay = (at: Date, timeZone: string): number => localHour(at.getTime(), timeZone);
+
 /** Midnight of a local calendar day as a UTC moment (the offset read at that day's noon). */
 function localMidnight(day: string, timeZone: string): number {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

@@ -1,10 +1,10 @@
 import { DEBTOR_KIND_LABELS, type Debtor, type DebtorKind } from '@kassa/contracts';
 import { Button, DateText, Money } from '@kassa/ui';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
 import { FilterButtons, ListTotal, ToggleButton } from '../shared/filters';
 import { PagedTable, type Column } from '../shared/list-table';
+import { DownloadProblem, useDownload } from '../shared/use-download';
 import { useListParams } from '../shared/use-list-params';
 import { downloadDebtorsCsv, useGetDebtorsQuery } from './debtors-api';
 
@@ -58,31 +58,20 @@ export function DebtorsPage() {
   const failed = filters.failed === 'true';
   const query = useGetDebtorsQuery({ page, perPage: PAGE_SIZE, kind, failed });
   const { data } = query;
-  const [downloading, setDownloading] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const download = async () => {
-    setDownloading(true);
-    setProblem(await downloadDebtorsCsv({ kind, failed }));
-    setDownloading(false);
-  };
+  const { downloading, problem, run } = useDownload();
 
   const empty = filtered ? 'No account below zero matches these filters.' : 'No account is below zero.';
   return (
     <AdminPage
       page="debtors"
       actions={
-        <Button onClick={() => void download()} disabled={downloading}>
+        <Button onClick={() => void run(() => downloadDebtorsCsv({ kind, failed }))} disabled={downloading}>
           Download CSV
         </Button>
       }
     >
       <div className="k-stack">
-        {problem ? (
-          <p className="k-alert k-alert--error" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <DownloadProblem problem={problem} />
         <div className="k-row">
           <FilterButtons label="Kind" options={KINDS} value={filters.kind as DebtorKind | ''} onPick={(next) => go({ kind: next })} className="debtors__kinds">
             <ToggleButton pressed={failed} onClick={() => go({ failed: failed ? '' : 'true' })}>

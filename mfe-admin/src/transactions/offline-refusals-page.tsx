@@ -1,4 +1,4 @@
-import type { CheckoutMethod, OfflineRefusalView } from '@kassa/contracts';
+import { CHECKOUT_METHOD_LABELS, type OfflineRefusalView } from '@kassa/contracts';
 import { DateText, Money } from '@kassa/ui';
 import { Link } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
@@ -9,7 +9,7 @@ import { useGetOfflineRefusalsQuery } from './transactions-api';
 
 const PAGE_SIZE = 15;
 const NO_FILTERS = [] as const;
-const METHOD: Record<CheckoutMethod, string> = { cash: 'Cash', card: 'Card', account: 'Account', self: 'Own account', other: 'Other' };
+const METHOD = CHECKOUT_METHOD_LABELS;
 
 const lines = (r: OfflineRefusalView) => r.products.map((p) => `${p.amount}× ${p.name ?? `product ${p.productId}`}`).join(', ');
 

@@ -1,5 +1,5 @@
 import type { KassaError } from '@kassa/api-client';
-import { amountDue, type CheckoutMethod, type TransactionStatus, type TransactionView } from '@kassa/contracts';
+import { amountDue, CHECKOUT_METHOD_LABELS, type CheckoutMethod, type TransactionStatus, type TransactionView } from '@kassa/contracts';
 import { Button, ConfirmModal, DateText, formatDate, formatMoney, Money, TextField, useDialogs } from '@kassa/ui';
 import { useState, type ReactNode } from 'react';
 import { AdminPage } from '../shared/admin-page';
@@ -15,13 +15,7 @@ import './transactions.css';
 export const PAGE_SIZE = 15;
 const FILTER_KEYS = ['method', 'day', 'account', 'late'] as const;
 
-export const METHOD_LABEL: Record<CheckoutMethod, string> = {
-  cash: 'Cash',
-  card: 'Card',
-  account: 'Account',
-  self: 'Own account',
-  other: 'Other',
-};
+export const METHOD_LABEL = CHECKOUT_METHOD_LABELS;
 const FILTERS: { value: CheckoutMethod | ''; label: string }[] = [
   { value: '', label: 'All' },
   ...(Object.entries(METHOD_LABEL) as [CheckoutMethod, string][]).map(([value, label]) => ({ value, label })),

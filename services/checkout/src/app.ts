@@ -2,6 +2,7 @@ import { auditClient, dayRegisterModel, createServiceApp, registerRoutes, ensure
 import type { Connection } from 'mongoose';
 import type { CheckoutEnv } from './config';
 import { transactionModel } from './models/transaction.model';
+import { migrateSaleHours } from './reports/sale-hours';
 import { SaleDays } from './sales/sale-days';
 import { CardTries } from './sales/card-tries';
 import { offlineRefusalModel } from './models/offline-refusal.model';
@@ -54,7 +55,16 @@ export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: P
   app.addHook('onClose', () => ctx.audit.close());
   const upkeep = serviceUpkeep(app, env, 'checkout');
   // The admin list's day register: registered once from old sales, closed days counted now and every ten minutes.
-  upkeep.keep('sale days', () => ctx.saleDays.migrate().then(() => ctx.saleDays.countClosedDays()), () => ctx.saleDays.countClosedDays());
+  // The hour of old sales (the reports' busiest hours), once.
+  upkeep.keep(
+    'sale days',
+    () =>
+      ctx.saleDays
+        .migrate()
+        .then(() => migrateSaleHours(ctx.db, ctx.now(), env.TIME_ZONE))
+        .then(() => ctx.saleDays.countClosedDays()),
+    () => ctx.saleDays.countClosedDays(),
+  );
   // Sales whose posting went through while their record was left unfinished (a process that died mid-sale, a till that
   // never sent the nonce again): at start, which is when a replica that died comes back, and every five minutes, well
   // inside the ledger audit's ten minutes of grace.

@@ -39,6 +39,7 @@ export const ROUTE_TABLE: { prefix: string; service: ServiceName }[] = [
   { prefix: '/api/transactions', service: 'checkout' },
   { prefix: '/api/shifts', service: 'checkout' },
   { prefix: '/api/admin/transactions', service: 'checkout' },
+  { prefix: '/api/admin/reports', service: 'checkout' },
   { prefix: '/api/admin/invoices', service: 'checkout' },
   { prefix: '/api/transactions/card', service: 'payments' },
   { prefix: '/api/payments', service: 'payments' },

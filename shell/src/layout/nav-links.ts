@@ -54,6 +54,7 @@ export function navSections(opts: { authenticated: boolean; config: Config | nul
             label: 'Admin',
             children: [
               { to: '/admin/transactions', label: 'Transactions' },
+              { to: '/admin/reports', label: 'Reports' },
               { to: '/admin/direct_debit', label: 'Direct debit' },
               { to: '/admin/approvals', label: 'Approvals' },
               { to: '/admin/exact', label: 'Exact Online' },

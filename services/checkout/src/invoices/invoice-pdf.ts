@@ -1,10 +1,5 @@
 import { formatEuros, INVOICE_PAYMENT_DAYS, type InvoiceView } from '@kassa/contracts';
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-
-/** A4 in PDF points, and the page margin. */
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 56;
-const GREY = rgb(0.35, 0.35, 0.35);
+import { A4, GREY, MARGIN, pdfWriter } from '../pdf/pdf-writer';
 
 const longDate = new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 /** A local day (YYYY-MM-DD) in Dutch, read at noon UTC so no zone moves it. */
@@ -15,57 +10,10 @@ const dueDay = (issueDay: string) => {
   return d.toISOString().slice(0, 10);
 };
 const grouped = (iban: string) => iban.replace(/(.{4})/g, '$1 ').trim();
-/** The standard PDF fonts speak WinAnsi: a character outside it (an emoji in a product name) is printed as "?". */
-const winAnsi = (s: string) => s.replace(/\u2212/g, '-').replace(/[^\x20-\x7E\xA0-\xFF€‘’“”–—…•]/g, '?');
 
 function title(invoice: InvoiceView): string {
   if (invoice.status === 'draft') return 'Conceptfactuur';
   return invoice.kind === 'credit_note' ? 'Creditnota' : 'Factuur';
-}
-
-/** Writes lines top-down on one page after another. */
-class Writer {
-  private page: PDFPage;
-  private y: number;
-  constructor(
-    private readonly doc: PDFDocument,
-    private readonly font: PDFFont,
-    private readonly bold: PDFFont,
-  ) {
-    this.page = doc.addPage(A4);
-    this.y = A4[1] - MARGIN;
-  }
-  private room(height: number) {
-    if (this.y - height >= MARGIN) return;
-    this.page = this.doc.addPage(A4);
-    this.y = A4[1] - MARGIN;
-  }
-  text(s: string, opts: { size?: number; bold?: boolean; x?: number; color?: ReturnType<typeof rgb> } = {}) {
-    const size = opts.size ?? 10;
-    this.room(size + 4);
-    this.page.drawText(winAnsi(s), { x: opts.x ?? MARGIN, y: this.y - size, size, font: opts.bold ? this.bold : this.font, color: opts.color ?? rgb(0, 0, 0) });
-    this.y -= size + 4;
-  }
-  /** One row of cells: the first left-aligned at its x, the others right-aligned ending at theirs. */
-  row(cells: { text: string; x: number; right?: boolean }[], opts: { bold?: boolean } = {}) {
-    const size = 10;
-    this.room(size + 5);
-    const font = opts.bold ? this.bold : this.font;
-    for (const c of cells) {
-      const s = winAnsi(c.text);
-      const x = c.right ? c.x - font.widthOfTextAtSize(s, size) : c.x;
-      this.page.drawText(s, { x, y: this.y - size, size, font });
-    }
-    this.y -= size + 5;
-  }
-  gap(points = 10) {
-    this.y -= points;
-  }
-  rule() {
-    this.room(6);
-    this.page.drawLine({ start: { x: MARGIN, y: this.y - 2 }, end: { x: A4[0] - MARGIN, y: this.y - 2 }, thickness: 0.5, color: GREY });
-    this.y -= 8;
-  }
 }
 
 /**
@@ -74,11 +22,7 @@ class Writer {
  * total, and how to pay (IBAN, in whose name, which reference).
  */
 export async function invoicePdf(invoice: InvoiceView): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(`${title(invoice)} ${invoice.number ?? ''}`.trim());
-  doc.setAuthor(invoice.sender.name || 'Kassa');
-  doc.setCreator('Kassa');
-  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const { doc, w } = await pdfWriter(`${title(invoice)} ${invoice.number ?? ''}`.trim(), invoice.sender.name || 'Kassa');
   const { sender } = invoice;
   const right = A4[0] - MARGIN;
 

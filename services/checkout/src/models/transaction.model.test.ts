@@ -27,6 +27,7 @@ const cash: NewSale = {
   username: 'till',
   day: '2026-11-28',
   madeDay: null,
+  hour: 22,
   createdAt: new Date('2026-11-28T21:00:00Z'),
   receivedAt: null,
   shiftId: null,

@@ -104,6 +104,8 @@ const transactionSchema = new Schema(
     day: { type: String, required: true },
     /** A late sale (made on an earlier day than it arrived): the local day it was made; `day` is when it arrived. */
     madeDay: { type: String, default: null },
+    /** Local hour (0-23) the sale was made (of `createdAt`), stored like `day`: the busiest hours of the reports group by it. */
+    hour: { type: Number, default: null },
   },
   { timestamps: true },
 );
@@ -142,6 +144,7 @@ export interface NewSale {
   username: string;
   day: string;
   madeDay: string | null;
+  hour: number;
   createdAt: Date;
   receivedAt: Date | null;
   shiftId: Types.ObjectId | null;

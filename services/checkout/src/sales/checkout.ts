@@ -13,7 +13,7 @@ import {
   type TokenClaims,
   type ValidationDetail,
 } from '@kassa/contracts';
-import { AppError, isDuplicateKey, localDay } from '@kassa/service-kit';
+import { AppError, hourOfDay, isDuplicateKey, localDay } from '@kassa/service-kit';
 import { createHash } from 'node:crypto';
 import { insertSale, transactionModel, type TransactionDoc } from '../models/transaction.model';
 import { recordOfflineRefusal } from '../offline/offline-refusals';
@@ -263,6 +263,7 @@ async function sell(ctx: CheckoutContext, method: CheckoutMethod, body: Checkout
         username: user.username,
         day,
         madeDay: madeDay < day ? madeDay : null,
+        hour: hourOfDay(at, ctx.env.TIME_ZONE),
         createdAt: at,
         receivedAt: madeAt ? now : null,
         shiftId,

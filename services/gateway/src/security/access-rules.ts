@@ -117,6 +117,10 @@ export const ACCESS_RULES: Record<string, Access> = {
   'GET /api/admin/ledgers/{id}/transactions/count/': admin,
   'GET /api/admin/transactions/': admin,
   'GET /api/admin/transactions/offline_refusals/': admin,
+  'GET /api/admin/reports/day': admin,
+  'GET /api/admin/reports/day.csv': admin,
+  'GET /api/admin/reports/day.pdf': admin,
+  'GET /api/admin/reports/overview': admin,
   'DELETE /api/admin/transactions/{id}/': treasurer,
   'GET /api/admin/ideal/': admin,
   // The accounting export (Exact Online or CSV).

@@ -61,6 +61,12 @@ export class BalanceDays {
     return addDays(this.today(), -2);
   }
 
+  /** What the accounts hold and owe now (the ledger heads), and today's date. */
+  async current(): Promise<DayBalance & { date: string }> {
+    const date = this.today();
+    return { date, ...(await this.balanceAt(date)) };
+  }
+
   async balanceAt(date: string): Promise<DayBalance> {
     if (date >= this.today()) return (await this.heads()).totals.view();
     const kept = await balanceDayModel(this.db).findOne({ day: date }).lean();

@@ -1,0 +1,26 @@
+import { useState } from 'react';
+
+/**
+ * A page's download button state: `run` fetches a file (downloadFile and the like, which answer the server's refusal
+ * or null), `downloading` while it does, and `problem` is the last refusal, shown by `<DownloadProblem>`.
+ */
+export function useDownload() {
+  const [downloading, setDownloading] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const run = async (download: () => Promise<string | null>) => {
+    setDownloading(true);
+    setProblem(await download());
+    setDownloading(false);
+  };
+  return { downloading, problem, run };
+}
+
+/** Why the last download was refused, or nothing. */
+export function DownloadProblem({ problem }: { problem: string | null }) {
+  if (!problem) return null;
+  return (
+    <p className="k-alert k-alert--error" role="alert">
+      {problem}
+    </p>
+  );
+}
