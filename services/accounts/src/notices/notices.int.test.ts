@@ -9,7 +9,7 @@ import { bearer, loginAs, startAccountsTestApp, stopAccountsTestApp, type Accoun
 import { startNoticesWorker } from './jobs/notices-worker';
 import { noticeJobId, sendNotice, type NoticeJobData } from './jobs/send-notice.job';
 import { noticeModel, noticeSendModel } from './models/notice.model';
-import { queueNotice } from './notices';
+import { Notices, queueNotice } from './notices';
 
 const silent = pino({ level: 'silent' });
 /** The amounts have a no-break space after the euro sign, as on every page; read here with a plain one. */
@@ -132,6 +132,23 @@ describe('notices: mail to members through real SMTP', () => {
     expect(await sendNotice(deps(), key)).toBe('sent');
     expect(await noticeModel(app.db).findOne({ key }).lean()).toMatchObject({ tries: 2, lastError: null });
     expect(catcher.mails.filter((mail) => mail.to.includes(m.email!))).toHaveLength(1);
+  });
+
+  it('Redis away while queueing: the notice is recorded, the caller hears so, and the next worker start sends it', async () => {
+    const m = await member();
+    const key = `test.redis-away:${String(m._id)}`;
+    // Nothing listens on port 1.
+    const away = new Notices(app.db, { REDIS_URL: 'redis://127.0.0.1:1', QUEUE_PREFIX: app.accounts.env.QUEUE_PREFIX }, silent, () => new Date());
+    await expect(away.queue({ key, kind: 'balance.low', user: m, data: { balance: 10, threshold: 500 } })).rejects.toThrow(/Redis is not reachable/);
+    await away.close();
+    expect(await noticeModel(app.db).findOne({ key }).lean()).toMatchObject({ to: m.email, sentAt: null, tries: 0 });
+    const restarted = await startNoticesWorker(app.accounts.env, app.db, silent);
+    try {
+      const mail = await catcher.next((x) => x.to.includes(m.email!));
+      expect(mail.headers['x-kassa-notice']).toBe(key);
+    } finally {
+      await restarted.close();
+    }
   });
 
   describe('account requests and the member\'s profile', () => {

@@ -1,5 +1,5 @@
 import type { MailLanguage, NoticeKind, NoticeView } from '@kassa/contracts';
-import { createQueue, createRedis, isDuplicateKey, type QueueLog } from '@kassa/service-kit';
+import { createQueue, createRedis, isDuplicateKey, redisReady, type QueueLog } from '@kassa/service-kit';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { Types, type Connection } from 'mongoose';
@@ -82,7 +82,10 @@ export class Notices {
 
   /** Adds the send job of a recorded notice (jobId = its key): BullMQ keeps one job per id. */
   async enqueue(key: string): Promise<void> {
-    await this.connect().add('send', { key }, { ...NOTICE_JOB_OPTIONS, jobId: noticeJobId(key) });
+    const { redis, queue } = this.connect();
+    // No offline queue here: with Redis away the caller hears so in seconds instead of waiting for it.
+    if (!(await redisReady(redis, 3_000))) throw new Error('Redis is not reachable; the notice is recorded and goes out when the worker starts next');
+    await queue.add('send', { key }, { ...NOTICE_JOB_OPTIONS, jobId: noticeJobId(key) });
   }
 
   async close(): Promise<void> {
@@ -93,13 +96,15 @@ export class Notices {
     c.redis.disconnect();
   }
 
-  private connect(): Queue<NoticeJobData> {
+  private connect(): { redis: Redis; queue: Queue<NoticeJobData> } {
     if (!this.connected) {
-      const redis = createRedis(this.env.REDIS_URL, { forWorker: true });
+      const redis = createRedis(this.env.REDIS_URL);
       redis.on('error', (err: Error) => this.log.warn({ err: err.message }, 'redis error (notices queue)'));
-      this.connected = { redis, queue: createQueue<NoticeJobData>(NOTICES_QUEUE, redis, this.env.QUEUE_PREFIX) };
+      const queue = createQueue<NoticeJobData>(NOTICES_QUEUE, redis, this.env.QUEUE_PREFIX);
+      queue.on('error', (err: Error) => this.log.warn({ err: err.message }, 'notices queue error'));
+      this.connected = { redis, queue };
     }
-    return this.connected.queue;
+    return this.connected;
   }
 }
 
