@@ -134,7 +134,7 @@ function MenuLine({ product }: { product: MenuProduct }) {
   return (
     <li className={`menu__item${long ? ' menu__item--long' : ''}`} data-deposit={product.deposit || undefined}>
       <span className="menu__name">
-        {product.name}
+        <span>{product.name}</span>
         {needsDepositTag(product) ? <span className="menu__deposit">statiegeld</span> : null}
         {product.adultsOnly ? (
           <span className="menu__deposit menu__adults" title="Alleen voor 18 jaar en ouder">
