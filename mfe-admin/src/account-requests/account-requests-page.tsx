@@ -1,14 +1,15 @@
 import type { KassaError } from '@kassa/api-client';
 import type { AccountRequestStatus, AccountRequestView } from '@kassa/contracts';
-import { Button, ConfirmModal, DateText, useDialogs } from '@kassa/ui';
+import { Button, DateText, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { AdminPage } from '../shared/admin-page';
+import { ConfirmItem } from '../shared/confirm-item';
 import { FilterButtons, ListTotal } from '../shared/filters';
 import { HistoryLink } from '../shared/history-link';
 import { actionsColumn, PagedTable, type Column } from '../shared/list-table';
 import { Notice } from '../shared/notice';
-import { useListParams } from '../shared/use-list-params';
 import { StatusTag, statusTags } from '../shared/status-tag';
+import { useListParams } from '../shared/use-list-params';
 import { useDecideAccountRequestMutation, useGetAdminAccountRequestsQuery } from './account-requests-api';
 import './account-requests.css';
 
@@ -118,11 +119,7 @@ export function AccountRequestsPage() {
         <Notice text={notice} />
         <PagedTable query={query} paging={{ page, go }} loadingLabel="Loading account requests" empty={empty} className="requests__table" phone columns={columns} />
       </div>
-      {approving ? (
-        <ConfirmModal title="Approve account request" confirmLabel="Approve" variant="positive" onConfirm={() => void approve(approving)} onCancel={() => setApproving(null)}>
-          <p>{approvalText(approving)}</p>
-        </ConfirmModal>
-      ) : null}
+      <ConfirmItem item={approving} title="Approve account request" confirmLabel="Approve" variant="positive" text={approvalText} onConfirm={approve} onCancel={() => setApproving(null)} />
     </AdminPage>
   );
 }

@@ -14,10 +14,10 @@ import {
   useSaveReasonMutation,
 } from '../products/products-api';
 import { AdminPage, NewButton } from '../shared/admin-page';
-import { actionsColumn, ListTable, type Column } from '../shared/list-table';
-import { EditHistoryDelete, HistoryLink } from '../shared/history-link';
 import { FormModal } from '../shared/form-modal';
 import { field, useServerLines } from '../shared/forms';
+import { EditHistoryDelete, HistoryLink } from '../shared/history-link';
+import { actionsColumn, ListTable, type Column } from '../shared/list-table';
 import { Notice } from '../shared/notice';
 import { Section } from '../shared/section';
 import { FormLines } from '../shared/server-lines';

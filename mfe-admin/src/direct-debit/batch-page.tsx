@@ -13,8 +13,8 @@ import { HistoryLink } from '../shared/history-link';
 import { DataTable, type Column } from '../shared/list-table';
 import { Notice } from '../shared/notice';
 import { Section } from '../shared/section';
-import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { StatusTag, statusTags } from '../shared/status-tag';
+import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import {
   downloadBatchFile,
   useCancelDirectDebitBatchMutation,

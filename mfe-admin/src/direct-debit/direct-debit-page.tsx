@@ -16,12 +16,12 @@ import { Link, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { AdminPage, NewButton } from '../shared/admin-page';
 import { ListTotal } from '../shared/filters';
+import { FormModal } from '../shared/form-modal';
 import { field, Options, SelectField, useServerLines } from '../shared/forms';
 import { DataTable, PagedTable, type Column } from '../shared/list-table';
-import { FormModal } from '../shared/form-modal';
 import { FormLines, placeServerLines } from '../shared/server-lines';
-import { useListParams } from '../shared/use-list-params';
 import { StatusTag, statusTags } from '../shared/status-tag';
+import { useListParams } from '../shared/use-list-params';
 import { useCreateDirectDebitBatchMutation, useGetDirectDebitBatchesQuery, useGetDirectDebitPreviewQuery } from './direct-debit-api';
 import './direct-debit.css';
 

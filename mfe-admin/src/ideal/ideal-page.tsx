@@ -1,14 +1,16 @@
 import type { KassaError } from '@kassa/api-client';
 import type { IdealCheckResult, IdealPaymentAdmin, IdealPaymentStatus } from '@kassa/contracts';
-import { Button, ConfirmModal, DateText, formatDate, formatMoney, Money, useDialogs } from '@kassa/ui';
+import { Button, DateText, formatDate, formatMoney, Money, useDialogs } from '@kassa/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
-import { AccountButton, AccountFilter, FilterButtons, ListTotal } from '../shared/filters';
+import { ConfirmItem } from '../shared/confirm-item';
+import { AccountButton, AccountFilter, FilterButtons, FilterRow } from '../shared/filters';
 import { HistoryLink } from '../shared/history-link';
 import { actionsColumn, PagedTable, type Column } from '../shared/list-table';
-import { useListParams } from '../shared/use-list-params';
+import { Notice } from '../shared/notice';
 import { StatusTag, statusTags } from '../shared/status-tag';
+import { useListParams } from '../shared/use-list-params';
 import { useCheckIdealPaymentMutation, useGetIdealPaymentsQuery } from './ideal-api';
 import './ideal.css';
 
@@ -84,7 +86,7 @@ export function IdealPage() {
       cell: (p) => (
         <>
           <AccountButton name={p.accountName} title="Show only this account's payments" onFilter={() => go({ account: p.accountId })} className="ideal__account" />
-          <div className="k-muted ideal__detail">{p.username}</div>
+          <div className="k-muted k-detail">{p.username}</div>
         </>
       ),
     },
@@ -95,7 +97,7 @@ export function IdealPage() {
       cell: (p) => (
         <>
           {p.providerId ?? '—'}
-          <div className="k-muted ideal__detail">{p.provider}</div>
+          <div className="k-muted k-detail">{p.provider}</div>
         </>
       ),
     },
@@ -106,14 +108,14 @@ export function IdealPage() {
           <StatusTag tag={STATUS_TAG[p.status]} />
           {p.status === 'paid' ? (
             p.creditedAt ? (
-              <div className="k-muted ideal__detail">
+              <div className="k-muted k-detail">
                 Credited <DateText value={p.creditedAt} time />
               </div>
             ) : (
-              <div className="ideal__detail ideal__uncredited">Not credited yet</div>
+              <div className="k-detail ideal__uncredited">Not credited yet</div>
             )
           ) : null}
-          {p.error ? <div className="ideal__detail ideal__error">{p.error}</div> : null}
+          {p.error ? <div className="k-detail ideal__error">{p.error}</div> : null}
         </>
       ),
     },
@@ -139,23 +141,14 @@ export function IdealPage() {
   return (
     <AdminPage page="idealPayments">
       <div className="k-stack">
-        <div className="k-row k-filters">
+        <FilterRow total={data?.total}>
           <FilterButtons label="Status" options={FILTERS} value={status} onPick={(next) => go({ status: next })} className="ideal__statuses" />
           {account ? <AccountFilter name={accountLabel} onClear={() => go({ account: '' })} /> : null}
-          <ListTotal total={data?.total} />
-        </div>
-        {notice ? (
-          <div className={`k-alert k-alert--${notice.tone}`} role="status">
-            {notice.text}
-          </div>
-        ) : null}
+        </FilterRow>
+        <Notice text={notice?.text ?? null} tone={notice?.tone} />
         <PagedTable query={query} paging={{ page, go }} loadingLabel="Loading payments" empty={empty} className="ideal__table" phone columns={columns} />
       </div>
-      {confirming ? (
-        <ConfirmModal title="Check payment again" confirmLabel="Check again" variant="primary" onConfirm={() => void confirmCheck(confirming)} onCancel={() => setConfirming(null)}>
-          <p>{checkText(confirming)}</p>
-        </ConfirmModal>
-      ) : null}
+      <ConfirmItem item={confirming} title="Check payment again" confirmLabel="Check again" variant="primary" text={checkText} onConfirm={confirmCheck} onCancel={() => setConfirming(null)} />
     </AdminPage>
   );
 }

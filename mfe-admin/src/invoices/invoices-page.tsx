@@ -3,10 +3,10 @@ import { Money } from '@kassa/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AdminPage, NewButton } from '../shared/admin-page';
-import { AccountButton, AccountFilter, FilterButtons, ListTotal } from '../shared/filters';
+import { AccountButton, AccountFilter, FilterButtons, FilterRow } from '../shared/filters';
 import { PagedTable, type Column } from '../shared/list-table';
-import { useListParams } from '../shared/use-list-params';
 import { StatusTag, statusTags } from '../shared/status-tag';
+import { useListParams } from '../shared/use-list-params';
 import { formatPeriod } from './invoice-document';
 import { InvoiceForm } from './invoice-form';
 import { useGetInvoicesQuery } from './invoices-api';
@@ -81,11 +81,10 @@ export function InvoicesPage() {
   return (
     <AdminPage page="invoices" actions={<NewButton label="New invoice" onClick={() => setCreating(true)} />}>
       <div className="k-stack">
-        <div className="k-row invoices__filters">
+        <FilterRow total={data?.total}>
           <FilterButtons label="Status" options={FILTERS} value={status} onPick={(next) => go({ status: next })} className="invoices__statuses" />
           {account ? <AccountFilter name={accountLabel} onClear={() => go({ account: '' })} /> : null}
-          <ListTotal total={data?.total} />
-        </div>
+        </FilterRow>
         <PagedTable query={query} paging={{ page, go }} loadingLabel="Loading invoices" empty={empty} className="invoices__table" phone columns={columns} pagerLabel="Invoice pages" />
       </div>
       {creating ? (

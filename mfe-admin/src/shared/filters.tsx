@@ -60,3 +60,13 @@ export function AccountButton({ name, title, onFilter, className }: { name: stri
 export function ListTotal({ total }: { total: number | undefined }) {
   return total === undefined ? null : <span className="k-muted k-list-total">{total} in total</span>;
 }
+
+/** A list's filters in a row that wraps, the count of what they found at its end. */
+export function FilterRow({ total, children }: { total: number | undefined; children: ReactNode }) {
+  return (
+    <div className="k-row k-filters">
+      {children}
+      <ListTotal total={total} />
+    </div>
+  );
+}

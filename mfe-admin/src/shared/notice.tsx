@@ -1,8 +1,8 @@
-/** What a page just did, above its content (a save, a delete), or nothing. */
-export function Notice({ text }: { text: string | null }) {
+/** What a page just did, above its content (a save, a delete), or why it could not (`tone` error); or nothing. */
+export function Notice({ text, tone = 'success' }: { text: string | null; tone?: 'success' | 'info' | 'error' }) {
   if (!text) return null;
   return (
-    <div className="k-alert k-alert--success" role="status">
+    <div className={`k-alert k-alert--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
       {text}
     </div>
   );

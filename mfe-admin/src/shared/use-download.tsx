@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Notice } from './notice';
 
 /**
  * A page's download button state: `run` fetches a file (downloadFile and the like, which answer the server's refusal
@@ -16,11 +17,4 @@ export function useDownload() {
 }
 
 /** Why the last download was refused, or nothing. */
-export function DownloadProblem({ problem }: { problem: string | null }) {
-  if (!problem) return null;
-  return (
-    <p className="k-alert k-alert--error" role="alert">
-      {problem}
-    </p>
-  );
-}
+export const DownloadProblem = ({ problem }: { problem: string | null }) => <Notice text={problem} tone="error" />;

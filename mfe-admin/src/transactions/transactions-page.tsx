@@ -1,14 +1,15 @@
 import type { KassaError } from '@kassa/api-client';
 import { amountDue, CHECKOUT_METHOD_LABELS, type CheckoutMethod, type TransactionStatus, type TransactionView } from '@kassa/contracts';
-import { Button, ConfirmModal, DateText, formatDate, formatMoney, Money, TextField, useDialogs } from '@kassa/ui';
+import { Button, DateText, formatDate, formatMoney, Money, TextField, useDialogs } from '@kassa/ui';
 import { useState, type ReactNode } from 'react';
 import { AdminPage } from '../shared/admin-page';
-import { AccountButton, AccountFilter, FilterButtons, ListTotal, ToggleButton } from '../shared/filters';
+import { ConfirmItem } from '../shared/confirm-item';
+import { AccountButton, AccountFilter, FilterButtons, FilterRow, ToggleButton } from '../shared/filters';
 import { HistoryLink } from '../shared/history-link';
 import { actionsColumn, PagedTable, type Column } from '../shared/list-table';
 import { Notice } from '../shared/notice';
-import { useListParams } from '../shared/use-list-params';
 import { StatusTag, statusTags } from '../shared/status-tag';
+import { useListParams } from '../shared/use-list-params';
 import { useGetAdminTransactionsQuery, useUndoAdminTransactionMutation } from './transactions-api';
 import './transactions.css';
 
@@ -85,11 +86,11 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
         <>
           <DateText value={tx.createdAt} time />
           {tx.receivedAt ? (
-            <div className="k-muted transactions__detail">
+            <div className="k-muted k-detail">
               made offline, arrived <DateText value={tx.receivedAt} time />
             </div>
           ) : null}
-          {tx.madeDay ? <div className="transactions__detail transactions__late">Late: booked on {formatDate(tx.day)}, the day it arrived (its own day was closed)</div> : null}
+          {tx.madeDay ? <div className="k-detail transactions__late">Late: booked on {formatDate(tx.day)}, the day it arrived (its own day was closed)</div> : null}
         </>
       ),
     },
@@ -98,7 +99,7 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
       cell: (tx) => (
         <>
           <div className="transactions__method">{METHOD_LABEL[tx.method]}</div>
-          <div className="k-muted transactions__detail transactions__summary" title={productSummary(tx)}>
+          <div className="k-muted k-detail transactions__summary" title={productSummary(tx)}>
             {tx.method === 'other' && tx.reason ? tx.reason : productSummary(tx)}
           </div>
         </>
@@ -111,7 +112,7 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
       cell: (tx) => (
         <>
           <Money cents={amountDue(tx)} tone="plain" />
-          {tx.upgrade ? <div className="k-muted transactions__detail">incl. top-up {formatMoney(tx.upgrade.amount)}</div> : null}
+          {tx.upgrade ? <div className="k-muted k-detail">incl. top-up {formatMoney(tx.upgrade.amount)}</div> : null}
         </>
       ),
     },
@@ -121,7 +122,7 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
         <>
           {tx.accountId ? <AccountLink id={tx.accountId} name={tx.accountName} onFilter={filterAccount} /> : null}
           {tx.upgrade ? (
-            <div className={tx.accountId ? 'k-muted transactions__detail' : undefined}>
+            <div className={tx.accountId ? 'k-muted k-detail' : undefined}>
               Top-up: <AccountLink id={tx.upgrade.accountId} name={tx.upgrade.accountName} onFilter={filterAccount} />
             </div>
           ) : null}
@@ -134,7 +135,7 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
       cell: (tx) => (
         <>
           <div>{tx.username}</div>
-          {tx.terminal ? <div className="k-muted transactions__detail">{tx.terminal.friendly_name}</div> : null}
+          {tx.terminal ? <div className="k-muted k-detail">{tx.terminal.friendly_name}</div> : null}
         </>
       ),
     },
@@ -144,11 +145,11 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
         <>
           {tx.undone ? <span className="k-tag k-tag--warning">Undone</span> : <StatusTag tag={STATUS_TAG[tx.status]} />}
           {tx.undone ? (
-            <div className="k-muted transactions__detail">
+            <div className="k-muted k-detail">
               by {tx.undone.by}, <DateText value={tx.undone.at} time />
             </div>
           ) : tx.error ? (
-            <div className="k-muted transactions__detail">{tx.error}</div>
+            <div className="k-muted k-detail">{tx.error}</div>
           ) : null}
         </>
       ),
@@ -174,23 +175,18 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
     <AdminPage page="transactions">
       <div className="k-stack">
         {header}
-        <div className="k-row k-filters">
+        <FilterRow total={data?.total}>
           <FilterButtons label="Method" options={FILTERS} value={method} onPick={(next) => go({ method: next })} className="transactions__methods" />
           <ToggleButton pressed={late === 'true'} onClick={() => go({ late: late === 'true' ? '' : 'true' })}>
             Late sales
           </ToggleButton>
           <TextField label="Day" type="date" value={day} onChange={(e) => go({ day: e.target.value })} className="transactions__day" />
           {account ? <AccountFilter name={accountLabel} onClear={() => go({ account: '' })} /> : null}
-          <ListTotal total={data?.total} />
-        </div>
+        </FilterRow>
         <Notice text={notice} />
         <PagedTable query={query} paging={{ page, go }} loadingLabel="Loading transactions" empty={empty} className="transactions__table" phone columns={columns} rowProps={undoneRow} />
       </div>
-      {confirming ? (
-        <ConfirmModal title="Undo transaction" confirmLabel="Undo" variant="danger" onConfirm={() => void confirmUndo(confirming)} onCancel={() => setConfirming(null)}>
-          <p>{undoText(confirming)}</p>
-        </ConfirmModal>
-      ) : null}
+      <ConfirmItem item={confirming} title="Undo transaction" confirmLabel="Undo" variant="danger" text={undoText} onConfirm={confirmUndo} onCancel={() => setConfirming(null)} />
     </AdminPage>
   );
 }
