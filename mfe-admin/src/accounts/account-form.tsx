@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { FormModal } from '../shared/form-modal';
 import { euros, field, Options, SelectField, TextAreaField, useServerLines } from '../shared/forms';
 import { FormLines } from '../shared/server-lines';
+import { useGetAdminSettingsQuery } from '../settings/settings-api';
+import { useCreateAccountMutation, usePatchAccountMutation } from './accounts-api';
 
 const TYPE_LABELS: Record<AccountType, string> = { member: 'Member', event: 'Event', external: 'External (another association, a committee)', system: 'System (not on the till)' };
 
@@ -107,20 +109,12 @@ const FIELDS = ['name', 'creditLimit', 'iban', 'bic', 'mandateId', 'mandateSigne
  * limit or no limit chosen), credit (direct debit) with its limit, IBAN and BIC, mandate.
  * Saving sends every field (PUT-like through create or PATCH); the server answers the same lines when it disagrees.
  */
-export function AccountForm({
-  account,
-  defaultLimit,
-  busy,
-  onSave,
-  onCancel,
-}: {
-  account: AdminAccount | null;
-  /** The settings' credit limit in cents, said next to "own limit". */
-  defaultLimit: number | null;
-  busy: boolean;
-  onSave: (body: AdminAccountBody) => Promise<KassaError | null>;
-  onCancel: () => void;
-}) {
+export function AccountForm({ account, onDone }: { account: AdminAccount | null; onDone: (saved: AdminAccount | null) => void }) {
+  // The settings' credit limit, said next to "own limit".
+  const defaultLimit = useGetAdminSettingsQuery().data?.creditLimit ?? null;
+  const [create, created] = useCreateAccountMutation();
+  const [patch, patched] = usePatchAccountMutation();
+  const busy = created.isLoading || patched.isLoading;
   const form = useForm({ resolver: zodResolver(AccountFields), reValidateMode: 'onSubmit', defaultValues: draftOf(account) });
   const server = useServerLines(form);
   const dialogs = useDialogs();
@@ -129,8 +123,9 @@ export function AccountForm({
 
   const submit = form.handleSubmit(async (body) => {
     server.clear();
-    const err = await onSave(body);
-    if (!err) return;
+    const result = account ? await patch({ id: account.id, body }) : await create(body);
+    if (!result.error) return onDone(result.data);
+    const err = result.error as KassaError;
     if (err.status === 422 && err.lines.length) return server.place(err, FIELDS);
     if (err.status === 409) return server.show([err.message]);
     void dialogs.error(err, { title: 'Saving the account failed' });
@@ -141,7 +136,7 @@ export function AccountForm({
   const bicShown = touchedFields.bic || isSubmitted ? (errors.bic?.message ?? (creditAccount || bic.trim() ? bicError(bic) : null)) : bicTypingError(bic);
 
   return (
-    <FormModal title={account ? `Change ${account.name}` : 'New account'} submitLabel={account ? 'Save' : 'Create'} busy={busy} onSubmit={() => submit()} onCancel={onCancel}>
+    <FormModal title={account ? `Change ${account.name}` : 'New account'} submitLabel={account ? 'Save' : 'Create'} busy={busy} onSubmit={() => submit()} onCancel={() => onDone(null)}>
       <FormLines lines={server.lines} />
       <TextField label="Name" maxLength={100} {...field(form, 'name')} autoFocus />
       <SelectField label="Type" {...form.register('type', { onChange: (e: { target: { value: AccountType } }) => !mayRunTab(e.target.value) && form.setValue('tab', false) })}>

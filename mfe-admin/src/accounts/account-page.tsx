@@ -7,7 +7,6 @@ import { Link, useParams } from 'react-router-dom';
 import { isApproval } from '../approvals/approvals-api';
 import { ApprovalsList } from '../approvals/approvals-list';
 import { FourEyesAction, preparedNotice } from '../approvals/four-eyes-action';
-import { useGetAdminSettingsQuery } from '../settings/settings-api';
 import { AdminPage, BackToList, RecordFallback } from '../shared/admin-page';
 import { PagedTable, type Column } from '../shared/list-table';
 import { Notice } from '../shared/notice';
@@ -15,7 +14,7 @@ import { Section } from '../shared/section';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { AccountForm } from './account-form';
 import { AccountNotices } from './account-notices';
-import { useCloseAccountMutation, useGetAccountPostingsQuery, useGetAdminAccountQuery, usePatchAccountMutation } from './accounts-api';
+import { useCloseAccountMutation, useGetAccountPostingsQuery, useGetAdminAccountQuery } from './accounts-api';
 import { PAGE_SIZE } from './accounts-page';
 import { UpgradeForm } from './upgrade-form';
 import './accounts.css';
@@ -87,8 +86,6 @@ export function AccountPage() {
   const { page, go } = useListParams([] as const);
   const postings = useGetAccountPostingsQuery({ id: accountId, page, perPage: PAGE_SIZE });
   useKeepPageInRange(page, postings.data?.pageCount, go);
-  const defaultLimit = useGetAdminSettingsQuery().data?.creditLimit ?? null;
-  const [patch, { isLoading: saving }] = usePatchAccountMutation();
   const [close] = useCloseAccountMutation();
   const dialogs = useDialogs();
   const [modal, setModal] = useState<'edit' | 'upgrade' | 'close' | null>(null);
@@ -187,15 +184,9 @@ export function AccountPage() {
       {modal === 'edit' ? (
         <AccountForm
           account={account}
-          defaultLimit={defaultLimit}
-          busy={saving}
-          onCancel={() => setModal(null)}
-          onSave={async (body) => {
-            const result = await patch({ id: account.id, body });
-            if (result.error) return result.error as KassaError;
+          onDone={(saved) => {
             setModal(null);
-            setNotice('Account saved.');
-            return null;
+            if (saved) setNotice('Account saved.');
           }}
         />
       ) : null}

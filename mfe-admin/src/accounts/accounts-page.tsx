@@ -1,17 +1,15 @@
-import type { KassaError } from '@kassa/api-client';
 import type { AdminAccount } from '@kassa/contracts';
 import { DateText, Money } from '@kassa/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useGetAdminSettingsQuery } from '../settings/settings-api';
 import { AdminPage, NewButton } from '../shared/admin-page';
 import { ListTotal } from '../shared/filters';
 import { SelectField } from '../shared/forms';
 import { PagedTable, recordColumn, type Column } from '../shared/list-table';
 import { SearchForm } from '../shared/search-form';
-import { useListParams } from '../shared/use-list-params';
+import { filterArgs, useListParams } from '../shared/use-list-params';
 import { AccountForm } from './account-form';
-import { useCreateAccountMutation, useGetAdminAccountsQuery } from './accounts-api';
+import { useGetAdminAccountsQuery } from './accounts-api';
 import { BalancePanel } from './balance-panel';
 import { LedgersPanel } from './ledgers-panel';
 import './accounts.css';
@@ -36,7 +34,8 @@ const ACCOUNT_COLUMNS: Column<AdminAccount>[] = [
   { header: 'Last used', cell: (a) => (a.lastUsed ? <DateText value={a.lastUsed} /> : <span className="k-muted">Never</span>) },
 ];
 
-const FILTER_KEYS = ['view', 'search', 'credit', 'type', 'negative', 'unused', 'closed'] as const;
+const LIST_KEYS = ['search', 'credit', 'type', 'negative', 'unused', 'closed'] as const;
+const FILTER_KEYS = ['view', ...LIST_KEYS] as const;
 
 const VIEWS = [
   { key: '', label: 'Accounts' },
@@ -52,8 +51,6 @@ export function AccountsPage() {
   const { filters, page, go } = useListParams(FILTER_KEYS);
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-  const [create, { isLoading: saving }] = useCreateAccountMutation();
-  const defaultLimit = useGetAdminSettingsQuery().data?.creditLimit ?? null;
 
   return (
     <AdminPage page="accounts" actions={<NewButton label="New account" onClick={() => setCreating(true)} />}>
@@ -68,15 +65,9 @@ export function AccountsPage() {
       {creating ? (
         <AccountForm
           account={null}
-          defaultLimit={defaultLimit}
-          busy={saving}
-          onCancel={() => setCreating(false)}
-          onSave={async (body) => {
-            const result = await create(body);
-            if (result.error) return result.error as KassaError;
+          onDone={(saved) => {
             setCreating(false);
-            void navigate(`/admin/accounts/${result.data.id}`);
-            return null;
+            if (saved) void navigate(`/admin/accounts/${saved.id}`);
           }}
         />
       ) : null}
@@ -87,18 +78,9 @@ export function AccountsPage() {
 type Filters = Record<(typeof FILTER_KEYS)[number], string>;
 
 function AccountsList({ filters, page, go }: { filters: Filters; page: number; go: ReturnType<typeof useListParams<(typeof FILTER_KEYS)[number]>>['go'] }) {
-  const query = useGetAdminAccountsQuery({
-    page,
-    perPage: PAGE_SIZE,
-    search: filters.search || null,
-    credit: filters.credit || null,
-    type: filters.type || null,
-    negative: filters.negative || null,
-    unused: filters.unused || null,
-    closed: filters.closed || null,
-  });
+  const query = useGetAdminAccountsQuery({ page, perPage: PAGE_SIZE, ...filterArgs(filters, LIST_KEYS) });
   const { data } = query;
-  const filtered = FILTER_KEYS.some((k) => k !== 'view' && filters[k]);
+  const filtered = LIST_KEYS.some((k) => filters[k]);
   const check = (key: 'negative' | 'unused' | 'closed', label: string) => (
     <label className="k-checkbox">
       <input type="checkbox" checked={filters[key] === 'true'} onChange={(e) => go({ [key]: e.target.checked ? 'true' : '' })} />

@@ -18,6 +18,9 @@ describe('the training terminal on a register page', () => {
     const user = userEvent.setup();
     expect(await screen.findByText(/after these, payments are approved after 2 s/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '+ Cancelled by the customer' }));
+    // The buttons wait while the terminal takes it, as a person sees the queue grow before the next tap.
+    await waitFor(() => expect(screen.getByText('Cancelled by the customer')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: '+ Approved' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: '+ Approved' }));
     await waitFor(() => expect(screen.getByText('Cancelled by the customer, then Approved')).toBeInTheDocument());
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ outcomes: ['cancelled'] }, { outcomes: ['cancelled', 'completed'] }]);

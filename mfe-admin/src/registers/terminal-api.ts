@@ -6,7 +6,14 @@ import { read, send } from '../shared/endpoints';
 export const terminalApi = api.injectEndpoints({
   endpoints: (build) => ({
     getStandinTerminal: build.query<StandinTerminalState, void>(read('/admin/terminal/standin', StandinTerminalState, ['Registers'])),
-    planStandinTerminal: build.mutation<StandinTerminalState, StandinTerminalBody>(send('PUT', () => '/admin/terminal/standin', StandinTerminalState, ['Registers'], (body) => body)),
+    planStandinTerminal: build.mutation<StandinTerminalState, StandinTerminalBody>({
+      ...send('PUT', () => '/admin/terminal/standin', StandinTerminalState, [], (body) => body),
+      // The answer is the new queue: shown at once, so the next "+" adds to it, not to the queue before this one.
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        const planned = await queryFulfilled.catch(() => null);
+        if (planned) dispatch(terminalApi.util.upsertQueryData('getStandinTerminal', undefined, planned.data));
+      },
+    }),
   }),
 });
 

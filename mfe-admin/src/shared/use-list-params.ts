@@ -3,6 +3,9 @@ import { useSearchParams } from 'react-router-dom';
 
 export type ListFilters<K extends string> = Record<K, string>;
 
+/** The filters `keys` as a list call takes them: null where a filter is not set. */
+export const filterArgs = <K extends string>(filters: ListFilters<string>, keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, filters[k] || null])) as Record<K, string | null>;
+
 /**
  * The filters and page of an admin list, kept in the URL (a filtered list can be bookmarked and shared; Back undoes a
  * filter). A filter equal to its default is left out of the URL; any change of filters goes back to page 1.
