@@ -7,9 +7,9 @@ import { ConfirmItem } from '../shared/confirm-item';
 import { FilterButtons, ListTotal } from '../shared/filters';
 import { HistoryLink } from '../shared/history-link';
 import { actionsColumn, PagedTable, type Column } from '../shared/list-table';
-import { Notice } from '../shared/notice';
+import { Notice, useNotice } from '../shared/notice';
 import { StatusTag, statusTags } from '../shared/status-tag';
-import { useListParams } from '../shared/use-list-params';
+import { EVERY_MINUTE, useListParams } from '../shared/use-list-params';
 import { useDecideAccountRequestMutation, useGetAdminAccountRequestsQuery } from './account-requests-api';
 import './account-requests.css';
 
@@ -40,18 +40,14 @@ export function approvalText(r: AccountRequestView): string {
 export function AccountRequestsPage() {
   const { filters, page, go } = useListParams(['status'], { status: 'pending' });
   const status = filters.status as AccountRequestStatus | '';
-  const query = useGetAdminAccountRequestsQuery(
-    { page, perPage: PAGE_SIZE, status: status || null },
-    { pollingInterval: 60_000 },
-  );
+  const query = useGetAdminAccountRequestsQuery({ page, perPage: PAGE_SIZE, status: status || null }, EVERY_MINUTE);
   const { data } = query;
   const [decide, { isLoading: deciding }] = useDecideAccountRequestMutation();
   const dialogs = useDialogs();
   const [approving, setApproving] = useState<AccountRequestView | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useNotice();
 
   const approve = async (r: AccountRequestView) => {
-    setApproving(null);
     const result = await decide({ id: r.id, status: 'approved' });
     if (result.error) return void dialogs.error(result.error as KassaError, { title: 'Approving failed' });
     setNotice(`Approved: ${r.name} (${r.username}) now has an account.`);
@@ -119,7 +115,7 @@ export function AccountRequestsPage() {
         <Notice text={notice} />
         <PagedTable query={query} paging={{ page, go }} loadingLabel="Loading account requests" empty={empty} className="requests__table" phone columns={columns} />
       </div>
-      <ConfirmItem item={approving} title="Approve account request" confirmLabel="Approve" variant="positive" text={approvalText} onConfirm={approve} onCancel={() => setApproving(null)} />
+      <ConfirmItem item={approving} title="Approve account request" confirmLabel="Approve" variant="positive" text={approvalText} onConfirm={approve} onClose={() => setApproving(null)} />
     </AdminPage>
   );
 }

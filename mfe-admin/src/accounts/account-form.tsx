@@ -7,7 +7,6 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { FormModal } from '../shared/form-modal';
 import { euros, field, Options, SelectField, TextAreaField, useServerLines } from '../shared/forms';
-import { FormLines } from '../shared/server-lines';
 import { useGetAdminSettingsQuery } from '../settings/settings-api';
 import { useCreateAccountMutation, usePatchAccountMutation } from './accounts-api';
 
@@ -136,8 +135,7 @@ export function AccountForm({ account, onDone }: { account: AdminAccount | null;
   const bicShown = touchedFields.bic || isSubmitted ? (errors.bic?.message ?? (creditAccount || bic.trim() ? bicError(bic) : null)) : bicTypingError(bic);
 
   return (
-    <FormModal title={account ? `Change ${account.name}` : 'New account'} submitLabel={account ? 'Save' : 'Create'} busy={busy} onSubmit={() => submit()} onCancel={() => onDone(null)}>
-      <FormLines lines={server.lines} />
+    <FormModal title={account ? `Change ${account.name}` : 'New account'} submitLabel={account ? 'Save' : 'Create'} busy={busy} lines={server.lines} onSubmit={() => submit()} onCancel={() => onDone(null)}>
       <TextField label="Name" maxLength={100} {...field(form, 'name')} autoFocus />
       <SelectField label="Type" {...form.register('type', { onChange: (e: { target: { value: AccountType } }) => !mayRunTab(e.target.value) && form.setValue('tab', false) })}>
         <Options values={AccountType.options} label={(t) => TYPE_LABELS[t]} />

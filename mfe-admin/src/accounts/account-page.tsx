@@ -9,7 +9,7 @@ import { ApprovalsList } from '../approvals/approvals-list';
 import { FourEyesAction, preparedNotice } from '../approvals/four-eyes-action';
 import { AdminPage, BackToList, RecordFallback } from '../shared/admin-page';
 import { PagedTable, type Column } from '../shared/list-table';
-import { Notice } from '../shared/notice';
+import { Notice, useNotice } from '../shared/notice';
 import { Section } from '../shared/section';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { AccountForm } from './account-form';
@@ -89,7 +89,7 @@ export function AccountPage() {
   const [close] = useCloseAccountMutation();
   const dialogs = useDialogs();
   const [modal, setModal] = useState<'edit' | 'upgrade' | 'close' | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useNotice();
 
   const back = <BackToList id={accountId} to="/admin/accounts" label="All accounts" />;
   if (error || !account) return <RecordFallback title="Account" actions={back} error={error} onRetry={refetch} loadingLabel="Loading the account" />;
@@ -182,13 +182,7 @@ export function AccountPage() {
         <AccountNotices accountId={account.id} />
       </div>
       {modal === 'edit' ? (
-        <AccountForm
-          account={account}
-          onDone={(saved) => {
-            setModal(null);
-            if (saved) setNotice('Account saved.');
-          }}
-        />
+        <AccountForm account={account} onDone={(saved) => { setModal(null); if (saved) setNotice('Account saved.'); }} />
       ) : null}
       {modal === 'upgrade' ? (
         <UpgradeForm

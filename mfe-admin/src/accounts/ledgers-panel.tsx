@@ -9,7 +9,6 @@ import { FormModal } from '../shared/form-modal';
 import { field, Options, SelectField, useServerLines } from '../shared/forms';
 import { HistoryLink } from '../shared/history-link';
 import { actionsColumn, DataTable, type Column } from '../shared/list-table';
-import { FormLines } from '../shared/server-lines';
 import { useGetLedgerCountQuery, useGetLedgersQuery, usePutLedgerMutation } from './accounts-api';
 
 const KIND_LABELS: Record<LedgerKind, string> = { asset: 'Asset', liability: 'Liability', revenue: 'Revenue', expense: 'Expense' };
@@ -45,8 +44,7 @@ function LedgerForm({ ledger, onDone }: { ledger: AdminLedger; onDone: () => voi
     onDone();
   }, server.clear);
   return (
-    <FormModal title={`Ledger: ${ledger.name}`} submitLabel="Save" busy={isLoading} onSubmit={() => submit()} onCancel={onDone}>
-      <FormLines lines={server.lines} />
+    <FormModal title={`Ledger: ${ledger.name}`} submitLabel="Save" busy={isLoading} lines={server.lines} onSubmit={() => submit()} onCancel={onDone}>
       <p className="k-muted">{ledger.covers}.</p>
       <TextField label="Accounting code" maxLength={20} {...field(form, 'code')} hint="The general-ledger account number in the accounting (Exact Online)." autoFocus />
       <SelectField label="Kind" {...form.register('kind')}>

@@ -9,7 +9,6 @@ import { isApproval } from '../approvals/approvals-api';
 import { preparedNotice } from '../approvals/four-eyes-action';
 import { FormModal } from '../shared/form-modal';
 import { euros, field, Options, SelectField, useServerLines } from '../shared/forms';
-import { FormLines } from '../shared/server-lines';
 import { useUpgradeAccountMutation } from './accounts-api';
 
 /** The form's fields: a correction is signed and says why; a top-up is above zero. */
@@ -64,8 +63,7 @@ export function UpgradeForm({ account, onDone }: { account: AdminAccount; onDone
   }
 
   return (
-    <FormModal title={`Money on or off ${account.name}`} submitLabel={correction ? 'Book correction' : 'Book top-up'} busy={isLoading} onSubmit={() => submit()} onCancel={() => onDone(null)}>
-      <FormLines lines={server.lines} />
+    <FormModal title={`Money on or off ${account.name}`} submitLabel={correction ? 'Book correction' : 'Book top-up'} busy={isLoading} lines={server.lines} onSubmit={() => submit()} onCancel={() => onDone(null)}>
       <SelectField label="Method" {...form.register('method')}>
         <Options values={AdminUpgradeMethod.options} label={(m) => ADMIN_UPGRADE_METHOD_LABELS[m]} />
       </SelectField>

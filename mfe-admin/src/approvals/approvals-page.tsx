@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { AdminPage } from '../shared/admin-page';
-import { Notice } from '../shared/notice';
+import { Notice, useNotice } from '../shared/notice';
 import { APPROVAL_SERVICES, useGetApprovalsQuery } from './approvals-api';
 import { ApprovalsList } from './approvals-list';
 
@@ -10,7 +9,7 @@ import { ApprovalsList } from './approvals-list';
  * everything prepared and waiting, from every service, with Approve and Reject (Withdraw for its preparer).
  */
 export function ApprovalsPage() {
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useNotice();
   const lists = [useGetApprovalsQuery('payments'), useGetApprovalsQuery('checkout'), useGetApprovalsQuery('accounts')];
   const loading = lists.some((l) => l.isLoading);
   const none = !loading && lists.every((l) => (l.data ?? []).length === 0);

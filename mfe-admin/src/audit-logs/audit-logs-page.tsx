@@ -5,7 +5,7 @@ import { AdminPage } from '../shared/admin-page';
 import { ListTotal, ToggleButton } from '../shared/filters';
 import { SelectField } from '../shared/forms';
 import { PagedTable, type Column } from '../shared/list-table';
-import { filterArgs, useListParams } from '../shared/use-list-params';
+import { EVERY_MINUTE, filterArgs, useListParams } from '../shared/use-list-params';
 import { useGetAuditLogsQuery } from './audit-logs-api';
 import './audit-logs.css';
 
@@ -106,7 +106,7 @@ const AUDIT_COLUMNS: Column<AuditLogEntry>[] = [
 
 export function AuditLogsPage() {
   const { filters, page, go, filtered } = useListParams(FILTER_KEYS);
-  const query = useGetAuditLogsQuery({ page, perPage: PAGE_SIZE, ...filterArgs(filters, FILTER_KEYS) }, { pollingInterval: 60_000 });
+  const query = useGetAuditLogsQuery({ page, perPage: PAGE_SIZE, ...filterArgs(filters, FILTER_KEYS) }, EVERY_MINUTE);
   const { data } = query;
   const onlyDifferences = filters.action === LEDGER_DIFFERENCE;
 

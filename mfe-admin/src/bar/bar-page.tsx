@@ -2,12 +2,11 @@ import type { KassaError } from '@kassa/api-client';
 import { BarMenuBody, BarMenuCategory } from '@kassa/contracts';
 import { Button, ListFallback, useDialogs } from '@kassa/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useGetBarMenuQuery, useSaveBarMenuMutation } from '../products/products-api';
 import { AdminPage } from '../shared/admin-page';
-import { Notice } from '../shared/notice';
+import { Notice, useNotice } from '../shared/notice';
 import './bar.css';
 
 /** The menu being edited: every category in menu order, each on or off; saved as the contract's ids of those on it. */
@@ -72,7 +71,7 @@ function MenuEditor({ saved, notice, setNotice }: { saved: BarMenuCategory[]; no
 export function BarPage() {
   const { data, error, isLoading, refetch } = useGetBarMenuQuery();
   // Kept here: saving refetches the menu, and the editor starts afresh from what was saved (its key).
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useNotice();
   return (
     <AdminPage page="barManagement">
       {data ? (

@@ -1,6 +1,6 @@
 import type { KassaError } from '@kassa/api-client';
 import { AdminCategoryBody, AdminReasonBody, Colour, type AdminCategory, type AdminReason } from '@kassa/contracts';
-import { Button, ConfirmModal, ListFallback, TextField, useDialogs } from '@kassa/ui';
+import { Button, ListFallback, TextField, useDialogs } from '@kassa/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -13,12 +13,13 @@ import {
   useSaveCategoryMutation,
   useSaveReasonMutation,
 } from '../products/products-api';
+import { ConfirmItem } from '../shared/confirm-item';
 import { AdminPage, NewButton } from '../shared/admin-page';
 import { FormModal } from '../shared/form-modal';
 import { field, useServerLines } from '../shared/forms';
 import { EditHistoryDelete, HistoryLink } from '../shared/history-link';
 import { actionsColumn, ListTable, type Column } from '../shared/list-table';
-import { Notice } from '../shared/notice';
+import { Notice, useNotice } from '../shared/notice';
 import { Section } from '../shared/section';
 import { FormLines } from '../shared/server-lines';
 import './categories.css';
@@ -46,25 +47,12 @@ function CategoryForm({ category, nextPosition, onDone }: { category: AdminCateg
   });
   const server = useServerLines(form);
   const [save, { isLoading }] = useSaveCategoryMutation();
-  const dialogs = useDialogs();
   const colour = useWatch({ control: form.control, name: 'colour' });
 
-  const submit = form.handleSubmit(async (body) => {
-    server.clear();
-    const result = await save({ id: category?.id ?? null, body });
-    if (result.error) {
-      const err = result.error as KassaError;
-      // A taken name (409) goes under the name; the server's 422 lines under the field each is about.
-      if (err.status === 409) return server.under('name', err.message);
-      if (err.status === 422 && err.lines.length) return server.place(err, ['name', 'colour', 'position']);
-      return void dialogs.error(err, { title: 'Saving the category failed' });
-    }
-    onDone(result.data);
-  }, server.clear);
+  const submit = server.submit((body) => save({ id: category?.id ?? null, body }), onDone, ['name', 'colour', 'position'], 'Saving the category failed', 'name');
 
   return (
-    <FormModal title={category ? `Edit ${category.name}` : 'New category'} submitLabel="Save" busy={isLoading} onSubmit={() => submit()} onCancel={() => onDone(null)}>
-      <FormLines lines={server.lines} />
+    <FormModal title={category ? `Edit ${category.name}` : 'New category'} submitLabel="Save" busy={isLoading} lines={server.lines} onSubmit={() => submit()} onCancel={() => onDone(null)}>
       <TextField label="Name" maxLength={50} {...field(form, 'name')} autoFocus />
       <div className="k-row categories__colour">
         <TextField label="Colour" {...field(form, 'colour')} hint="As #rrggbb; the till paints the category's tiles in it." />
@@ -106,7 +94,6 @@ function Reasons() {
   };
 
   const doRemove = async (r: AdminReason) => {
-    setRemoving(null);
     const result = await remove(r.id);
     if (result.error) void dialogs.error(result.error as KassaError, { title: 'Removing failed' });
   };
@@ -145,14 +132,17 @@ function Reasons() {
           Add reason
         </Button>
       </form>
-      {removing ? (
-        <ConfirmModal title={`Remove ${removing.name}`} confirmLabel="Remove" variant="danger" onConfirm={() => void doRemove(removing)} onCancel={() => setRemoving(null)}>
-          <p>The till stops offering {removing.name} under Other. Past sales keep it as their reason.</p>
-        </ConfirmModal>
-      ) : null}
+      <ConfirmItem item={removing} title={(r) => `Remove ${r.name}`} confirmLabel="Remove" variant="danger" text={reasonRemovalText} onConfirm={doRemove} onClose={() => setRemoving(null)} />
     </Section>
   );
 }
+
+/** What removing a reason does, said before it is done. */
+const reasonRemovalText = (r: AdminReason) => `The till stops offering ${r.name} under Other. Past sales keep it as their reason.`;
+
+/** What deleting a category does, or why it cannot be deleted yet. */
+const categoryDeletionText = (c: AdminCategory) =>
+  c.productCount > 0 ? `${c.name} still holds ${c.productCount} product${c.productCount === 1 ? '' : 's'}, so it cannot be deleted: move or delete them first.` : `This deletes the empty category ${c.name}.`;
 
 /**
  * /admin/categories: the till's categories in order, with colour and number of products; create, edit, delete (only
@@ -165,7 +155,7 @@ export function CategoriesPage() {
   const dialogs = useDialogs();
   const [editing, setEditing] = useState<AdminCategory | 'new' | null>(null);
   const [removing, setRemoving] = useState<AdminCategory | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useNotice();
   const categories = data?.categories ?? [];
 
   const columns: Column<AdminCategory>[] = [
@@ -186,7 +176,6 @@ export function CategoriesPage() {
   ];
 
   const doRemove = async (c: AdminCategory) => {
-    setRemoving(null);
     const result = await remove(c.id);
     if (result.error) return void dialogs.error(result.error as KassaError, { title: 'Deleting failed' });
     setNotice(`${c.name} is deleted.`);
@@ -209,15 +198,7 @@ export function CategoriesPage() {
           }}
         />
       ) : null}
-      {removing ? (
-        <ConfirmModal title={`Delete ${removing.name}`} confirmLabel="Delete" variant="danger" onConfirm={() => void doRemove(removing)} onCancel={() => setRemoving(null)}>
-          <p>
-            {removing.productCount > 0
-              ? `${removing.name} still holds ${removing.productCount} product${removing.productCount === 1 ? '' : 's'}, so it cannot be deleted: move or delete them first.`
-              : `This deletes the empty category ${removing.name}.`}
-          </p>
-        </ConfirmModal>
-      ) : null}
+      <ConfirmItem item={removing} title={(c) => `Delete ${c.name}`} confirmLabel="Delete" variant="danger" text={categoryDeletionText} onConfirm={doRemove} onClose={() => setRemoving(null)} />
     </AdminPage>
   );
 }

@@ -11,7 +11,7 @@ import { AdminPage } from '../shared/admin-page';
 import { field, Options, SelectField } from '../shared/forms';
 import { HistoryLink } from '../shared/history-link';
 import { DataTable, type Column } from '../shared/list-table';
-import { Notice } from '../shared/notice';
+import { Notice, useNotice } from '../shared/notice';
 import { Section } from '../shared/section';
 import { StatusTag, statusTags } from '../shared/status-tag';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
@@ -112,7 +112,7 @@ export function DirectDebitBatchPage() {
   const writing = data?.batch.fileStatus === 'pending' && data.batch.status !== 'cancelled';
   if ((writing ? 1000 : 0) !== polling) setPolling(writing ? 1000 : 0);
   const [modal, setModal] = useState<Modal>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useNotice();
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const [collect, collecting] = useMarkDirectDebitCollectedMutation();
   const [cancel, cancelling] = useCancelDirectDebitBatchMutation();

@@ -12,7 +12,7 @@ import { HistoryLink } from '../shared/history-link';
 import { actionsColumn, ListTable, type Column } from '../shared/list-table';
 import { Section } from '../shared/section';
 import { StatusTag, statusTags } from '../shared/status-tag';
-import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
+import { EVERY_MINUTE, useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { ConnectionStatus } from './connection-status';
 import { useCreateAccountingExportMutation, useGetAccountingExportsQuery, useGetExactConnectionQuery, useRetryAccountingExportMutation } from './exact-api';
 import './exact.css';
@@ -78,7 +78,7 @@ async function downloadCsv(start: string, end: string, dutch: boolean): Promise<
  */
 export function ExactPage({ mapping }: { mapping?: ReactNode }) {
   const { page, go } = useListParams([] as const);
-  const { data: connection } = useGetExactConnectionQuery(undefined, { pollingInterval: 60_000 });
+  const { data: connection } = useGetExactConnectionQuery(undefined, EVERY_MINUTE);
   const form = useForm({ resolver: zodResolver(RangeFields), reValidateMode: 'onSubmit', defaultValues: { start: yesterday(), end: yesterday(), dutch: true } });
   const [start, end] = useWatch({ control: form.control, name: ['start', 'end'] });
   const [confirming, setConfirming] = useState(false);

@@ -63,11 +63,7 @@ export function ExactSetupPage() {
     <AdminPage page="exactOnlineSetup" actions={<Link className="k-btn" to="/admin/exact">Exports</Link>}>
       <div className="k-stack exact">
         <Notice text={notice} />
-        {problem ? (
-          <div className="k-alert k-alert--error" role="alert">
-            {problem}
-          </div>
-        ) : null}
+        <Notice text={problem} tone="error" />
         <Section id="exact-connection" title="Connection" className="k-card k-stack" headingClassName="exact__heading">
           {completing ? <p role="status">Finishing the connection with Exact Online…</p> : null}
           {connection ? (

@@ -10,7 +10,7 @@ import { HistoryLink } from '../shared/history-link';
 import { actionsColumn, PagedTable, type Column } from '../shared/list-table';
 import { Notice } from '../shared/notice';
 import { StatusTag, statusTags } from '../shared/status-tag';
-import { useListParams } from '../shared/use-list-params';
+import { EVERY_MINUTE, useListParams } from '../shared/use-list-params';
 import { useCheckIdealPaymentMutation, useGetIdealPaymentsQuery } from './ideal-api';
 import './ideal.css';
 
@@ -58,10 +58,7 @@ export function checkNotice({ outcome, payment }: IdealCheckResult): { tone: 'su
 export function IdealPage() {
   const { filters, page, go, filtered } = useListParams(FILTER_KEYS);
   const { status, account } = filters as { status: IdealPaymentStatus | ''; account: string };
-  const query = useGetIdealPaymentsQuery(
-    { page, perPage: PAGE_SIZE, status: status || null, account: account || null },
-    { pollingInterval: 60_000 },
-  );
+  const query = useGetIdealPaymentsQuery({ page, perPage: PAGE_SIZE, status: status || null, account: account || null }, EVERY_MINUTE);
   const { data } = query;
   const [check, { isLoading: checking }] = useCheckIdealPaymentMutation();
   const dialogs = useDialogs();
@@ -69,7 +66,6 @@ export function IdealPage() {
   const [notice, setNotice] = useState<{ tone: 'success' | 'info'; text: string } | null>(null);
 
   const confirmCheck = async (p: IdealPaymentAdmin) => {
-    setConfirming(null);
     const result = await check({ id: p.id });
     if (result.error) return void dialogs.error(result.error as KassaError, { title: 'Checking failed' });
     setNotice(checkNotice(result.data));
@@ -148,7 +144,7 @@ export function IdealPage() {
         <Notice text={notice?.text ?? null} tone={notice?.tone} />
         <PagedTable query={query} paging={{ page, go }} loadingLabel="Loading payments" empty={empty} className="ideal__table" phone columns={columns} />
       </div>
-      <ConfirmItem item={confirming} title="Check payment again" confirmLabel="Check again" variant="primary" text={checkText} onConfirm={confirmCheck} onCancel={() => setConfirming(null)} />
+      <ConfirmItem item={confirming} title="Check payment again" confirmLabel="Check again" variant="primary" text={checkText} onConfirm={confirmCheck} onClose={() => setConfirming(null)} />
     </AdminPage>
   );
 }

@@ -8,7 +8,7 @@ import { FourEyesAction, preparedNotice } from '../approvals/four-eyes-action';
 import { AdminPage } from '../shared/admin-page';
 import { downloadFile } from '../shared/download-file';
 import { HistoryLink } from '../shared/history-link';
-import { Notice } from '../shared/notice';
+import { Notice, useNotice } from '../shared/notice';
 import { StatusTag } from '../shared/status-tag';
 import { collectedText, documentTitle, formatPeriod, InvoiceDocument } from './invoice-document';
 import { InvoiceForm } from './invoice-form';
@@ -90,7 +90,7 @@ export function InvoicePage() {
   const [remove, { isLoading: removing }] = useDeleteInvoiceMutation();
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [editing, setEditing] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useNotice();
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const dialogs = useDialogs();
   const navigate = useNavigate();
@@ -178,11 +178,7 @@ export function InvoicePage() {
           ) : null}
         </div>
         <Notice text={notice} />
-        {downloadError ? (
-          <div className="k-alert k-alert--error" role="alert">
-            {downloadError}
-          </div>
-        ) : null}
+        <Notice text={downloadError} tone="error" />
         {inv.status === 'draft' && !inv.sender.name ? (
           <div className="k-alert k-alert--info" role="note">
             The sender is not set yet: fill in the association&apos;s details under <Link to="/admin/settings">Settings</Link> before finalising.
@@ -210,13 +206,7 @@ export function InvoicePage() {
         </ConfirmModal>
       ) : null}
       {editing ? (
-        <InvoiceForm
-          invoice={inv}
-          onDone={(saved) => {
-            setEditing(false);
-            if (saved) setNotice('Draft saved.');
-          }}
-        />
+        <InvoiceForm invoice={inv} onDone={(saved) => { setEditing(false); if (saved) setNotice('Draft saved.'); }} />
       ) : null}
     </AdminPage>
   );

@@ -11,9 +11,8 @@ import { FormModal } from '../shared/form-modal';
 import { centsOf, euros, field, RecordOptions, SelectField, useServerLines } from '../shared/forms';
 import { EditHistoryDelete } from '../shared/history-link';
 import { actionsColumn, PagedTable, type Column } from '../shared/list-table';
-import { Notice } from '../shared/notice';
+import { Notice, useNotice } from '../shared/notice';
 import { SearchForm } from '../shared/search-form';
-import { FormLines } from '../shared/server-lines';
 import { useListParams } from '../shared/use-list-params';
 import { ProductSales } from './product-sales';
 import { useDeleteProductMutation, useGetAdminCategoriesQuery, useGetAdminProductsQuery, useSaveProductMutation } from './products-api';
@@ -47,22 +46,11 @@ function ProductForm({ product, categories, onDone }: { product: AdminProduct | 
   const form = useForm({ resolver: zodResolver(ProductFields), reValidateMode: 'onSubmit', defaultValues: valuesOf(product, categories) });
   const server = useServerLines(form);
   const [save, { isLoading }] = useSaveProductMutation();
-  const dialogs = useDialogs();
 
-  const submit = form.handleSubmit(async (values) => {
-    server.clear();
-    const result = await save({ id: product?.id ?? null, body: { ...values, position: product?.position ?? 0 } });
-    if (result.error) {
-      const err = result.error as KassaError;
-      if (err.status === 422 && err.lines.length) return server.place(err, ['name', 'price', 'categoryId', 'depositAmount']);
-      return void dialogs.error(err, { title: 'Saving the product failed' });
-    }
-    onDone(result.data);
-  }, server.clear);
+  const submit = server.submit((values) => save({ id: product?.id ?? null, body: { ...values, position: product?.position ?? 0 } }), onDone, ['name', 'price', 'categoryId', 'depositAmount'], 'Saving the product failed');
 
   return (
-    <FormModal title={product ? `Edit ${product.name}` : 'New product'} submitLabel="Save" busy={isLoading} onSubmit={() => submit()} onCancel={() => onDone(null)}>
-      <FormLines lines={server.lines} />
+    <FormModal title={product ? `Edit ${product.name}` : 'New product'} submitLabel="Save" busy={isLoading} lines={server.lines} onSubmit={() => submit()} onCancel={() => onDone(null)}>
       <TextField label="Name" maxLength={100} {...field(form, 'name')} autoFocus />
       <TextField label="Price (€)" inputMode="decimal" placeholder="2,35" {...field(form, 'price')} />
       <SelectField label="Category" {...field(form, 'categoryId')}>
@@ -110,7 +98,7 @@ export function ProductsPage() {
   const [editing, setEditing] = useState<AdminProduct | 'new' | null>(null);
   const [erasing, setErasing] = useState<AdminProduct | null>(null);
   const [salesOf, setSalesOf] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useNotice();
   const [erase] = useDeleteProductMutation();
   const dialogs = useDialogs();
 

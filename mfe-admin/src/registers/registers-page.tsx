@@ -9,7 +9,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AdminPage, BackToList, NewButton, RecordFallback } from '../shared/admin-page';
 import { field, useServerLines } from '../shared/forms';
 import { ListTable, recordColumn, type Column } from '../shared/list-table';
-import { Notice } from '../shared/notice';
+import { Notice, useNotice } from '../shared/notice';
 import { Section } from '../shared/section';
 import { FormLines } from '../shared/server-lines';
 import { useDeleteRegisterMutation, useGetAdminRegisterQuery, useGetAdminRegistersQuery, useSaveRegisterMutation } from '../users/users-api';
@@ -57,19 +57,8 @@ function RegisterForm({ register, onSaved }: { register: AdminRegister | null; o
   });
   const server = useServerLines(form);
   const [save, { isLoading }] = useSaveRegisterMutation();
-  const dialogs = useDialogs();
 
-  const submit = form.handleSubmit(async (body) => {
-    server.clear();
-    const result = await save({ id: register?.id ?? null, body });
-    if (result.error) {
-      const err = result.error as KassaError;
-      if (err.status === 409) return server.under('name', err.message);
-      if (err.status === 422 && err.lines.length) return server.place(err, ['name', 'capabilities', 'terminalName']);
-      return void dialogs.error(err, { title: 'Saving the register failed' });
-    }
-    onSaved(result.data);
-  }, server.clear);
+  const submit = server.submit((body) => save({ id: register?.id ?? null, body }), onSaved, ['name', 'capabilities', 'terminalName'], 'Saving the register failed', 'name');
   const capabilities = field(form, 'capabilities');
 
   return (
@@ -134,7 +123,7 @@ export function RegisterPage() {
   const [remove] = useDeleteRegisterMutation();
   const dialogs = useDialogs();
   const navigate = useNavigate();
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useNotice();
   const [deleting, setDeleting] = useState(false);
   const back = <BackToList id={registerId} to="/admin/registers" label="All registers" />;
   if (error || !register) return <RecordFallback title="Register" actions={back} error={error} onRetry={refetch} loadingLabel="Loading the register" />;

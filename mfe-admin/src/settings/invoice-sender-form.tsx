@@ -3,10 +3,9 @@ import { InvoiceSenderBody, type AdminSettings, type InvoiceSender } from '@kass
 import { checkIban } from '@kassa/contracts/sepa';
 import { Button, TextField, useDialogs } from '@kassa/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { field, TextAreaField, useServerLines } from '../shared/forms';
-import { Notice } from '../shared/notice';
+import { Notice, useNotice } from '../shared/notice';
 import { FormLines } from '../shared/server-lines';
 import { usePutAdminSettingsMutation } from './settings-api';
 
@@ -30,7 +29,7 @@ const SenderFields = InvoiceSenderBody.extend({
 export function InvoiceSenderForm({ saved }: { saved: AdminSettings }) {
   const form = useForm({ resolver: zodResolver(SenderFields), defaultValues: saved.invoiceSender });
   const server = useServerLines(form);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useNotice();
   const [save, { isLoading }] = usePutAdminSettingsMutation();
   const dialogs = useDialogs();
   const input = (f: Field) => field(form, f, { onChange: () => setNotice(null) });

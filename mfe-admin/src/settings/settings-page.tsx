@@ -8,7 +8,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { AdminPage } from '../shared/admin-page';
 import { centsOf, euros, field, SelectField, useServerLines } from '../shared/forms';
-import { Notice } from '../shared/notice';
+import { Notice, useNotice } from '../shared/notice';
 import { Section } from '../shared/section';
 import { FormLines } from '../shared/server-lines';
 import { useGetAdminSettingsQuery, usePutAdminSettingsMutation } from './settings-api';
@@ -163,7 +163,7 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
   // A line shows when a field is left, as on submit.
   const form = useForm({ resolver: zodResolver(SettingsFields), mode: 'onBlur', reValidateMode: 'onBlur', defaultValues: valuesOf(data) });
   const server = useServerLines(form);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useNotice();
   const [publishing, setPublishing] = useState(false);
 
   const parsed = SettingsFields.safeParse(useWatch({ control: form.control }));

@@ -1,11 +1,16 @@
 import { Button, Modal } from '@kassa/ui';
 import { useId, type FormEvent, type ReactNode } from 'react';
+import { FormLines } from './server-lines';
 
-/** A form in a modal: Cancel and the submit button below it; Enter in a field submits. */
+/**
+ * A form in a modal: the lines a refused save gave that belong to no field (`lines`) on top, Cancel and the submit
+ * button below it; Enter in a field submits.
+ */
 export function FormModal({
   title,
   submitLabel,
   busy,
+  lines = [],
   onSubmit,
   onCancel,
   children,
@@ -13,6 +18,7 @@ export function FormModal({
   title: string;
   submitLabel: string;
   busy: boolean;
+  lines?: readonly string[];
   onSubmit: () => void | Promise<void>;
   onCancel: () => void;
   children: ReactNode;
@@ -36,6 +42,7 @@ export function FormModal({
       }
     >
       <form id={formId} className="k-stack" onSubmit={submit} noValidate>
+        <FormLines lines={lines} />
         {children}
       </form>
     </Modal>

@@ -1,5 +1,5 @@
 import type { KassaError } from '@kassa/api-client';
-import { parseEuros } from '@kassa/ui';
+import { parseEuros, useDialogs } from '@kassa/ui';
 import { useId, useState, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { get, type FieldValues, type RegisterOptions, type Path, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
@@ -45,6 +45,14 @@ export function field<T extends FieldValues, C, O>(form: UseFormReturn<T, C, O>,
  */
 export function useServerLines<T extends FieldValues, C, O>(form: UseFormReturn<T, C, O>) {
   const [lines, setLines] = useState<string[]>([]);
+  const dialogs = useDialogs();
+  const refused = (err: KassaError, fields: readonly Path<T>[], title: string, taken?: Path<T>) => {
+    if (err.status === 409 && taken) return form.setError(taken, { message: err.message });
+    if (err.status !== 422 || !err.lines.length) return void dialogs.error(err, { title });
+    const placed = placeServerLines(err, fields, {});
+    for (const [name, line] of Object.entries(placed.fields) as [Path<T>, string][]) form.setError(name, { message: line });
+    setLines(placed.other);
+  };
   return {
     lines,
     clear: () => setLines([]),
@@ -58,6 +66,25 @@ export function useServerLines<T extends FieldValues, C, O>(form: UseFormReturn<
     },
     /** Puts one line under a field (a taken name, 409). */
     under: (name: Path<T>, line: string) => form.setError(name, { message: line }),
+    /**
+     * A refused save: a 422's lines where they belong, a taken name (409) under the `taken` field when there is one,
+     * anything else in a dialog titled `title`.
+     */
+    refused,
+    /**
+     * The form's submit for a save: `save` the checked values; a refusal goes where it belongs (`refused`), the saved
+     * record to `done`.
+     */
+    submit: <R,>(save: (values: O) => Promise<{ data?: R; error?: unknown }>, done: (saved: R) => void, fields: readonly Path<T>[], title: string, taken?: Path<T>) =>
+      form.handleSubmit(
+        async (values) => {
+          setLines([]);
+          const result = await save(values);
+          if (result.error) return refused(result.error as KassaError, fields, title, taken);
+          done(result.data as R);
+        },
+        () => setLines([]),
+      ),
   };
 }
 

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+
 /** What a page just did, above its content (a save, a delete), or why it could not (`tone` error); or nothing. */
 export function Notice({ text, tone = 'success' }: { text: string | null; tone?: 'success' | 'info' | 'error' }) {
   if (!text) return null;
@@ -7,3 +9,6 @@ export function Notice({ text, tone = 'success' }: { text: string | null; tone?:
     </div>
   );
 }
+
+/** A page's notice and the way to say one (null: none). */
+export const useNotice = () => useState<string | null>(null);

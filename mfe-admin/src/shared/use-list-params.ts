@@ -1,6 +1,9 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
+/** A list that others change while it is open (sales, requests, payments) loads again every minute, as SPEC's screens do. */
+export const EVERY_MINUTE = { pollingInterval: 60_000 };
+
 export type ListFilters<K extends string> = Record<K, string>;
 
 /** The filters `keys` as a list call takes them: null where a filter is not set. */

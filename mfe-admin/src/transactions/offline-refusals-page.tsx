@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page';
 import { ListTotal } from '../shared/filters';
 import { PagedTable, type Column } from '../shared/list-table';
-import { useListParams } from '../shared/use-list-params';
+import { EVERY_MINUTE, useListParams } from '../shared/use-list-params';
 import { useGetOfflineRefusalsQuery } from './transactions-api';
 
 const PAGE_SIZE = 15;
@@ -50,7 +50,7 @@ const REFUSAL_COLUMNS: Column<OfflineRefusalView>[] = [
 
 /** On the transactions page, only when there are any: how many offline sales were refused, with a link to them. */
 export function OfflineRefusalsNotice() {
-  const { data } = useGetOfflineRefusalsQuery({ page: 1, perPage: 1 }, { pollingInterval: 60_000 });
+  const { data } = useGetOfflineRefusalsQuery({ page: 1, perPage: 1 }, EVERY_MINUTE);
   if (!data || data.total === 0) return null;
   return (
     <div className="k-alert k-alert--error" role="status">
@@ -67,7 +67,7 @@ export function OfflineRefusalsNotice() {
  */
 export function OfflineRefusalsPage() {
   const { page, go } = useListParams(NO_FILTERS);
-  const query = useGetOfflineRefusalsQuery({ page, perPage: PAGE_SIZE }, { pollingInterval: 60_000 });
+  const query = useGetOfflineRefusalsQuery({ page, perPage: PAGE_SIZE }, EVERY_MINUTE);
   const { data } = query;
 
 

@@ -7,9 +7,9 @@ import { ConfirmItem } from '../shared/confirm-item';
 import { AccountButton, AccountFilter, FilterButtons, FilterRow, ToggleButton } from '../shared/filters';
 import { HistoryLink } from '../shared/history-link';
 import { actionsColumn, PagedTable, type Column } from '../shared/list-table';
-import { Notice } from '../shared/notice';
+import { Notice, useNotice } from '../shared/notice';
 import { StatusTag, statusTags } from '../shared/status-tag';
-import { useListParams } from '../shared/use-list-params';
+import { EVERY_MINUTE, useListParams } from '../shared/use-list-params';
 import { useGetAdminTransactionsQuery, useUndoAdminTransactionMutation } from './transactions-api';
 import './transactions.css';
 
@@ -54,18 +54,14 @@ const undoneRow = (tx: TransactionView) => ({ className: tx.undone ? 'transactio
 export function TransactionsPage({ header }: { header?: ReactNode }) {
   const { filters, page, go, filtered } = useListParams(FILTER_KEYS);
   const { method, day, account, late } = filters as { method: CheckoutMethod | ''; day: string; account: string; late: string };
-  const query = useGetAdminTransactionsQuery(
-    { page, perPage: PAGE_SIZE, method: method || null, day: day || null, account: account || null, late: late === 'true' ? 'true' : null },
-    { pollingInterval: 60_000 },
-  );
+  const query = useGetAdminTransactionsQuery({ page, perPage: PAGE_SIZE, method: method || null, day: day || null, account: account || null, late: late === 'true' ? 'true' : null }, EVERY_MINUTE);
   const { data } = query;
   const [undo, { isLoading: undoing }] = useUndoAdminTransactionMutation();
   const dialogs = useDialogs();
   const [confirming, setConfirming] = useState<TransactionView | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useNotice();
 
   const confirmUndo = async (tx: TransactionView) => {
-    setConfirming(null);
     const result = await undo({ id: tx.id });
     if (result.error) return void dialogs.error(result.error as KassaError, { title: 'Undoing failed' });
     const { accountName, balance_after: balance } = result.data;
@@ -186,7 +182,7 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
         <Notice text={notice} />
         <PagedTable query={query} paging={{ page, go }} loadingLabel="Loading transactions" empty={empty} className="transactions__table" phone columns={columns} rowProps={undoneRow} />
       </div>
-      <ConfirmItem item={confirming} title="Undo transaction" confirmLabel="Undo" variant="danger" text={undoText} onConfirm={confirmUndo} onCancel={() => setConfirming(null)} />
+      <ConfirmItem item={confirming} title="Undo transaction" confirmLabel="Undo" variant="danger" text={undoText} onConfirm={confirmUndo} onClose={() => setConfirming(null)} />
     </AdminPage>
   );
 }

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { AdminPage, BackToList, RecordFallback } from '../shared/admin-page';
 import { field, RecordOptions, SelectField, useServerLines } from '../shared/forms';
-import { Notice } from '../shared/notice';
+import { Notice, useNotice } from '../shared/notice';
 import { Section } from '../shared/section';
 import { FormLines } from '../shared/server-lines';
 import { useGetAdminRegistersQuery, useGetAdminUserQuery, usePatchUserMutation, useResetPasswordMutation, useResetTfaMutation } from './users-api';
@@ -49,7 +49,7 @@ export function UserPage() {
   const [resetTfa] = useResetTfaMutation();
   const dialogs = useDialogs();
   const [pending, setPending] = useState<Pending | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useNotice();
 
   const back = <BackToList id={userId} to="/admin/users" label="All users" />;
   if (error || !user) return <RecordFallback title="User" actions={back} error={error} onRetry={refetch} loadingLabel="Loading the user" />;

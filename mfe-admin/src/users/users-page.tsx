@@ -12,7 +12,6 @@ import { FormModal } from '../shared/form-modal';
 import { field, RecordOptions, SelectField, useServerLines } from '../shared/forms';
 import { PagedTable, recordColumn, type Column } from '../shared/list-table';
 import { SearchForm } from '../shared/search-form';
-import { FormLines } from '../shared/server-lines';
 import { useListParams } from '../shared/use-list-params';
 import { useCreateUserMutation, useGetAdminRegistersQuery, useGetAdminUsersQuery } from './users-api';
 import './users.css';
@@ -67,8 +66,7 @@ function NewUserForm({ registers, onDone }: { registers: AdminRegister[]; onDone
   }, server.clear);
 
   return (
-    <FormModal title="New user" submitLabel="Create" busy={isLoading} onSubmit={() => submit()} onCancel={() => onDone(null)}>
-      <FormLines lines={server.lines} />
+    <FormModal title="New user" submitLabel="Create" busy={isLoading} lines={server.lines} onSubmit={() => submit()} onCancel={() => onDone(null)}>
       <TextField label="Username" autoComplete="off" {...field(form, 'username')} autoFocus />
       <TextField label="Password" type="password" autoComplete="new-password" {...field(form, 'password')} hint="At least 8 characters; tell it to the user in person." />
       <TextField label="Name (optional)" maxLength={100} {...field(form, 'displayName')} />
