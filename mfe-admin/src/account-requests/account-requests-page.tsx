@@ -1,13 +1,12 @@
-import type { KassaError } from '@kassa/api-client';
 import type { AccountRequestStatus, AccountRequestView } from '@kassa/contracts';
-import { Button, DateText, useDialogs } from '@kassa/ui';
-import { useState } from 'react';
+import { Button, DateText } from '@kassa/ui';
 import { AdminPage } from '../shared/admin-page';
 import { ConfirmItem } from '../shared/confirm-item';
 import { FilterButtons, ListTotal } from '../shared/filters';
 import { HistoryLink } from '../shared/history-link';
 import { actionsColumn, PagedTable, type Column } from '../shared/list-table';
-import { Notice, useNotice } from '../shared/notice';
+import { Notice } from '../shared/notice';
+import { useRowActions } from '../shared/row-actions';
 import { StatusTag, statusTags } from '../shared/status-tag';
 import { EVERY_MINUTE, useListParams } from '../shared/use-list-params';
 import { useDecideAccountRequestMutation, useGetAdminAccountRequestsQuery } from './account-requests-api';
@@ -43,13 +42,10 @@ export function AccountRequestsPage() {
   const query = useGetAdminAccountRequestsQuery({ page, perPage: PAGE_SIZE, status: status || null }, EVERY_MINUTE);
   const { data } = query;
   const [decide, { isLoading: deciding }] = useDecideAccountRequestMutation();
-  const dialogs = useDialogs();
-  const [approving, setApproving] = useState<AccountRequestView | null>(null);
-  const [notice, setNotice] = useNotice();
+  const { dialogs, notice, setNotice, confirming: approving, setConfirming: setApproving, succeeded } = useRowActions<AccountRequestView>();
 
   const approve = async (r: AccountRequestView) => {
-    const result = await decide({ id: r.id, status: 'approved' });
-    if (result.error) return void dialogs.error(result.error as KassaError, { title: 'Approving failed' });
+    if (!succeeded(await decide({ id: r.id, status: 'approved' }), 'Approving failed')) return;
     setNotice(`Approved: ${r.name} (${r.username}) now has an account.`);
   };
 
@@ -60,8 +56,7 @@ export function AccountRequestsPage() {
       label: 'Note for the member',
     });
     if (note === null) return;
-    const result = await decide({ id: r.id, status: 'rejected', ...(note.trim() ? { note: note.trim() } : {}) });
-    if (result.error) return void dialogs.error(result.error as KassaError, { title: 'Rejecting failed' });
+    if (!succeeded(await decide({ id: r.id, status: 'rejected', ...(note.trim() ? { note: note.trim() } : {}) }), 'Rejecting failed')) return;
     setNotice(`Rejected: ${r.name} (${r.username}).`);
   };
 

@@ -1,13 +1,13 @@
-import type { KassaError } from '@kassa/api-client';
 import { amountDue, CHECKOUT_METHOD_LABELS, type CheckoutMethod, type TransactionStatus, type TransactionView } from '@kassa/contracts';
-import { Button, DateText, formatDate, formatMoney, Money, TextField, useDialogs } from '@kassa/ui';
-import { useState, type ReactNode } from 'react';
+import { Button, DateText, formatDate, formatMoney, Money, TextField } from '@kassa/ui';
+import type { ReactNode } from 'react';
 import { AdminPage } from '../shared/admin-page';
 import { ConfirmItem } from '../shared/confirm-item';
 import { AccountButton, AccountFilter, FilterButtons, FilterRow, ToggleButton } from '../shared/filters';
 import { HistoryLink } from '../shared/history-link';
 import { actionsColumn, PagedTable, type Column } from '../shared/list-table';
-import { Notice, useNotice } from '../shared/notice';
+import { Notice } from '../shared/notice';
+import { useRowActions } from '../shared/row-actions';
 import { StatusTag, statusTags } from '../shared/status-tag';
 import { EVERY_MINUTE, useListParams } from '../shared/use-list-params';
 import { useGetAdminTransactionsQuery, useUndoAdminTransactionMutation } from './transactions-api';
@@ -57,13 +57,11 @@ export function TransactionsPage({ header }: { header?: ReactNode }) {
   const query = useGetAdminTransactionsQuery({ page, perPage: PAGE_SIZE, method: method || null, day: day || null, account: account || null, late: late === 'true' ? 'true' : null }, EVERY_MINUTE);
   const { data } = query;
   const [undo, { isLoading: undoing }] = useUndoAdminTransactionMutation();
-  const dialogs = useDialogs();
-  const [confirming, setConfirming] = useState<TransactionView | null>(null);
-  const [notice, setNotice] = useNotice();
+  const { notice, setNotice, confirming, setConfirming, succeeded } = useRowActions<TransactionView>();
 
   const confirmUndo = async (tx: TransactionView) => {
     const result = await undo({ id: tx.id });
-    if (result.error) return void dialogs.error(result.error as KassaError, { title: 'Undoing failed' });
+    if (!succeeded(result, 'Undoing failed')) return;
     const { accountName, balance_after: balance } = result.data;
     setNotice(accountName && balance !== null ? `Transaction undone. ${accountName} now has ${formatMoney(balance)}.` : 'Transaction undone.');
   };
