@@ -17,6 +17,7 @@ interface Records {
   registerId: string;
   accountId: string;
   userId: string;
+  shiftId: string;
 }
 
 interface AdminRoute {
@@ -41,6 +42,8 @@ const ROUTES: AdminRoute[] = [
   { name: 'transactions', path: () => '/admin/transactions', content: 'table tbody tr' },
   { name: 'offline_refusals', path: () => '/admin/transactions/offline_refusals', content: 'table tbody tr' },
   { name: 'reports', path: () => '/admin/reports', content: 'table tbody tr' },
+  { name: 'shifts', path: () => '/admin/shifts', content: 'table tbody tr' },
+  { name: 'shift', path: (r) => `/admin/shifts/${r.shiftId}`, content: 'dl dt' },
   { name: 'audit_logs', path: () => '/admin/audit_logs', content: 'table tbody tr' },
   { name: 'settings', path: () => '/admin/settings', content: 'form[aria-label="Settings"] input' },
 ];
@@ -76,7 +79,12 @@ async function makeRecords(baseURL: string): Promise<Records> {
   const request = await callApi(baseURL, 'POST', '/api/account_request/request', askerToken, { pin: '2468', creditAccount: false, acceptTerms: true, name: `Pagina Aanvraag ${tag}` });
   expect(request.status).toBe(200);
 
-  return { registerId: register.result.id, accountId: member.accountId, userId: userId! };
+  // The register's shift, with a cash sale in it: on the shifts list, and a report of its own.
+  const shift = await callApi<{ id: string }>(baseURL, 'POST', '/api/shifts/', askerToken, { float: { '1000': 2 } });
+  expect(shift.status).toBe(200);
+  expect((await callApi(baseURL, 'POST', '/api/checkout/cash/', askerToken, { products: [{ id: product.id, amount: 2 }], nonce: `e2e-pages-shift-${tag}` })).status).toBe(200);
+
+  return { registerId: register.result.id, accountId: member.accountId, userId: userId!, shiftId: shift.result.id };
 }
 
 async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; innerWidth: number }> {

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { apiToken } from './helpers';
-import { callApi, moneyPattern, openTill, ownProduct } from './till-helpers';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { apiToken, signIn } from './helpers';
+import { renderFirstPage } from './pdf-page';
+import { callApi, moneyPattern, openTill, ownProduct, payButton, successSnackbar, tile } from './till-helpers';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -9,9 +12,10 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4
  * opened from the menu with a counted float, a cash sale in it, a safe drop, and the close with expected, counted and
  * difference. It changes no shared setting.
  */
-test('a till opens a shift with a counted float, sees the expected cash and closes with the difference', async ({ page, baseURL }) => {
+test('a till opens a shift, sells giving change, takes money to the safe and closes short with a note; the board reads its report and PDF', async ({ page, browser, baseURL }, testInfo) => {
   const admin = await apiToken(baseURL!, 'admin');
-  const register = await callApi<{ id: string }>(baseURL!, 'POST', '/api/admin/registers/', admin, { name: `Kelder ${unique()}`, capabilities: ['PAYMENT_CASH', 'PAYMENT_OTHER', 'PAYMENT_UNDO'] });
+  const registerName = `Kelder ${unique()}`;
+  const register = await callApi<{ id: string }>(baseURL!, 'POST', '/api/admin/registers/', admin, { name: registerName, capabilities: ['PAYMENT_CASH', 'PAYMENT_OTHER', 'PAYMENT_UNDO'] });
   expect(register.status).toBe(200);
   const username = `kelder-${unique()}`;
   const password = 'kelder-tap-1';
@@ -27,24 +31,54 @@ test('a till opens a shift with a counted float, sees the expected cash and clos
   await page.getByRole('button', { name: new RegExp(`^Open shift with ${moneyPattern(10_500)}$`) }).click();
   await expect(page.getByTestId('expected-cash')).toHaveText(new RegExp(moneyPattern(10_500)));
 
-  // A cash sale at this register joins the shift (the server sets it; the till sends no shift).
-  const tap = await apiToken(baseURL!, username, password);
-  expect((await callApi(baseURL!, 'POST', '/api/checkout/cash/', tap, { products: [{ id: product.id, amount: 2 }], nonce: `e2e-shift-${unique()}` })).status).toBe(200);
-  await page.reload();
+  // Two taps of the spec's own product, paid in cash with a € 20 note: the till shows the change and books € 5,00.
+  await page.getByRole('link', { name: 'Back to the till' }).click();
+  await tile(page, product.name).click();
+  await tile(page, product.name).click();
+  await payButton(page, 'Cash').click();
+  const cash = page.getByRole('dialog', { name: 'Contant' });
+  await cash.getByRole('button', { name: '€ 20' }).click();
+  await expect(cash.getByRole('status')).toContainText(new RegExp(`Change\\s*${moneyPattern(1_500)}`));
+  await cash.getByRole('button', { name: /^Gereed/ }).click();
+  await expect(successSnackbar(page, 500)).toBeVisible();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('link', { name: 'Shift' }).click();
   await expect(page.getByTestId('expected-cash')).toHaveText(new RegExp(moneyPattern(11_000)));
 
   await page.getByRole('textbox', { name: 'Amount to the safe (€)' }).fill('50');
   await page.getByRole('button', { name: 'Record safe drop' }).click();
   await expect(page.getByTestId('expected-cash')).toHaveText(new RegExp(moneyPattern(6_000)));
 
-  // Counted € 59,00: € 1,00 short, within the note threshold.
+  // Counted € 50,00: € 10,00 short, more than the note threshold (€ 5,00), so the close asks why.
+  const tap = await apiToken(baseURL!, username, password);
+  const shiftId = (await callApi<{ shift: { id: string } }>(baseURL!, 'GET', '/api/shifts/current', tap)).result.shift.id;
   const close = page.getByRole('region', { name: 'Close the shift' });
   await close.getByRole('spinbutton', { name: /^Count: number of €\s50,00$/ }).fill('1');
-  await close.getByRole('spinbutton', { name: /^Count: number of €\s1,00$/ }).fill('9');
-  await expect(close.getByTestId('close-difference')).toHaveText(new RegExp(`-\\s?${moneyPattern(100)}|${moneyPattern(-100)}`));
+  await expect(close.getByTestId('close-difference')).toHaveText(new RegExp(`-\\s?${moneyPattern(1_000)}|${moneyPattern(-1_000)}`));
+  const note = 'Tientje te veel teruggegeven bij het wisselen';
+  await close.getByRole('textbox', { name: 'Note (why the count differs)' }).fill(note);
   await close.getByRole('button', { name: 'Close shift' }).click();
   const closed = page.getByRole('region', { name: 'Shift closed' });
   await expect(closed).toContainText(new RegExp(`Expected\\s*${moneyPattern(6_000)}`));
-  await expect(closed).toContainText(new RegExp(`Counted\\s*${moneyPattern(5_900)}`));
+  await expect(closed).toContainText(new RegExp(`Counted\\s*${moneyPattern(5_000)}`));
+
+  // The board: the shift's drawer and report, and its PDF, whose first page is drawn to PNG and read.
+  const board = await browser.newPage();
+  await signIn(board, 'admin');
+  await board.goto(`/admin/shifts/${shiftId}`);
+  await expect(board.getByRole('heading', { level: 1, name: `Shift at ${registerName}` })).toBeVisible();
+  await expect(board.getByText(note)).toBeVisible();
+  const cashRow = board.getByRole('table', { name: 'Takings by method' }).getByRole('row').nth(1);
+  await expect(cashRow).toHaveText(new RegExp(`Cash\\s*1\\s*${moneyPattern(500)}`));
+  const [download] = await Promise.all([board.waitForEvent('download'), board.getByRole('button', { name: 'Download PDF' }).click()]);
+  const pdf = readFileSync((await download.path())!);
+  const text = await renderFirstPage(board, pdf, join(testInfo.project.outputDir, 'shift-report-page-1.png'));
+  expect(text).toContain('Dienstrapport');
+  expect(text).toContain(registerName);
+  expect(text).toContain(note);
+  expect(text).toMatch(new RegExp(`Verwacht contant\\s*${moneyPattern(6_000)}`));
+  expect(text).toMatch(new RegExp(`Verschil \\(geteld - verwacht\\)\\s*${moneyPattern(-1_000)}`));
+  expect(text).toMatch(new RegExp(`Contant\\s*1\\s*${moneyPattern(500)}`));
+  await board.close();
   await product.hide();
 });

@@ -31,6 +31,8 @@ const InvoicePage = lazyPage(() => import('./invoices/invoice-page'), 'InvoicePa
 const InvoicesPage = lazyPage(() => import('./invoices/invoices-page'), 'InvoicesPage');
 const ProductsPage = lazyPage(() => import('./products/products-page'), 'ProductsPage');
 const ReportsPage = lazyPage(() => import('./reports/reports-page'), 'ReportsPage');
+const ShiftPage = lazyPage(() => import('./reports/shifts-page'), 'ShiftPage');
+const ShiftsPage = lazyPage(() => import('./reports/shifts-page'), 'ShiftsPage');
 const RegisterPage = lazyPage(() => import('./registers/registers-page'), 'RegisterPage');
 const RegistersPage = lazyPage(() => import('./registers/registers-page'), 'RegistersPage');
 const SettingsPage = lazyPage(() => import('./settings/settings-page'), 'SettingsPage');
@@ -59,6 +61,8 @@ export const ADMIN_ROUTES: { path: string; element: ReactNode }[] = [
   { path: 'transactions', element: <TransactionsPage header={<><LedgerAuditPanel /><OfflineRefusalsNotice /></>} /> },
   { path: 'transactions/offline_refusals', element: <OfflineRefusalsPage /> },
   { path: 'reports', element: <ReportsPage /> },
+  { path: 'shifts', element: <ShiftsPage /> },
+  { path: 'shifts/:shiftId', element: <ShiftPage /> },
   { path: 'direct_debit', element: <DirectDebitPage /> },
   { path: 'direct_debit/:batchId', element: <DirectDebitBatchPage /> },
   { path: 'approvals', element: <ApprovalsPage /> },

@@ -109,6 +109,10 @@ export const SalesSettings = z.object({ ageCheck: AgeCheck, cashWithoutShift: z.
 export type SalesSettings = z.infer<typeof SalesSettings>;
 
 /** GET /internal/accounts/:id on accounts: what other services may know about an account. `balance` is the ledger head's. */
+/** GET /internal/registers/{id}: a register's name, for a shift's report. */
+export const InternalRegister = z.object({ id: ObjectId, name: z.string() });
+export type InternalRegister = z.infer<typeof InternalRegister>;
+
 export const InternalAccount = z.object({
   id: ObjectId,
   name: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Cents, ObjectId } from './wrapper';
+import { DayReport } from './reports';
+import { Cents, ObjectId, PageQuery } from './wrapper';
 import { DENOMINATIONS, type Denomination } from './denominations';
 
 export * from './denominations';
@@ -9,6 +10,8 @@ const Count = z.number().int('A count is a whole number.').min(0, 'A count canno
 /** A drawer counted by denomination: how many of each note and coin (keys are the cents; a missing one is none). */
 export const DrawerCount = z.object(Object.fromEntries(DENOMINATIONS.map((d) => [String(d), Count.default(0)])) as Record<`${Denomination}`, z.ZodDefault<typeof Count>>);
 export type DrawerCount = z.infer<typeof DrawerCount>;
+/** A drawer count as the server answers it: every denomination, none left out. */
+export const DrawerCountView = z.object(Object.fromEntries(DENOMINATIONS.map((d) => [String(d), Count])) as Record<`${Denomination}`, typeof Count>);
 
 
 export const SafeDrop = z.object({ amount: Cents, by: z.string(), at: z.string() });
@@ -21,12 +24,12 @@ export const Shift = z.object({
   status: z.enum(['open', 'closed']),
   openedBy: z.string(),
   openedAt: z.string(),
-  floatCount: DrawerCount,
+  floatCount: DrawerCountView,
   float: Cents,
   safeDrops: z.array(SafeDrop),
   /** Server-side: float + cash sales + cash top-ups - cash undone - safe drops, so far (an open shift) or at the close. */
   expected: Cents,
-  closingCount: DrawerCount.nullable(),
+  closingCount: DrawerCountView.nullable(),
   counted: Cents.nullable(),
   /** counted - expected (below zero: short). */
   difference: Cents.nullable(),
@@ -59,3 +62,17 @@ export type SafeDropBody = z.infer<typeof SafeDropBody>;
 /** POST /api/shifts/{id}/close/: the closing count; a difference above the setting shiftNoteAbove needs a note. */
 export const CloseShiftBody = z.object({ count: DrawerCount, note: z.string().trim().max(500).optional() });
 export type CloseShiftBody = z.input<typeof CloseShiftBody>;
+
+/** GET /api/admin/shifts/: every register's shifts, newest first; by register and open or closed. */
+export const AdminShiftsQuery = PageQuery.extend({
+  register: z.string().trim().min(1).max(100).optional(),
+  status: z.enum(['open', 'closed']).optional(),
+});
+export type AdminShiftsQuery = z.infer<typeof AdminShiftsQuery>;
+
+/**
+ * GET /api/admin/shifts/{id}/report: a shift with the report of its sales (the day report's figures over the sales
+ * that joined this shift; `from`/`to` the local days it spans).
+ */
+export const ShiftReport = z.object({ shift: Shift, registerName: z.string().nullable(), sales: DayReport });
+export type ShiftReport = z.infer<typeof ShiftReport>;

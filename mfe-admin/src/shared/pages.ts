@@ -15,6 +15,7 @@ export const PAGES = {
   products: { title: 'Products', lead: 'Products with their price, category and deposit.' },
   refusedOfflineSales: { title: 'Refused offline sales', lead: 'Sales made while a till was offline that were refused when the till sent them. Nothing was booked for them.' },
   registers: { title: 'Registers', lead: 'Tills and their capabilities: which payment methods each one offers.' },
+  shifts: { title: 'Shifts', lead: "Every register's shifts: the float, the cash expected and counted at the close, the difference, and each shift's report." },
   settings: { title: 'Settings', lead: 'Platform settings: terms, minimum top-up, credit limit, PIN and two-factor requirements.' },
   transactions: { title: 'Transactions', lead: 'Every sale and top-up, with undo and the card payment status.' },
   users: { title: 'Users', lead: 'Users who sign in, their admin rights and linked accounts.' },

@@ -40,6 +40,7 @@ export const ROUTE_TABLE: { prefix: string; service: ServiceName }[] = [
   { prefix: '/api/shifts', service: 'checkout' },
   { prefix: '/api/admin/transactions', service: 'checkout' },
   { prefix: '/api/admin/reports', service: 'checkout' },
+  { prefix: '/api/admin/shifts', service: 'checkout' },
   { prefix: '/api/admin/invoices', service: 'checkout' },
   { prefix: '/api/transactions/card', service: 'payments' },
   { prefix: '/api/payments', service: 'payments' },

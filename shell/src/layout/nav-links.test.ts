@@ -47,7 +47,7 @@ describe('sidebar links (SPEC 2 "Sidebar")', () => {
     expect(admin.map((l) => [l.to, l.label, labels(l.children ?? [])])).toEqual([
       ['/admin/products', 'Products', ['Categories', 'Invoices', 'Registers', 'Bar Management']],
       ['/admin/accounts', 'Accounts', ['Account requests', 'Debtors', 'Users']],
-      ['/admin/transactions', 'Admin', ['Transactions', 'Reports', 'Direct debit', 'Approvals', 'Exact Online', 'Audit logs', 'iDEAL payments']],
+      ['/admin/transactions', 'Admin', ['Transactions', 'Reports', 'Shifts', 'Direct debit', 'Approvals', 'Exact Online', 'Audit logs', 'iDEAL payments']],
       ['/admin/settings', 'Settings', []],
     ]);
     expect(navSections({ authenticated: true, config: cfg(), pendingSetup: 0 }).admin).toEqual([]);

@@ -55,6 +55,7 @@ export function navSections(opts: { authenticated: boolean; config: Config | nul
             children: [
               { to: '/admin/transactions', label: 'Transactions' },
               { to: '/admin/reports', label: 'Reports' },
+              { to: '/admin/shifts', label: 'Shifts' },
               { to: '/admin/direct_debit', label: 'Direct debit' },
               { to: '/admin/approvals', label: 'Approvals' },
               { to: '/admin/exact', label: 'Exact Online' },

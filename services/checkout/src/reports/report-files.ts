@@ -1,4 +1,4 @@
-import { formatEuros, type CheckoutMethod, type DayReport } from '@kassa/contracts';
+import { formatEuros, type CheckoutMethod, type DayReport, type Shift } from '@kassa/contracts';
 import { stringify } from 'csv-stringify/sync';
 import { A4, GREY, MARGIN, pdfWriter } from '../pdf/pdf-writer';
 
@@ -9,9 +9,39 @@ const longDate = new Intl.DateTimeFormat('nl-NL', { weekday: 'long', day: 'numer
 const dutchDay = (d: string) => longDate.format(new Date(`${d}T12:00:00Z`));
 /** The days a report covers, in words. */
 export const reportPeriod = (r: Pick<DayReport, 'from' | 'to'>) => (r.from === r.to ? dutchDay(r.from) : `${dutchDay(r.from)} t/m ${dutchDay(r.to)}`);
-/** The file name of a report's CSV or PDF. */
-export const reportFileName = (r: Pick<DayReport, 'from' | 'to'>, ext: 'csv' | 'pdf') => `kassa-dagrapport-${r.from === r.to ? r.from : `${r.from}-${r.to}`}.${ext}`;
+/** The file name of a report's CSV or PDF (a shift's names its register and the day it opened). */
+export const reportFileName = (r: Pick<DayReport, 'from' | 'to'>, ext: 'csv' | 'pdf', shift?: Shift) =>
+  shift
+    ? `kassa-dienst-${shift.register.replace(/[^A-Za-z0-9-]+/g, '-')}-${r.from}-${shift.id.slice(-6)}.${ext}`
+    : `kassa-dagrapport-${r.from === r.to ? r.from : `${r.from}-${r.to}`}.${ext}`;
 const vat = (rate: number | null) => (rate === null ? '-' : `${rate}%`);
+
+/** What a shift's report file needs besides its sales. */
+export interface ShiftFile {
+  shift: Shift;
+  registerName: string | null;
+  timeZone: string;
+}
+
+/**
+ * What a shift's report says above the sales: who opened and closed it and when, the float, the safe drops, and the
+ * drawer's expected and counted cash with the difference and its note ([what, amount in cents or text]).
+ */
+export function shiftFacts({ shift, registerName, timeZone }: ShiftFile): [string, number | string][] {
+  const at = new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone });
+  const drops = shift.safeDrops.reduce((sum, d) => sum + d.amount, 0);
+  return [
+    ['Kassa', registerName ?? shift.register],
+    ['Geopend', `${at.format(new Date(shift.openedAt))} door ${shift.openedBy}`],
+    ['Gesloten', shift.closedAt ? `${at.format(new Date(shift.closedAt))} door ${shift.closedBy ?? ''}` : 'nog open'],
+    ['Wisselgeld bij opening', shift.float],
+    [`Naar de kluis (${shift.safeDrops.length}x)`, -drops],
+    [shift.status === 'closed' ? 'Verwacht contant' : 'Verwacht contant tot nu', shift.expected],
+    ...(shift.counted === null ? [] : ([['Geteld', shift.counted]] as [string, number][])),
+    ...(shift.difference === null ? [] : ([['Verschil (geteld - verwacht)', shift.difference]] as [string, number][])),
+    ...(shift.note ? ([['Notitie', shift.note]] as [string, string][]) : []),
+  ];
+}
 
 /** A section's lines as [what, count, amount in cents]; one list feeds the CSV and the PDF, so both say the same. */
 type Line = [label: string, count: number | null, cents: number];
@@ -54,10 +84,14 @@ function sections(r: DayReport): Section[] {
 /** Cents with a decimal comma and no currency sign, for a Dutch spreadsheet. */
 const csvEuros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 
-/** The report as CSV for a Dutch spreadsheet (`;` between fields, a decimal comma): section, what, count, amount. */
-export function reportCsv(r: DayReport): string {
+/**
+ * The report as CSV for a Dutch spreadsheet (`;` between fields, a decimal comma): section, what, count, amount; a
+ * shift's report starts with the shift's facts.
+ */
+export function reportCsv(r: DayReport, shift?: ShiftFile): string {
   const rows: string[][] = [['sectie', 'omschrijving', 'aantal', 'bedrag']];
   rows.push(['Periode', reportPeriod(r), '', '']);
+  for (const [label, value] of shift ? shiftFacts(shift) : []) rows.push(['Dienst', label, typeof value === 'string' ? value : '', typeof value === 'number' ? csvEuros(value) : '']);
   for (const s of sections(r)) {
     for (const [label, count, cents] of [...s.lines, ...(s.total ? [s.total] : [])]) rows.push([s.title, label, count === null ? '' : String(count), csvEuros(cents)]);
   }
@@ -65,13 +99,29 @@ export function reportCsv(r: DayReport): string {
   return stringify(rows, { delimiter: ';', record_delimiter: 'windows' });
 }
 
-/** The report as a PDF file (A4, Dutch) for the treasurer's files: the same sections as the CSV and the page. */
-export async function reportPdf(r: DayReport): Promise<Uint8Array> {
-  const { doc, w } = await pdfWriter(`Dagrapport ${r.from === r.to ? r.from : `${r.from} - ${r.to}`}`, 'Kassa');
+/**
+ * The report as a PDF file (A4, Dutch) for the treasurer's files: the same sections as the CSV and the page; a shift's
+ * report ("Dienstrapport") starts with the shift's facts.
+ */
+export async function reportPdf(r: DayReport, shift?: ShiftFile): Promise<Uint8Array> {
+  const title = shift ? 'Dienstrapport' : 'Dagrapport';
+  const { doc, w } = await pdfWriter(shift ? `${title} ${shift.registerName ?? shift.shift.register} ${r.from}` : `${title} ${r.from === r.to ? r.from : `${r.from} - ${r.to}`}`, 'Kassa');
   const cols = { label: MARGIN, count: 400, amount: A4[0] - MARGIN };
-  w.text('Dagrapport', { size: 18, bold: true });
+  w.text(title, { size: 18, bold: true });
   w.text(reportPeriod(r));
   w.gap(12);
+  if (shift) {
+    for (const [label, value] of shiftFacts(shift)) {
+      if (typeof value === 'string' && value.length > 50) {
+        // A long text (the note) under its label, a line of at most 90 characters at a time.
+        w.text(label, { bold: true });
+        for (const line of value.match(/.{1,90}(\s|$)|\S+/g) ?? []) w.text(line.trim());
+        continue;
+      }
+      w.row([{ text: label, x: cols.label }, { text: typeof value === 'number' ? formatEuros(value) : value, x: cols.amount, right: true }]);
+    }
+    w.gap(12);
+  }
   w.row([{ text: 'Ontvangen (verkopen en opwaarderingen)', x: cols.label }, { text: formatEuros(r.totals.received), x: cols.amount, right: true }], { bold: true });
   w.gap(8);
   for (const s of sections(r)) {

@@ -1,14 +1,14 @@
 import { CheckoutMethod, InternalCategories, type DayReport, type DayReportQuery } from '@kassa/contracts';
 import { addDays, groupSumCount } from '@kassa/service-kit';
-import type { Model } from 'mongoose';
+import { Types, type Model } from 'mongoose';
 import { transactionModel } from '../models/transaction.model';
 import type { CheckoutContext } from '../context';
 
 /**
- * Which sales a report covers. Days now (`day` is the local day a sale was booked); a shift's report will be one more
- * kind here (`{ shiftId }`, matched on the sale's stored shift), the rest of the report unchanged.
+ * Which sales a report covers: those booked on the local days `from` to `to`, or (with `shiftId`) those that joined one
+ * shift, `from` and `to` then the days it spans (the rest of the report unchanged).
  */
-export type ReportFilter = { from: string; to: string };
+export type ReportFilter = { from: string; to: string; shiftId?: string };
 
 /** The filter of a day report's query: one day, or a range. */
 export const reportFilter = (q: DayReportQuery): ReportFilter => (q.day ? { from: q.day, to: q.day } : { from: q.from!, to: q.to! });
@@ -25,6 +25,7 @@ export function daysOf(from: string, to: string): string[] {
  * reads both from the index; FerretDB pushes only equality down). [ferretdb:equality-index]
  */
 export function filterMatch(filter: ReportFilter): Record<string, unknown> {
+  if (filter.shiftId) return { shiftId: new Types.ObjectId(filter.shiftId) };
   const days = daysOf(filter.from, filter.to);
   return { day: days.length === 1 ? days[0] : { $in: days } };
 }
@@ -179,7 +180,8 @@ export async function salesReport(ctx: CheckoutContext, filter: ReportFilter): P
   totals.received = totals.takings + totals.topups;
   const undoRows = methodRows(undone, (g) => g.total);
   return {
-    ...filter,
+    from: filter.from,
+    to: filter.to,
     takings: takingRows,
     otherByReason: [...reasons.values()].sort(byTotal),
     topups: topupRows,

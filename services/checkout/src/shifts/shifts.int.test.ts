@@ -1,8 +1,8 @@
-import type { Capability } from '@kassa/contracts';
+import { formatEuros, type Capability } from '@kassa/contracts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type CheckoutStack, startCheckoutStack } from '@kassa/test-stack';
+import { type CheckoutStack, pdfDrawnText, startCheckoutStack } from '@kassa/test-stack';
 import { transactionModel } from '../models/transaction.model';
 
 const BAR: Capability[] = ['PAYMENT_CASH', 'PAYMENT_ACCOUNT_OTHER', 'PAYMENT_OTHER', 'PAYMENT_UNDO'];
@@ -180,6 +180,59 @@ describe('shifts and a counted drawer', () => {
     } finally {
       await setShiftSettings({ cashWithoutShift: true });
     }
+  });
+
+  it("reports a shift's sales per method to the cent, with its drawer, as JSON, PDF and CSV for the board only", async () => {
+    const till = newTill();
+    const shift = (await open(till, { '2000': 1, '50': 4 })).json().result as { id: string };
+    const account = await s.createAccount('Dienst Rapport', 5000);
+    const sales = [
+      await sell(till, 'cash', { products: [line(1), line(2, 3)] }),
+      await sell(till, 'cash', { products: [], upgrade_account_id: account, upgrade_amount: 1000 }),
+      await sell(till, 'account', { products: [line(3)], account_id: account }),
+      await sell(till, 'other', { products: [line(4, 2)], reason: 'Representatie' }),
+    ];
+    const undone = await sell(till, 'cash', { products: [line(2)] });
+    expect((await s.app.inject({ method: 'POST', url: `/api/transactions/${undone.transaction_id}/undo/`, headers: { authorization: s.token(BAR, till) } })).statusCode).toBe(200);
+    // Another register's sale at the same time is not in this shift's report.
+    const other = newTill();
+    await open(other, { '500': 1 });
+    await sell(other, 'cash', { products: [line(1)] });
+    const drop = { nonce: randomUUID(), amount: 500 };
+    expect((await call(till, 'POST', `/api/shifts/${shift.id}/safe_drops/`, drop)).statusCode).toBe(200);
+    const expected = 2200 + sales[0]!.total + 1000 - 500;
+    expect((await close(till, shift.id, { '5000': 1 }, 'Briefje van vijftig gevonden')).statusCode).toBe(200);
+
+    const admin = { authorization: s.token([], ADMIN) };
+    const res = await s.app.inject({ method: 'GET', url: `/api/admin/shifts/${shift.id}/report`, headers: admin });
+    expect(res.statusCode).toBe(200);
+    const { shift: view, sales: report } = res.json().result;
+    expect(view).toMatchObject({ id: shift.id, status: 'closed', expected, counted: 5000, difference: 5000 - expected, note: 'Briefje van vijftig gevonden' });
+    const byMethod = Object.fromEntries(report.takings.map((r: { method: string; total: number; count: number }) => [r.method, [r.count, r.total]]));
+    expect(byMethod).toMatchObject({ cash: [2, sales[0]!.total], account: [1, sales[2]!.total], other: [1, sales[3]!.total], card: [0, 0] });
+    expect(report.topups).toEqual([{ method: 'cash', count: 1, total: 1000 }]);
+    expect(report.undos).toMatchObject({ count: 1, total: undone.total });
+    // The top-up's sale takes nothing for products: its euros are the top-up's.
+    expect(report.totals).toMatchObject({ takings: sales[0]!.total + sales[2]!.total + sales[3]!.total, topups: 1000, received: sales[0]!.total + sales[2]!.total + sales[3]!.total + 1000 });
+    expect(report.otherByReason).toEqual([{ reason: 'Representatie', count: 1, total: sales[3]!.total }]);
+
+    const list = await s.app.inject({ method: 'GET', url: `/api/admin/shifts/?register=${till.registerId}`, headers: admin });
+    expect(list.json().result).toMatchObject({ total: 1, items: [{ id: shift.id, difference: 5000 - expected }] });
+    const pdf = await s.app.inject({ method: 'GET', url: `/api/admin/shifts/${shift.id}/report.pdf`, headers: admin });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfDrawnText(pdf.rawPayload);
+    expect(text.has('Dienstrapport')).toBe(true);
+    expect(text.has(till.registerId)).toBe(true);
+    expect(text.has(formatEuros(expected))).toBe(true);
+    expect(text.has('Briefje van vijftig gevonden')).toBe(true);
+    const csv = await s.app.inject({ method: 'GET', url: `/api/admin/shifts/${shift.id}/report.csv`, headers: admin });
+    expect(csv.body).toContain(`Dienst;Verwacht contant;;${(expected / 100).toFixed(2).replace('.', ',')}`);
+
+    // The till's own staff see the shift, not the board's report.
+    expect((await call(till, 'GET', `/api/admin/shifts/${shift.id}/report`)).statusCode).toBe(403);
+    expect((await s.app.inject({ method: 'GET', url: `/api/admin/shifts/${new Types.ObjectId().toHexString()}/report`, headers: admin })).statusCode).toBe(404);
+    expect((await s.app.inject({ method: 'GET', url: '/api/admin/shifts/not-an-id/report.pdf', headers: admin })).statusCode).toBe(422);
   });
 
   it("keeps another register's shift from a till", async () => {

@@ -121,6 +121,10 @@ export const ACCESS_RULES: Record<string, Access> = {
   'GET /api/admin/reports/day.csv': admin,
   'GET /api/admin/reports/day.pdf': admin,
   'GET /api/admin/reports/overview': admin,
+  'GET /api/admin/shifts/': admin,
+  'GET /api/admin/shifts/{id}/report': admin,
+  'GET /api/admin/shifts/{id}/report.pdf': admin,
+  'GET /api/admin/shifts/{id}/report.csv': admin,
   'DELETE /api/admin/transactions/{id}/': treasurer,
   'GET /api/admin/ideal/': admin,
   // The accounting export (Exact Online or CSV).
