@@ -30,6 +30,8 @@ export const Profile = z.object({
   username: z.string(),
   email: z.string().nullable(),
   language: MailLanguage,
+  /** A mail when a payment takes the account's balance below this many cents; null: no such mail. */
+  lowBalance: z.number().int().nullable(),
 });
 export type Profile = z.infer<typeof Profile>;
 
@@ -41,6 +43,14 @@ export const ProfileBody = z.object({
     .max(254, 'An e-mail address has at most 254 characters.')
     .refine((v) => v === '' || EMAIL.test(v), 'Enter an e-mail address like lid@example.nl.'),
   language: MailLanguage,
+  /** Cents; null (or left out) switches the low-balance mail off. */
+  lowBalance: z
+    .number({ error: 'Enter the balance in whole cents.' })
+    .int('Enter the balance in whole cents.')
+    .min(0, 'A low balance is € 0,00 or more.')
+    .max(100_000, 'A low balance is at most € 1.000,00.')
+    .nullable()
+    .default(null),
 });
 export type ProfileBody = z.infer<typeof ProfileBody>;
 

@@ -1,5 +1,5 @@
 import type { MailLanguage } from '@kassa/contracts';
-import { Button, ListFallback, TextField } from '@kassa/ui';
+import { Button, centsToInput, ListFallback, parseEuros, TextField } from '@kassa/ui';
 import { useState, type FormEvent } from 'react';
 import { errorText } from '../shared/error-text';
 import { FormOutcome } from '../shared/form-outcome';
@@ -20,7 +20,7 @@ export function ProfileForm() {
       <h2 id="account-profile-title">E-mail</h2>
       <p className="k-muted">Kassa mails you when the board decides on your account, before a direct debit and when something needs your attention.</p>
       {data ? (
-        <ProfileFields email={data.email ?? ''} language={data.language} />
+        <ProfileFields email={data.email ?? ''} language={data.language} lowBalance={data.lowBalance} />
       ) : (
         <ListFallback error={error} isLoading={isLoading} loadingLabel="Loading your e-mail settings" onRetry={() => void refetch()} />
       )}
@@ -28,10 +28,16 @@ export function ProfileForm() {
   );
 }
 
-function ProfileFields(initial: { email: string; language: MailLanguage }) {
+/** The low-balance mail's threshold offered when a member first switches it on. */
+const LOW_BALANCE_START = 500;
+
+function ProfileFields(initial: { email: string; language: MailLanguage; lowBalance: number | null }) {
   const [save, { isLoading }] = useSaveProfileMutation();
   const [email, setEmail] = useState(initial.email);
   const [language, setLanguage] = useState<MailLanguage>(initial.language);
+  const [lowOn, setLowOn] = useState(initial.lowBalance !== null);
+  const [lowText, setLowText] = useState(centsToInput(initial.lowBalance ?? LOW_BALANCE_START));
+  const [lowError, setLowError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -47,7 +53,13 @@ function ProfileFields(initial: { email: string; language: MailLanguage }) {
       return;
     }
     setFieldError(null);
-    const result = await save({ email: address, language });
+    const low = lowOn ? parseEuros(lowText, { zero: true }) : { cents: null };
+    if ('error' in low) {
+      setLowError(low.error);
+      return;
+    }
+    setLowError(null);
+    const result = await save({ email: address, language, lowBalance: low.cents });
     if (result.error) {
       setServerError(errorText(result.error));
       return;
@@ -81,6 +93,26 @@ function ProfileFields(initial: { email: string; language: MailLanguage }) {
           ))}
         </select>
       </div>
+      <label className="k-checkbox">
+        <input type="checkbox" checked={lowOn} onChange={(e) => {
+            setLowOn(e.target.checked);
+            setSaved(false);
+          }} />
+        <span>Mail me when a payment takes my balance below an amount</span>
+      </label>
+      {lowOn ? (
+        <TextField
+          label="Mail me below (€)"
+          inputMode="decimal"
+          value={lowText}
+          onChange={(e) => {
+            setLowText(e.target.value);
+            setSaved(false);
+          }}
+          hint="One mail each time your balance drops below it."
+          error={lowError ?? undefined}
+        />
+      ) : null}
       <FormOutcome error={serverError} saved={saved ? 'Your e-mail settings are saved.' : null} />
       <div>
         <Button type="submit" variant="primary" disabled={isLoading}>

@@ -18,6 +18,7 @@ import { createSsoAdapter } from './identity/sso/create-sso-adapter';
 import type { SsoAdapter } from './identity/sso/sso-adapter';
 import { accountsAuditClient } from './ledger/audit/audit';
 import { registerAuditChecks } from './ledger/audit/audit-checks';
+import { LowBalanceMails } from './notices/low-balance';
 import { Notices } from './notices/notices';
 
 
@@ -43,12 +44,15 @@ export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: A
     directory.applyPosting(accountId, seq, balance, lastUsed ? new Date(lastUsed) : null);
     ledger.heard(accountId, seq, balance);
   });
+  const notices = new Notices(db, env, app.log, now);
+  const lowBalance = new LowBalanceMails(db, notices, app.log, now);
   const ledger = new Ledger(db, {
     now,
     onCacheError: (err, accountId) => app.log.warn({ err, accountId }, 'ledger cache update failed; the next posting repairs it'),
-    onPosted: ({ accountId, seq, balanceAfter, lastUsed }) => {
+    onPosted: ({ accountId, seq, amount, balanceAfter, lastUsed }) => {
       directory.applyPosting(accountId, seq, balanceAfter, lastUsed);
       heads.publish({ accountId, seq, balance: balanceAfter, lastUsed: lastUsed?.toISOString() ?? null });
+      lowBalance.posted({ accountId, seq, amount, balanceAfter });
     },
     defaultCreditLimit: async () => (await getSettings(db)).creditLimit,
   });
@@ -89,7 +93,8 @@ export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: A
     headsWritten,
     balanceDays: new BalanceDays(db, now, headsWritten),
     audit,
-    notices: new Notices(db, env, app.log, now),
+    notices,
+    lowBalance,
   };
   registerAuditChecks(db, ctx);
   app.addHook('onClose', () => ctx.notices.close());

@@ -8,6 +8,7 @@ import type { LoginGuard } from './identity/security/login-guard';
 import type { TfaGuard } from './identity/security/tfa-guard';
 import type { SsoAdapter } from './identity/sso/sso-adapter';
 import type { Notices } from './notices/notices';
+import type { LowBalanceMails } from './notices/low-balance';
 
 /** What the accounts routes share besides `app.db`; built once in buildAccountsApp. */
 export interface AccountsContext {
@@ -38,5 +39,7 @@ export interface AccountsContext {
   audit: AuditClient;
   /** Mails to members: recorded by key, sent by the accounts worker (notices/notices.ts, queueNotice). */
   notices: Notices;
+  /** The members' low-balance mails, told of every posting (notices/low-balance.ts). */
+  lowBalance: LowBalanceMails;
   now: () => Date;
 }

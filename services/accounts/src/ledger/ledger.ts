@@ -61,7 +61,7 @@ export interface LedgerOptions {
    */
   cacheWriteDelayMs?: number;
   /** Told about every posting made here, after it is stored (the till's account list patches itself). */
-  onPosted?: (posted: { accountId: string; seq: number; balanceAfter: number; lastUsed: Date | null }) => void;
+  onPosted?: (posted: { accountId: string; seq: number; amount: number; balanceAfter: number; lastUsed: Date | null }) => void;
   /** The credit limit of accounts without their own (cents; read from the settings, trusted as long as an account). */
   defaultCreditLimit?: () => Promise<number>;
   /** The bar's time zone: each posting stores its local day. */
@@ -239,7 +239,7 @@ export class Ledger {
       const lastUsed = USE_KINDS.has(input.kind) ? at : null;
       this.noteHead(input.accountId, seq, balanceAfter);
       this.scheduleCacheWrite(input.accountId, lastUsed);
-      this.onPosted({ accountId: input.accountId, seq, balanceAfter, lastUsed });
+      this.onPosted({ accountId: input.accountId, seq, amount: input.amount, balanceAfter, lastUsed });
       return { accountId: input.accountId, accountName: account.name, seq, amount: input.amount, balanceAfter, key: input.key, replay: false };
     }
     throw new AppError(503, 'retry_later', 'Busy, please try again.');

@@ -163,14 +163,49 @@ describe('notices: mail to members through real SMTP', () => {
       return loginAs(app, username, 'newbie');
     }
 
+    it('the low-balance mail: once when a payment takes the balance below the threshold, again only after it rose above it', async () => {
+      const token = await newbie('laagsaldo');
+      const account = await app.inject({ method: 'POST', url: '/api/admin/accounts/', headers: bearer(admin), payload: { name: 'Laag Saldo' } });
+      expect(account.statusCode).toBe(200);
+      const accountId = account.json().result.id as string;
+      await userModel(app.db).updateOne({ username: 'laagsaldo' }, { $set: { accountId } });
+      const put = (payload: object) => app.inject({ method: 'PUT', url: '/api/user/profile', headers: bearer(token), payload });
+      expect((await put({ email: 'laagsaldo@example.org', language: 'nl', lowBalance: -1 })).statusCode).toBe(422);
+      const saved = await put({ email: 'laagsaldo@example.org', language: 'nl', lowBalance: 500 });
+      expect(saved.json().result).toMatchObject({ lowBalance: 500 });
+      const post = (amount: number, key: string) => app.accounts.ledger.post({ accountId, amount, key: `laag:${key}`, kind: amount > 0 ? 'topup' : 'purchase', ref: key, description: key });
+
+      await post(1000, 'opwaarderen');
+      await post(-300, 'pils-1');
+      await post(-300, 'pils-2');
+      const mail = await catcher.next((m) => m.to.includes('laagsaldo@example.org'));
+      expect(plain(mail.subject)).toBe('Je saldo is € 4,00');
+      expect(plain(mail.text)).toContain('€ 5,00');
+      // Below it already: no second mail for the next purchase; above it and below again: the next one.
+      await post(-100, 'pils-3');
+      await post(800, 'opwaarderen-2');
+      await post(-700, 'wijn');
+      const again = await catcher.next((m) => m.to.includes('laagsaldo@example.org') && plain(m.subject) === 'Je saldo is € 4,00' && m.id !== mail.id);
+      expect(again).toBeTruthy();
+      const notices = await noticeModel(app.db).find({ accountId, kind: 'balance.low' }).lean();
+      expect(notices).toHaveLength(2);
+      // Switched off: no mail.
+      await put({ email: 'laagsaldo@example.org', language: 'nl', lowBalance: null });
+      await post(1000, 'opwaarderen-3');
+      const { seq } = await post(-1000, 'feest');
+      // The check runs after the posting's answer; run it here again and wait for it.
+      await app.accounts.lowBalance.check({ accountId, seq, amount: -1000, balanceAfter: 400 });
+      expect(await noticeModel(app.db).countDocuments({ accountId, kind: 'balance.low' })).toBe(2);
+    });
+
     it('the profile: e-mail and language read back, a bad address or language refused with lines, empty removes it', async () => {
       const token = await newbie('profiel');
       const get = async () => (await app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(token) })).json();
-      expect((await get()).result).toEqual({ username: 'profiel', email: null, language: 'nl' });
+      expect((await get()).result).toEqual({ username: 'profiel', email: null, language: 'nl', lowBalance: null });
       const put = (payload: object) => app.inject({ method: 'PUT', url: '/api/user/profile', headers: bearer(token), payload });
       const saved = await put({ email: ' profiel@example.org ', language: 'en' });
       expect(saved.statusCode).toBe(200);
-      expect((await get()).result).toEqual({ username: 'profiel', email: 'profiel@example.org', language: 'en' });
+      expect((await get()).result).toEqual({ username: 'profiel', email: 'profiel@example.org', language: 'en', lowBalance: null });
       const bad = await put({ email: 'not-an-address', language: 'de' });
       expect(bad.statusCode).toBe(422);
       const lines = (bad.json().detail as { loc: string[]; msg: string }[]).map((d) => `${d.loc.join('.')}: ${d.msg}`);

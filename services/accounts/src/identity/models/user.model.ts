@@ -20,6 +20,8 @@ const userSchema = new Schema(
     email: { type: String, default: null },
     /** The language of the member's mails: 'nl' (default) or 'en'. */
     language: { type: String, enum: ['nl', 'en'], default: 'nl' },
+    /** The member's low-balance mail: sent when a payment takes their account below this many cents; null: off. */
+    lowBalance: { type: Number, default: null },
     /** Version of the conditions (terms) last accepted; 0 = never. */
     acceptedConditionVersion: { type: Number, default: 0 },
     /** Two-factor sign-in (TOTP). Secrets are sealed with a key derived from PIN_PEPPER (identity/security/tfa.ts). */
