@@ -70,6 +70,12 @@ export const DirectDebitBatchSummary = z.object({
   createdBy: z.string(),
   collectedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  /**
+   * The SEPA pre-notification (issue 48 §2): when the members were told amount, date, mandate and creditor id, how
+   * many accounts were told, which could not be (no user to tell), and the days ahead the settings asked; null while
+   * not yet (the file and "collected" wait for it).
+   */
+  prenotice: z.object({ at: z.string(), told: z.number().int().min(0), untold: z.array(z.object({ accountId: ObjectId, name: z.string() })), days: z.number().int().min(1) }).nullable(),
 });
 export type DirectDebitBatchSummary = z.infer<typeof DirectDebitBatchSummary>;
 
@@ -128,7 +134,24 @@ export const DirectDebitDebtor = z.object({
   owed: Cents,
 });
 export type DirectDebitDebtor = z.infer<typeof DirectDebitDebtor>;
-export const DirectDebitDebtors = z.object({ creditor: Creditor.nullable(), debtors: z.array(DirectDebitDebtor) });
+export const DirectDebitDebtors = z.object({
+  creditor: Creditor.nullable(),
+  debtors: z.array(DirectDebitDebtor),
+  /** The setting prenotificationDays: members are told at least this many days before a collection. */
+  prenotificationDays: z.number().int().min(1),
+});
+
+/** POST /internal/notices/direct-debit on accounts: tell each debtor of a batch amount, date, mandate and creditor id. */
+export const PrenoticeRequest = z.object({
+  batchId: ObjectId,
+  collectionDate: CalendarDay,
+  creditorId: z.string(),
+  debits: z.array(z.object({ accountId: ObjectId, name: z.string(), amount: Cents, mandateId: z.string() })),
+});
+export type PrenoticeRequest = z.infer<typeof PrenoticeRequest>;
+/** `untold`: accounts no user belongs to (nobody to tell); every other account's users have the notice. */
+export const PrenoticeResult = z.object({ told: z.number().int().min(0), untold: z.array(z.object({ accountId: ObjectId, name: z.string() })) });
+export type PrenoticeResult = z.infer<typeof PrenoticeResult>;
 export type DirectDebitDebtors = z.infer<typeof DirectDebitDebtors>;
 
 /**

@@ -6,6 +6,7 @@ import {
   isBusinessDayString,
   nextBusinessDay,
   PostingResult,
+  PrenoticeResult,
   type ApprovalView,
   type AuditActor,
   type Creditor,
@@ -17,7 +18,7 @@ import {
   type ValidationDetail,
 } from '@kassa/contracts';
 import { checkCreditorId } from '@kassa/contracts/sepa';
-import { AppError, claimTransition, fourEyes, isDuplicateKey, localDay, readApproval, type AuditClient, type AuditWarnLogger, type FourEyesUser, type InternalClient } from '@kassa/service-kit';
+import { addDays, AppError, claimTransition, fourEyes, isDuplicateKey, localDay, readApproval, type AuditClient, type AuditWarnLogger, type FourEyesUser, type InternalClient } from '@kassa/service-kit';
 import type { Queue } from 'bullmq';
 import { Types, type Connection } from 'mongoose';
 import { directDebitBatchModel, directDebitFailureModel, type DirectDebitBatchDoc } from './models/direct-debit-batch.model';
@@ -70,7 +71,47 @@ export function batchSummary(b: DirectDebitBatchDoc): DirectDebitBatchSummary {
     createdBy: b.createdBy,
     collectedAt: b.collectedAt ? b.collectedAt.toISOString() : null,
     cancelledAt: b.cancelledAt ? b.cancelledAt.toISOString() : null,
+    prenotice: b.prenotice?.at
+      ? { at: b.prenotice.at.toISOString(), told: b.prenotice.told, untold: (b.prenotice.untold ?? []).map((u) => ({ accountId: u.accountId ?? '', name: u.name ?? '' })), days: b.prenoticeDays ?? 14 }
+      : null,
   };
+}
+
+/**
+ * Tells the members of a batch amount, collection date, mandate and creditor id (accounts records and mails one notice
+ * per user of each account, keyed by batch, account and user: asking again tells nobody twice), and records when.
+ */
+export async function prenotify(deps: Pick<DirectDebitDeps, 'db' | 'accounts' | 'now'>, batch: DirectDebitBatchDoc): Promise<DirectDebitBatchDoc> {
+  if (batch.prenotice?.at) return batch;
+  const result = await deps.accounts('/internal/notices/direct-debit', PrenoticeResult, {
+    method: 'POST',
+    repeatable: true,
+    body: {
+      batchId: String(batch._id),
+      collectionDate: batch.collectionDate,
+      creditorId: batch.creditor.creditorId ?? '',
+      debits: batch.debits.map((d) => ({ accountId: d.accountId, name: d.name, amount: d.amount, mandateId: d.mandateId })),
+    },
+  });
+  const prenotice = { at: deps.now(), told: result.told, untold: result.untold };
+  await directDebitBatchModel(deps.db).updateOne({ _id: batch._id, prenotice: null }, { $set: { prenotice } });
+  return loadBatch(deps.db, String(batch._id));
+}
+
+/**
+ * A batch's file goes to the bank, and its debits are booked collected, only once its members were told, and (SEPA
+ * Core) at least the batch's days ahead of its collection date. Not told yet (accounts did not answer when the batch
+ * was made): told now, or 409.
+ */
+export async function requirePrenotice(deps: Pick<DirectDebitDeps, 'db' | 'accounts' | 'now' | 'collectEarly'>, batch: DirectDebitBatchDoc): Promise<void> {
+  const told = batch.prenotice?.at ? batch : await prenotify(deps, batch).catch(() => null);
+  if (!told?.prenotice?.at) throw new AppError(409, 'conflict', 'The members are not told of this collection yet (the accounts service did not answer): try again in a moment.');
+  if (deps.collectEarly) return;
+  const day = localDay(told.prenotice.at, TZ);
+  const days = batch.prenoticeDays ?? 14;
+  if (addDays(day, days) > batch.collectionDate) {
+    throw new AppError(409, 'conflict', `The members were told on ${longDay(day)}, less than ${days} days before the collection on ${longDay(batch.collectionDate)}: cancel this batch and make one with a later collection date.`);
+  }
 }
 
 export function debitLine(d: DirectDebitBatchDoc['debits'][number]): DirectDebitLine {
@@ -93,6 +134,8 @@ interface Plan {
   creditor: Creditor;
   debits: Omit<DirectDebitLine, 'endToEndId' | 'status' | 'failedAt' | 'failReason'>[];
   skipped: DirectDebitSkipped[];
+  /** The setting: members are told this many days before the collection. */
+  prenotificationDays: number;
 }
 
 /**
@@ -110,15 +153,20 @@ export async function planBatch(deps: DirectDebitDeps, body: DirectDebitBatchBod
   if (body.cutoff > today) lines.push(line('cutoff', 'The cut-off cannot be in the future: debts are counted up to the end of that day.'));
   if (lines.length > 0) throw new AppError(422, 'validation_error', 'Validation error', lines);
 
-  const [{ creditor, debtors }, invoiced] = await Promise.all([
+  const [{ creditor, debtors, prenotificationDays }, invoiced] = await Promise.all([
     deps.accounts(`/internal/direct-debit/debtors?cutoff=${body.cutoff}`, DirectDebitDebtors),
     deps.checkout(`/internal/invoices/debts?cutoff=${body.cutoff}`, InvoicedDebts),
   ]);
   if (!creditor) throw noCreditor();
+  // SEPA Core: the members are told (when the batch is made) at least prenotificationDays before the collection.
+  const earliest = nextBusinessDay(addDays(today, prenotificationDays - 1));
+  if (!deps.collectEarly && body.collectionDate < earliest) {
+    throw new AppError(422, 'validation_error', 'Validation error', [line('collectionDate', `Members are told of a direct debit ${prenotificationDays} days ahead: the collection date must be ${earliest} or later.`)]);
+  }
   if ('error' in checkCreditorId(creditor.creditorId)) {
     throw new AppError(422, 'validation_error', 'Validation error', [line('creditorId', `The creditor id in the settings (${creditor.creditorId}) is wrong: its check digits do not match.`)]);
   }
-  const plan: Plan = { creditor, debits: [], skipped: [] };
+  const plan: Plan = { creditor, debits: [], skipped: [], prenotificationDays };
   const onInvoice = new Map(invoiced.accounts.map((a) => [a.accountId, a]));
   for (const debtor of debtors) {
     // A sale is settled by one route: what a final invoice bills is paid by the invoice, not collected.
@@ -186,6 +234,8 @@ export async function createBatch(deps: DirectDebitDeps, body: DirectDebitBatchB
     createdBy: actor.username ?? 'unknown',
     createdAt: now,
     updatedAt: now,
+    prenoticeDays: plan.prenotificationDays,
+    prenotice: null,
   };
   const expected = { status: 'open', cutoff: body.cutoff, collectionDate: body.collectionDate, count: doc.count, total: doc.total };
   const created = await deps.audit.audited(
@@ -201,7 +251,12 @@ export async function createBatch(deps: DirectDebitDeps, body: DirectDebitBatchB
         throw new AppError(409, 'conflict', 'Another batch was made at the same moment and is open: mark it collected or cancel it first.');
       }
       await deps.fileQueue.add('write', { batchId: String(_id) }, { jobId: `file-${String(_id)}` });
-      return loadBatch(deps.db, String(_id));
+      const made = await loadBatch(deps.db, String(_id));
+      // The members are told now; should accounts not answer, the file and "collected" tell them first (requirePrenotice).
+      return prenotify(deps, made).catch((err: unknown) => {
+        log.warn({ err: (err as Error).message, batchId: String(_id) }, 'direct-debit pre-notification not sent yet');
+        return made;
+      });
     },
     (b) => ({ after: batchSummary(b) }),
   );
@@ -279,6 +334,7 @@ export async function markCollected(deps: DirectDebitDeps, id: string, actor: Au
   if (before.status === 'cancelled') throw new AppError(409, 'conflict', 'This batch was cancelled: it cannot be collected.');
   if (before.fileStatus !== 'ready') throw new AppError(409, 'conflict', 'The file of this batch is not written yet: download and send it to the bank first.');
   if (!collectable(deps, before)) throw new AppError(409, 'conflict', `The bank collects this batch on ${longDay(before.collectionDate)}: mark it collected on that day or later.`);
+  await requirePrenotice(deps, before);
   let recorded: Promise<unknown> = Promise.resolve();
   if (user) {
     const gate = await fourEyes(

@@ -61,6 +61,13 @@ const batchSchema = new Schema(
     createdBy: { type: String, required: true },
     collectedAt: { type: Date, default: null },
     cancelledAt: { type: Date, default: null },
+    /** The days ahead members must be told (the setting when the batch was made). */
+    prenoticeDays: { type: Number, default: 14 },
+    /** When the members were told (SEPA pre-notification), how many accounts, and those nobody could be told of. */
+    prenotice: {
+      type: new Schema({ at: { type: Date, required: true }, told: { type: Number, required: true }, untold: { type: [new Schema({ accountId: String, name: String }, { _id: false })], default: [] } }, { _id: false }),
+      default: null,
+    },
   },
   { timestamps: true },
 );

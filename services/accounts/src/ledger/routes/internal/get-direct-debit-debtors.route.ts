@@ -65,7 +65,7 @@ export default function getDirectDebitDebtors(app: ServiceApp, _ctx: AccountsCon
           owed: amount,
         });
       }
-      return ok({ creditor, debtors });
+      return ok({ creditor, debtors, prenotificationDays: settings.prenotificationDays });
     },
   );
 }

@@ -1,16 +1,16 @@
 import { IdParam } from '@kassa/contracts';
 import { AppError, heldTransition, type ServiceApp } from '@kassa/service-kit';
 import { z } from 'zod';
-import { BATCH_ENTITY, loadBatch } from '../../batches';
+import { BATCH_ENTITY, loadBatch, requirePrenotice } from '../../batches';
 import { directDebitFileModel } from '../../models/direct-debit-batch.model';
 import { PAIN_FORMATS } from '../../pain008';
-import type { PaymentsContext } from '../../../context';
+import { directDebitDeps, type PaymentsContext } from '../../../context';
 
 const FileQuery = z.object({ format: z.enum(PAIN_FORMATS as [string, ...string[]]).default('pain.008.001.02') });
 
 /**
  * GET /api/admin/direct_debit/{id}/file: the stored pain.008 file (the same bytes at every download). A cancelled batch
- * (or one being cancelled) is not to be sent to the bank: 409 with the reason.
+ * (or one being cancelled) is not to be sent to the bank, nor one whose members were not told in time: 409 with the reason.
  */
 export default function getDirectDebitFile(app: ServiceApp, ctx: PaymentsContext) {
   app.get(
@@ -22,6 +22,8 @@ export default function getDirectDebitFile(app: ServiceApp, ctx: PaymentsContext
       if (batch.status === 'cancelled' || cancelling) {
         throw new AppError(409, 'conflict', 'This batch was cancelled: its file must not be sent to the bank. Make a new batch to collect these debts.');
       }
+      // The file is what goes to the bank: not before the members were told, early enough (SEPA pre-notification).
+      await requirePrenotice(directDebitDeps(ctx), batch);
       if (batch.fileStatus === 'failed') throw new AppError(409, 'conflict', `The file could not be written: ${batch.fileError ?? 'unknown error'}`);
       const file = await directDebitFileModel(ctx.db).findOne({ batchId: String(batch._id), format: request.query.format }).lean();
       if (!file) throw new AppError(409, 'conflict', 'The file is still being written. Try again in a moment.');
