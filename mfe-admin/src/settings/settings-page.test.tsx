@@ -79,6 +79,23 @@ describe('/admin/settings', { timeout: 20_000 }, () => {
     expect(puts).toEqual([]);
   });
 
+  it('keeps the pre-notification period to whole days from 1, then saves it as a number', async () => {
+    const puts = stubApi();
+    renderPage();
+    const user = userEvent.setup();
+    const days = await screen.findByLabelText('Pre-notification period (days)');
+    expect(days).toHaveValue('14');
+    await user.clear(days);
+    await user.type(days, '0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(days).toHaveAccessibleDescription('The pre-notification period is at least 1 day.');
+    expect(puts).toEqual([]);
+    await user.clear(days);
+    await user.type(days, '5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toEqual([{ prenotificationDays: 5 }]));
+  });
+
   it('saves the direct-debit creditor, and puts a creditor id with wrong check digits under its field first', async () => {
     const puts = stubApi();
     renderPage();
