@@ -181,6 +181,8 @@ export const AdminSettings = z.object({
   cashWithoutShift: z.boolean(),
   /** A shift closed with a cash difference of more than this many cents (either way) needs a note. */
   shiftNoteAbove: Cents,
+  /** SEPA pre-notification: members are told of a debit at least this many days before its collection date. */
+  prenotificationDays: z.number().int(),
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 
@@ -204,5 +206,6 @@ export const AdminSettingsBody = z.object({
   ageCheck: AgeCheck.optional(),
   cashWithoutShift: z.boolean().optional(),
   shiftNoteAbove: z.number().int('The note threshold is a whole number of cents.').min(0, 'The note threshold cannot be below € 0,00.').max(100_000, 'The note threshold cannot be above € 1.000,00.').optional(),
+  prenotificationDays: z.number().int('The pre-notification period is a whole number of days.').min(1, 'The pre-notification period is at least 1 day.').max(60, 'The pre-notification period is at most 60 days.').optional(),
 });
 export type AdminSettingsBody = z.infer<typeof AdminSettingsBody>;

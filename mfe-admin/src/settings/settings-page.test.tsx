@@ -7,7 +7,7 @@ import { parseMinTopUp, SettingsPage } from './settings-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const saved = { aprilFoolsEnabled: true, posWrappedAvailable: false, slideShowsNames: false, requireTfa: false, requireSettingAccountPin: false, accountUpgradeMinAmount: 500, conditionsVersion: 3, creditLimit: 15000, creditorName: '', creditorIban: '', creditorBic: '', creditorId: '', invoiceSender: { name: '', address: '', vatNumber: '', kvkNumber: '', iban: '', email: '' }, offlinePrepaidFloor: 0, fourEyesAboveCents: 5000, cashWithoutShift: true, shiftNoteAbove: 500, ageCheck: 'off' as const };
+const saved = { aprilFoolsEnabled: true, posWrappedAvailable: false, slideShowsNames: false, requireTfa: false, requireSettingAccountPin: false, accountUpgradeMinAmount: 500, conditionsVersion: 3, creditLimit: 15000, creditorName: '', creditorIban: '', creditorBic: '', creditorId: '', invoiceSender: { name: '', address: '', vatNumber: '', kvkNumber: '', iban: '', email: '' }, offlinePrepaidFloor: 0, fourEyesAboveCents: 5000, cashWithoutShift: true, shiftNoteAbove: 500, prenotificationDays: 14, ageCheck: 'off' as const };
 
 function stubApi(answer?: (body: Record<string, unknown>) => Response) {
   const puts: Record<string, unknown>[] = [];
@@ -77,6 +77,23 @@ describe('/admin/settings', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(min).toHaveAccessibleDescription('Please enter a valid number.');
     expect(puts).toEqual([]);
+  });
+
+  it('keeps the pre-notification period to whole days from 1, then saves it as a number', async () => {
+    const puts = stubApi();
+    renderPage();
+    const user = userEvent.setup();
+    const days = await screen.findByLabelText('Pre-notification period (days)');
+    expect(days).toHaveValue('14');
+    await user.clear(days);
+    await user.type(days, '0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(days).toHaveAccessibleDescription('The pre-notification period is at least 1 day.');
+    expect(puts).toEqual([]);
+    await user.clear(days);
+    await user.type(days, '5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toEqual([{ prenotificationDays: 5 }]));
   });
 
   it('saves the direct-debit creditor, and puts a creditor id with wrong check digits under its field first', async () => {

@@ -89,6 +89,15 @@ const creditor = (key: CreditorField) =>
       if (line) ctx.addIssue({ code: 'custom', message: line });
     });
 
+/** Whole days, 1 to 60, as the server checks them (SEPA pre-notification period). */
+const PrenotificationDays = z
+  .string()
+  .trim()
+  .regex(/^\d+$/, 'The pre-notification period is a whole number of days.')
+  .transform(Number)
+  .refine((n) => n >= 1, 'The pre-notification period is at least 1 day.')
+  .refine((n) => n <= 60, 'The pre-notification period is at most 60 days.');
+
 /** The form's fields, named as the settings are: the switches, four amounts in euros (€ 0,00 and up), the creditor. */
 const SettingsFields = z.object({
   ...(Object.fromEntries(FLAGS.map(({ key }) => [key, z.boolean()])) as Record<Flag, z.ZodBoolean>),
@@ -101,6 +110,7 @@ const SettingsFields = z.object({
   creditorIban: creditor('creditorIban'),
   creditorBic: creditor('creditorBic'),
   creditorId: creditor('creditorId'),
+  prenotificationDays: PrenotificationDays,
   ageCheck: AgeCheck,
 });
 type SettingsValues = z.output<typeof SettingsFields>;
@@ -116,6 +126,7 @@ const valuesOf = (s: AdminSettings): z.input<typeof SettingsFields> => ({
   creditorIban: s.creditorIban,
   creditorBic: s.creditorBic,
   creditorId: s.creditorId,
+  prenotificationDays: String(s.prenotificationDays),
   ageCheck: s.ageCheck,
 });
 
@@ -176,7 +187,7 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
     const result = await save(body);
     if (result.error) {
       const err = result.error as KassaError;
-      if (err.status === 422 && err.lines.length) return server.place(err, ['accountUpgradeMinAmount', 'creditLimit', 'offlinePrepaidFloor', 'fourEyesAboveCents', 'shiftNoteAbove', ...CREDITOR_FIELDS.map((f) => f.key)]);
+      if (err.status === 422 && err.lines.length) return server.place(err, ['accountUpgradeMinAmount', 'creditLimit', 'offlinePrepaidFloor', 'fourEyesAboveCents', 'shiftNoteAbove', 'prenotificationDays', ...CREDITOR_FIELDS.map((f) => f.key)]);
       return void dialogs.error(err, { title: 'Saving the settings failed' });
     }
     form.reset(valuesOf(result.data));
@@ -219,6 +230,12 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
             {CREDITOR_FIELDS.map((f) => (
               <TextField key={f.key} label={f.label} maxLength={f.key === 'creditorName' ? 70 : 40} {...field(form, f.key)} hint={f.hint} />
             ))}
+            <TextField
+              label="Pre-notification period (days)"
+              inputMode="numeric"
+              {...field(form, 'prenotificationDays')}
+              hint={`Members are told of a debit (amount, date, mandate) at least this many days before the collection date. Now ${data.prenotificationDays} days.`}
+            />
           </fieldset>
           <div className="k-row">
             <Button type="submit" variant="primary" disabled={saving || !dirty}>

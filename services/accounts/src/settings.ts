@@ -30,6 +30,8 @@ export interface Settings {
   cashWithoutShift: boolean;
   /** A shift's cash difference above this (cents, either way) needs a note. */
   shiftNoteAbove: number;
+  /** SEPA pre-notification: members are told of a debit at least this many days before collection. */
+  prenotificationDays: number;
 }
 
 /** The settings document, created with the defaults the first time it is asked for. */
@@ -71,5 +73,6 @@ export async function getSettings(db: Connection): Promise<Settings> {
     ageCheck: (doc.ageCheck as AgeCheck | undefined) ?? 'off',
     cashWithoutShift: doc.cashWithoutShift ?? true,
     shiftNoteAbove: doc.shiftNoteAbove ?? 500,
+    prenotificationDays: doc.prenotificationDays ?? 14,
   };
 }

@@ -26,6 +26,8 @@ const settingsSchema = new Schema(
     cashWithoutShift: { type: Boolean, default: true },
     /** A shift closed with a cash difference of more than this many cents (either way) needs a note (€ 5,00). */
     shiftNoteAbove: { type: Number, default: 500 },
+    /** SEPA pre-notification period in days before a debit's collection date (issue 48 §2; 14, at least 1). */
+    prenotificationDays: { type: Number, default: 14 },
     /** Raised when the conditions (terms) change; users then accept again. */
     conditionsVersion: { type: Number, default: 1 },
     /** The association as SEPA creditor (direct debit): '' until the treasurer fills them in. */

@@ -82,6 +82,24 @@ describe('GET and PUT /api/admin/settings/', () => {
     expect((await put({ offlinePrepaidFloor: 0 })).statusCode).toBe(200);
   });
 
+  it('keeps the SEPA pre-notification period: 14 days by default, at least 1, audited', async () => {
+    const get = async () => (await app.inject({ method: 'GET', url: '/api/admin/settings/', headers: bearer(admin) })).json().result;
+    expect((await get()).prenotificationDays).toBe(14);
+    const zero = await put({ prenotificationDays: 0 });
+    expect(zero.statusCode).toBe(422);
+    expect(zero.json().detail).toEqual([expect.objectContaining({ loc: ['body', 'prenotificationDays'], msg: 'The pre-notification period is at least 1 day.' })]);
+    const half = await put({ prenotificationDays: 2.5 });
+    expect(half.statusCode).toBe(422);
+    expect(half.json().detail[0].msg).toBe('The pre-notification period is a whole number of days.');
+    expect((await get()).prenotificationDays).toBe(14);
+    const res = await put({ prenotificationDays: 5 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.prenotificationDays).toBe(5);
+    const audit = await auditLogModel(app.db).findOne({ action: 'settings.update' }).sort({ at: -1 }).lean();
+    expect(audit).toMatchObject({ before: { prenotificationDays: 14 }, after: { prenotificationDays: 5 } });
+    expect((await put({ prenotificationDays: 14 })).statusCode).toBe(200);
+  });
+
   it('refuses non-admins and bad values', async () => {
     const member = await loginAs(app, 'member');
     expect((await put({ bumpConditionsVersion: true }, member)).statusCode).toBe(403);
