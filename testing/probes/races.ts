@@ -84,6 +84,7 @@ await must('PUT', '/api/admin/settings/', {
   creditorIban: 'NL91ABNA0417164300',
   creditorBic: 'ABNANL2A',
   creditorId: 'NL28ZZZ401234560000',
+  prenotificationDays: 1,
 });
 const products = ((await must('GET', '/api/products/', undefined, bar)).categories as { products: { id: string; price: number }[] }[]).flatMap((c) => c.products).filter((p) => p.price > 0);
 

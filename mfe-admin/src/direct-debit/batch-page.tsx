@@ -84,6 +84,18 @@ function Facts({ detail }: { detail: DirectDebitBatchDetail }) {
       ) : null}
       <dt>Skipped</dt>
       <dd>{batch.skippedCount}</dd>
+      <dt>Members told</dt>
+      <dd data-testid="prenotice">
+        {batch.prenotice ? (
+          <>
+            {batch.prenotice.told} of {batch.count} accounts on {formatDate(batch.prenotice.at, { time: true })} ({batch.prenotice.days} {batch.prenotice.days === 1 ? 'day' : 'days'} ahead
+            asked)
+            {batch.prenotice.untold.length ? <div className="k-muted">No user to tell: {batch.prenotice.untold.map((u) => u.name).join(', ')}</div> : null}
+          </>
+        ) : (
+          'Not yet: they are told at the first download of the file'
+        )}
+      </dd>
       <dt>Creditor</dt>
       <dd>
         {creditor.name}, {maskIban(creditor.iban)}, creditor id <span className="k-mono">{creditor.creditorId}</span>

@@ -27,6 +27,7 @@ const batch = {
   createdBy: 'admin',
   collectedAt: null,
   cancelledAt: null,
+  prenotice: { at: '2026-11-16T10:00:00Z', told: 1, untold: [{ accountId: '9'.repeat(24), name: 'Niemand Thuis' }], days: 14 },
 };
 const debit = (n: number, name: string, amount: number) => ({
   accountId: String(n).repeat(24),
@@ -110,6 +111,8 @@ describe('/admin/direct_debit', { timeout: 20_000 }, () => {
     expect(within(debits).getAllByRole('row')[1]).toHaveTextContent('KASSA-1');
     const skipped = within(screen.getByRole('table', { name: 'Skipped' })).getAllByRole('row');
     expect(skipped[1]).toHaveTextContent('No mandate');
+    // The SEPA pre-notification: how many accounts were told, when, and who had nobody to tell.
+    expect(screen.getByTestId('prenotice')).toHaveTextContent(/^1 of 2 accounts on .*\(14 days ahead asked\)No user to tell: Niemand Thuis$/);
     // One debt, one route: the invoiced part is left out, and the page says which invoice settles it.
     expect(skipped[2]).toHaveTextContent('On an invoice');
     expect(skipped[2]).toHaveTextContent('€ 9,00 of € 9,00 is billed by invoice 2026-0003: paid by the invoice, not collected.');

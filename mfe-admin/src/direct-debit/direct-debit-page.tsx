@@ -7,7 +7,7 @@ import {
   type DirectDebitBatchSummary,
   type DirectDebitPreview,
 } from '@kassa/contracts';
-import { dutchDay, formatDate, formatDay, Money, TextField, useDialogs } from '@kassa/ui';
+import { addDays, dutchDay, formatDate, formatDay, Money, TextField, useDialogs } from '@kassa/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState, type ReactNode } from 'react';
@@ -20,6 +20,7 @@ import { FormModal } from '../shared/form-modal';
 import { field, Options, SelectField, useServerLines } from '../shared/forms';
 import { DataTable, PagedTable, type Column } from '../shared/list-table';
 import { FormLines, placeServerLines } from '../shared/server-lines';
+import { useGetAdminSettingsQuery } from '../settings/settings-api';
 import { StatusTag, statusTags } from '../shared/status-tag';
 import { useListParams } from '../shared/use-list-params';
 import { useCreateDirectDebitBatchMutation, useGetDirectDebitBatchesQuery, useGetDirectDebitPreviewQuery } from './direct-debit-api';
@@ -121,7 +122,10 @@ const BatchFields = z.object({ collectionDate: Day, cutoff: Day }).pipe(DirectDe
 /** The new-batch form: both dates, then who the batch would include and skip (from the server) before it is made. */
 function NewBatchForm({ onDone }: { onDone: (id: string | null) => void }) {
   const today = dutchDay();
-  const form = useForm({ resolver: zodResolver(BatchFields), reValidateMode: 'onSubmit', defaultValues: { collectionDate: nextBusinessDay(today), cutoff: lastDayOfPreviousMonth(today) } });
+  // Members are told when the batch is made, the settings' days ahead of the collection (SEPA pre-notification).
+  const days = useGetAdminSettingsQuery().data?.prenotificationDays ?? 1;
+  const earliest = nextBusinessDay(addDays(today, days - 1));
+  const form = useForm({ resolver: zodResolver(BatchFields), reValidateMode: 'onSubmit', defaultValues: { collectionDate: earliest, cutoff: lastDayOfPreviousMonth(today) } });
   const server = useServerLines(form);
   const [create, { isLoading }] = useCreateDirectDebitBatchMutation();
   const dialogs = useDialogs();
@@ -151,7 +155,7 @@ function NewBatchForm({ onDone }: { onDone: (id: string | null) => void }) {
     <FormModal title="New direct-debit batch" submitLabel="Create batch" busy={isLoading || preview.isFetching || Boolean(previewError)} onSubmit={() => submit()} onCancel={() => onDone(null)}>
       <FormLines lines={lines} />
       <div className="k-row direct-debit__dates">
-        <TextField label="Collection date" type="date" {...date('collectionDate')} hint="A bank business day, at least one business day from now." />
+        <TextField label="Collection date" type="date" {...date('collectionDate')} hint={`A bank business day, ${days === 1 ? 'one day' : `${days} days`} or more from now: the members are told of the debit when the batch is made.`} />
         <TextField label="Cut-off" type="date" max={today} {...date('cutoff')} hint="Debts up to the end of this day are collected." />
       </div>
       {preview.data && !previewError ? <PreviewPanel preview={preview.data} /> : preview.isFetching ? <p className="k-muted">Working out who owes money…</p> : null}

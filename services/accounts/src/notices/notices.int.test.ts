@@ -5,7 +5,7 @@ import { createTransport } from 'nodemailer';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { userModel } from '../identity/models/user.model';
-import { bearer, loginAs, startAccountsTestApp, stopAccountsTestApp, type AccountsTestApp } from '../testing/accounts-test-app';
+import { bearer, internalPost, loginAs, startAccountsTestApp, stopAccountsTestApp, type AccountsTestApp } from '../testing/accounts-test-app';
 import { startNoticesWorker } from './jobs/notices-worker';
 import { noticeJobId, sendNotice, type NoticeJobData } from './jobs/send-notice.job';
 import { noticeModel, noticeSendModel } from './models/notice.model';
@@ -149,6 +149,32 @@ describe('notices: mail to members through real SMTP', () => {
     } finally {
       await restarted.close();
     }
+  });
+
+  it("tells a direct-debit batch's members once (asked twice at once): amount, date, mandate and creditor id by mail; an account without a user is untold", async () => {
+    const lid = await member('nl', 'incasso@example.org');
+    const account = await app.inject({ method: 'POST', url: '/api/admin/accounts/', headers: bearer(admin), payload: { name: 'Incasso Lid' } });
+    const accountId = account.json().result.id as string;
+    await userModel(app.db).updateOne({ _id: lid._id }, { $set: { accountId } });
+    const lonely = (await app.inject({ method: 'POST', url: '/api/admin/accounts/', headers: bearer(admin), payload: { name: 'Niemand Thuis' } })).json().result.id as string;
+    const batchId = 'b'.repeat(24);
+    const body = {
+      batchId,
+      collectionDate: '2026-12-21',
+      creditorId: 'NL28ZZZ401234560000',
+      debits: [
+        { accountId, name: 'Incasso Lid', amount: 4_321, mandateId: 'KASSA-0042' },
+        { accountId: lonely, name: 'Niemand Thuis', amount: 100, mandateId: 'KASSA-0043' },
+      ],
+    };
+    const answers = await Promise.all([internalPost(app, '/internal/notices/direct-debit', body), internalPost(app, '/internal/notices/direct-debit', body)]);
+    for (const a of answers) expect(a.json().result).toEqual({ told: 1, untold: [{ accountId: lonely, name: 'Niemand Thuis' }] });
+    const mail = await catcher.next((m) => m.to.includes('incasso@example.org'));
+    expect(plain(mail.subject)).toBe('Aankondiging incasso van € 43,21');
+    expect(plain(mail.text)).toContain('Op 21 december 2026 schrijven we € 43,21 van je rekening af.');
+    expect(mail.text).toContain('Machtigingskenmerk: KASSA-0042');
+    expect(mail.text).toContain('NL28ZZZ401234560000');
+    expect(await noticeModel(app.db).countDocuments({ key: { $regex: `^direct_debit.prenotification:${batchId}:` } })).toBe(1);
   });
 
   describe('account requests and the member\'s profile', () => {

@@ -156,7 +156,7 @@ async function connectExact(s: CheckoutStack, admin: string): Promise<void> {
  */
 async function directDebitBatchBody(s: CheckoutStack): Promise<{ collectionDate: string; cutoff: string }> {
   const headers = await adminHeaders(s);
-  const creditor = { creditorName: 'Walk Vereniging', creditorIban: 'NL91ABNA0417164300', creditorBic: 'ABNANL2A', creditorId: 'NL28ZZZ401234560000' };
+  const creditor = { creditorName: 'Walk Vereniging', creditorIban: 'NL91ABNA0417164300', creditorBic: 'ABNANL2A', creditorId: 'NL28ZZZ401234560000', prenotificationDays: 1 };
   await s.accounts.inject({ method: 'PUT', url: '/api/admin/settings/', headers, payload: creditor });
   const open = (await s.payments!.inject({ method: 'GET', url: '/api/admin/direct_debit/?status=open', headers })).json().result.items as { id: string }[];
   for (const batch of open) await s.payments!.inject({ method: 'POST', url: `/api/admin/direct_debit/${batch.id}/cancel`, headers });

@@ -37,7 +37,7 @@ describe('direct-debit batch collected and cancelled at once', () => {
       method: 'PUT',
       url: '/api/admin/settings/',
       headers: bearer(admin),
-      payload: { creditorName: 'Studievereniging Zoë', creditorIban: 'NL91ABNA0417164300', creditorBic: 'ABNANL2A', creditorId: 'NL28ZZZ401234560000' },
+      payload: { creditorName: 'Studievereniging Zoë', creditorIban: 'NL91ABNA0417164300', creditorBic: 'ABNANL2A', creditorId: 'NL28ZZZ401234560000', prenotificationDays: 1 },
     });
     expect(settings.statusCode).toBe(200);
   });

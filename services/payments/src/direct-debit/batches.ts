@@ -45,6 +45,7 @@ export const collectable = (deps: Pick<DirectDebitDeps, 'now' | 'collectEarly'>,
   Boolean(deps.collectEarly) || localDay(deps.now(), TZ) >= b.collectionDate;
 
 export const BATCH_ENTITY = 'direct_debit_batch';
+const daysText = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 const TZ = 'Europe/Amsterdam';
 
 export const batchNotFound = () => new AppError(404, 'not_found', 'Direct-debit batch not found.');
@@ -110,7 +111,7 @@ export async function requirePrenotice(deps: Pick<DirectDebitDeps, 'db' | 'accou
   const day = localDay(told.prenotice.at, TZ);
   const days = batch.prenoticeDays ?? 14;
   if (addDays(day, days) > batch.collectionDate) {
-    throw new AppError(409, 'conflict', `The members were told on ${longDay(day)}, less than ${days} days before the collection on ${longDay(batch.collectionDate)}: cancel this batch and make one with a later collection date.`);
+    throw new AppError(409, 'conflict', `The members were told on ${longDay(day)}, less than ${daysText(days)} before the collection on ${longDay(batch.collectionDate)}: cancel this batch and make one with a later collection date.`);
   }
 }
 
@@ -161,7 +162,7 @@ export async function planBatch(deps: DirectDebitDeps, body: DirectDebitBatchBod
   // SEPA Core: the members are told (when the batch is made) at least prenotificationDays before the collection.
   const earliest = nextBusinessDay(addDays(today, prenotificationDays - 1));
   if (!deps.collectEarly && body.collectionDate < earliest) {
-    throw new AppError(422, 'validation_error', 'Validation error', [line('collectionDate', `Members are told of a direct debit ${prenotificationDays} days ahead: the collection date must be ${earliest} or later.`)]);
+    throw new AppError(422, 'validation_error', 'Validation error', [line('collectionDate', `Members are told of a direct debit ${daysText(prenotificationDays)} ahead: the collection date must be ${earliest} or later.`)]);
   }
   if ('error' in checkCreditorId(creditor.creditorId)) {
     throw new AppError(422, 'validation_error', 'Validation error', [line('creditorId', `The creditor id in the settings (${creditor.creditorId}) is wrong: its check digits do not match.`)]);

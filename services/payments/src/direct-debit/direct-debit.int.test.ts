@@ -2,6 +2,7 @@ import { isBusinessDayString, nextBusinessDay } from '@kassa/contracts';
 import { connectMongo, localDay, type ServiceApp } from '@kassa/service-kit';
 import { clearRedisPrefix, testEnv } from '@kassa/service-kit/testing';
 import { type AccountsTestApp, accountModel, auditLogModel, bearer, loginAs, postingModel, startAccountsTestApp, stopAccountsTestApp } from '@kassa/test-stack/accounts';
+import { Types } from 'mongoose';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildPaymentsApp } from '../app';
@@ -68,7 +69,8 @@ describe('direct debit: batches, file, collected, failed', () => {
     const wrong = await settings({ creditorName: 'Studievereniging Zoë', creditorIban: 'NL91ABNA0417164300', creditorBic: 'ABNANL2A', creditorId: 'NL29ZZZ401234560000' });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().detail).toEqual([expect.objectContaining({ loc: ['body', 'creditorId'], msg: expect.stringContaining('Invalid creditor id') })]);
-    const right = await settings({ creditorName: 'Studievereniging Zoë', creditorIban: 'NL91 ABNA 0417 1643 00', creditorBic: 'ABNANL2A', creditorId: 'NL28ZZZ401234560000' });
+    // Members told a day ahead: this file's batches collect on the next business day (the default is 14 days).
+    const right = await settings({ creditorName: 'Studievereniging Zoë', creditorIban: 'NL91 ABNA 0417 1643 00', creditorBic: 'ABNANL2A', creditorId: 'NL28ZZZ401234560000', prenotificationDays: 1 });
     expect(right.statusCode).toBe(200);
     expect(right.json().result).toMatchObject({ creditorIban: 'NL91ABNA0417164300', creditorId: 'NL28ZZZ401234560000' });
     const entries = await auditLogModel(accounts.db).find({ action: 'settings.update' }).lean();
@@ -115,6 +117,37 @@ describe('direct debit: batches, file, collected, failed', () => {
     const made = await call('POST', '/api/admin/direct_debit/', dates());
     expect(made.statusCode).toBe(200);
     expect(made.json().result).toMatchObject({ status: 'open', fileStatus: 'pending', count: 6, total: p.total, skippedCount: 3 });
+    // The members were told when it was made: each account's users have the notice; Zoë's account has no user to tell.
+    const { prenotice, id } = made.json().result as { id: string; prenotice: { told: number; untold: { accountId: string; name: string }[]; days: number } };
+    expect(prenotice).toMatchObject({ days: 1 });
+    expect(prenotice.told + prenotice.untold.length).toBe(6);
+    expect(prenotice.untold).toContainEqual({ accountId: ids.zoe, name: 'Zoë Émile Ömer' });
+    const notices = await accounts.db.collection('notices').find({ kind: 'direct_debit.prenotification', key: { $regex: `^direct_debit.prenotification:${id}:` } }).toArray();
+    expect(new Set(notices.map((n) => String(n.accountId))).size).toBe(prenotice.told);
+    for (const n of notices) expect(n.subject).toMatch(/^Aankondiging incasso van € /);
+  });
+
+  it('refuses a collection date nearer than the pre-notification period, and the file of a batch whose members were told too late', async () => {
+    expect((await settings({ prenotificationDays: 14 })).statusCode).toBe(200);
+    try {
+      const near = await call('GET', `/api/admin/direct_debit/preview?collectionDate=${dates().collectionDate}&cutoff=${dates().cutoff}`);
+      expect(near.statusCode).toBe(422);
+      expect(near.json().detail).toEqual([expect.objectContaining({ loc: ['body', 'collectionDate'], msg: expect.stringContaining('Members are told of a direct debit 14 days ahead') })]);
+    } finally {
+      expect((await settings({ prenotificationDays: 1 })).statusCode).toBe(200);
+    }
+    const open = (await call('GET', '/api/admin/direct_debit/?status=open')).json().result.items[0] as { id: string; collectionDate: string };
+    const batches = app.db.collection('directdebitbatches');
+    const told = (await batches.findOne({ _id: new Types.ObjectId(open.id) }))!.prenotice as { at: Date };
+    // Told on the collection day itself: too late for the bank's file.
+    await batches.updateOne({ _id: new Types.ObjectId(open.id) }, { $set: { 'prenotice.at': new Date(`${open.collectionDate}T12:00:00Z`) } });
+    try {
+      const file = await call('GET', `/api/admin/direct_debit/${open.id}/file`);
+      expect(file.statusCode).toBe(409);
+      expect(file.json().errorMessage).toMatch(/^The members were told on .*, less than 1 day before the collection on .*: cancel this batch and make one with a later collection date\.$/);
+    } finally {
+      await batches.updateOne({ _id: new Types.ObjectId(open.id) }, { $set: { 'prenotice.at': told.at } });
+    }
   });
 
   it('answers 409 for a second batch of the same cut-off unless the first was cancelled', async () => {
