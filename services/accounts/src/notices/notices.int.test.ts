@@ -177,6 +177,21 @@ describe('notices: mail to members through real SMTP', () => {
     expect(await noticeModel(app.db).countDocuments({ key: { $regex: `^direct_debit.prenotification:${batchId}:` } })).toBe(1);
   });
 
+  it('mails the member of a failed direct debit once (the failure told twice): the amount, the day, and to top up', async () => {
+    const lid = await member('nl', 'mislukt@example.org');
+    const account = await app.inject({ method: 'POST', url: '/api/admin/accounts/', headers: bearer(admin), payload: { name: 'Mislukt Lid' } });
+    const accountId = account.json().result.id as string;
+    await userModel(app.db).updateOne({ _id: lid._id }, { $set: { accountId } });
+    const failure = { batchId: 'c'.repeat(24), amount: 2_550, at: '2026-12-02T09:00:00.000Z' };
+    for (const answer of await Promise.all([1, 2].map(() => internalPost(app, `/internal/accounts/${accountId}/direct-debit-failure`, failure)))) {
+      expect(answer.statusCode).toBe(200);
+    }
+    const mail = await catcher.next((m) => m.to.includes('mislukt@example.org'));
+    expect(plain(mail.subject)).toBe('Incasso van € 25,50 mislukt');
+    expect(plain(mail.text)).toContain('De incasso van € 25,50 is op 2 december 2026 mislukt of gestorneerd.');
+    expect(await noticeModel(app.db).countDocuments({ accountId, kind: 'debit.failed' })).toBe(1);
+  });
+
   describe('account requests and the member\'s profile', () => {
     const ask = (token: string) =>
       app.inject({ method: 'POST', url: '/api/account_request/request', headers: bearer(token), payload: { pin: '2468', acceptTerms: true, creditAccount: false, name: 'Mail Lid' } });

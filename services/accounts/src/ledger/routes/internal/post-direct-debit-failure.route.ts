@@ -1,12 +1,13 @@
 import { ApiResponse, DirectDebitFailureRequest, DirectDebitFailureResult, IdParam, ok } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
 import type { AccountsContext } from '../../../context';
+import { userModel } from '../../../identity/models/user.model';
 import { accountModel } from '../../models/account.model';
 
 /**
  * The bank reversed a direct debit (payments booked the debt back): as the terms say, credit is switched off and the
  * member must top up by hand; the member's page shows the failure. Payments writes the one audit entry of the change.
- * Safe to repeat: the same failure again changes nothing.
+ * The account's users get a 'debit.failed' mail. Safe to repeat: the same failure again changes nothing.
  */
 export default function postDirectDebitFailure(app: ServiceApp, ctx: AccountsContext) {
   app.post(
@@ -22,6 +23,14 @@ export default function postDirectDebitFailure(app: ServiceApp, ctx: AccountsCon
       await ctx.ledger.updateAccount(request.params.id, { creditAccount: false, directDebitFailure: { at: new Date(at), amount, batchId } });
       // The till's account list shows credit off at once.
       ctx.directory.invalidate();
+      // Each of the account's users is told by mail (issue 48 §3), once per batch: the key holds on a repeat. A notice
+      // that cannot be queued now is recorded and sent at the worker's next start; it never undoes the failure.
+      const users = await userModel(app.db).find({ accountId: before._id }, { username: 1, displayName: 1, email: 1, language: 1, accountId: 1 }).lean();
+      for (const user of users) {
+        await ctx.notices
+          .queue({ key: `debit.failed:${batchId}:${request.params.id}:${String(user._id)}`, kind: 'debit.failed', user, accountId: request.params.id, data: { amount, failedOn: at } })
+          .catch((err: unknown) => request.log.warn({ err: (err as Error).message, accountId: request.params.id }, 'failed-debit mail not queued'));
+      }
       return ok({ creditAccountBefore: before.creditAccount ?? false, creditAccount: false });
     },
   );
