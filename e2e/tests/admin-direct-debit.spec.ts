@@ -187,6 +187,10 @@ test('a batch from preview to file, collected, one debit failed, and the member 
   await memberPage.goto('/account');
   await expect(memberPage.getByRole('alert')).toContainText(new RegExp(`Your direct debit of ${moneyPattern(OWES)} failed`));
   await expect(memberPage.getByRole('alert')).toContainText('Credit is switched off');
+  // Told of the collection when the batch was made, and of its failure (issue 48 §2, §3).
+  const messages = memberPage.getByRole('region', { name: 'Messages' });
+  await expect(messages).toContainText(new RegExp(`Aankondiging incasso van ${moneyPattern(OWES)}`));
+  await expect(messages).toContainText(new RegExp(`Incasso van ${moneyPattern(OWES)} mislukt`));
   await memberPage.screenshot({ path: join(testInfo.project.outputDir, 'admin-direct-debit-member-account-phone.png'), fullPage: true });
   await memberPage.context().close();
 });
