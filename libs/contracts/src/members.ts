@@ -183,6 +183,9 @@ export const AdminSettings = z.object({
   shiftNoteAbove: Cents,
   /** SEPA pre-notification: members are told of a debit at least this many days before its collection date. */
   prenotificationDays: z.number().int(),
+  /** A member whose direct debit failed and who still owes is reminded this many days after the failure, and again. */
+  debitReminderDays: z.number().int(),
+  debitSecondReminderDays: z.number().int(),
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 
@@ -207,5 +210,7 @@ export const AdminSettingsBody = z.object({
   cashWithoutShift: z.boolean().optional(),
   shiftNoteAbove: z.number().int('The note threshold is a whole number of cents.').min(0, 'The note threshold cannot be below € 0,00.').max(100_000, 'The note threshold cannot be above € 1.000,00.').optional(),
   prenotificationDays: z.number().int('The pre-notification period is a whole number of days.').min(1, 'The pre-notification period is at least 1 day.').max(60, 'The pre-notification period is at most 60 days.').optional(),
+  debitReminderDays: z.number().int('A reminder comes after a whole number of days.').min(1, 'A reminder comes at least 1 day after the failure.').max(60, 'A reminder comes at most 60 days after the failure.').optional(),
+  debitSecondReminderDays: z.number().int('A reminder comes after a whole number of days.').min(1, 'A reminder comes at least 1 day after the failure.').max(60, 'A reminder comes at most 60 days after the failure.').optional(),
 });
 export type AdminSettingsBody = z.infer<typeof AdminSettingsBody>;

@@ -90,13 +90,22 @@ const creditor = (key: CreditorField) =>
     });
 
 /** Whole days, 1 to 60, as the server checks them (SEPA pre-notification period). */
-const PrenotificationDays = z
-  .string()
-  .trim()
-  .regex(/^\d+$/, 'The pre-notification period is a whole number of days.')
-  .transform(Number)
-  .refine((n) => n >= 1, 'The pre-notification period is at least 1 day.')
-  .refine((n) => n <= 60, 'The pre-notification period is at most 60 days.');
+/** Whole days, 1 to 60, as the server checks them: `what` names the setting in its lines. */
+const wholeDays = (what: string, atLeast: string, atMost: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${what} is a whole number of days.`)
+    .transform(Number)
+    .refine((n) => n >= 1, atLeast)
+    .refine((n) => n <= 60, atMost);
+
+/** The direct-debit settings counted in days, in the form's order. */
+const DAYS = [
+  { key: 'prenotificationDays', label: 'Pre-notification period (days)', hint: 'Members are told of a debit (amount, date, mandate) at least this many days before the collection date.' },
+  { key: 'debitReminderDays', label: 'First reminder after a failed debit (days)', hint: 'A member who still owes after a failed debit is reminded this many days after the failure.' },
+  { key: 'debitSecondReminderDays', label: 'Second reminder after a failed debit (days)', hint: 'And reminded again this many days after the failure.' },
+] as const;
 
 /** The form's fields, named as the settings are: the switches, four amounts in euros (€ 0,00 and up), the creditor. */
 const SettingsFields = z.object({
@@ -110,7 +119,9 @@ const SettingsFields = z.object({
   creditorIban: creditor('creditorIban'),
   creditorBic: creditor('creditorBic'),
   creditorId: creditor('creditorId'),
-  prenotificationDays: PrenotificationDays,
+  prenotificationDays: wholeDays('The pre-notification period', 'The pre-notification period is at least 1 day.', 'The pre-notification period is at most 60 days.'),
+  debitReminderDays: wholeDays('A reminder', 'A reminder comes at least 1 day after the failure.', 'A reminder comes at most 60 days after the failure.'),
+  debitSecondReminderDays: wholeDays('A reminder', 'A reminder comes at least 1 day after the failure.', 'A reminder comes at most 60 days after the failure.'),
   ageCheck: AgeCheck,
 });
 type SettingsValues = z.output<typeof SettingsFields>;
@@ -127,6 +138,8 @@ const valuesOf = (s: AdminSettings): z.input<typeof SettingsFields> => ({
   creditorBic: s.creditorBic,
   creditorId: s.creditorId,
   prenotificationDays: String(s.prenotificationDays),
+  debitReminderDays: String(s.debitReminderDays),
+  debitSecondReminderDays: String(s.debitSecondReminderDays),
   ageCheck: s.ageCheck,
 });
 
@@ -187,7 +200,7 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
     const result = await save(body);
     if (result.error) {
       const err = result.error as KassaError;
-      if (err.status === 422 && err.lines.length) return server.place(err, ['accountUpgradeMinAmount', 'creditLimit', 'offlinePrepaidFloor', 'fourEyesAboveCents', 'shiftNoteAbove', 'prenotificationDays', ...CREDITOR_FIELDS.map((f) => f.key)]);
+      if (err.status === 422 && err.lines.length) return server.place(err, ['accountUpgradeMinAmount', 'creditLimit', 'offlinePrepaidFloor', 'fourEyesAboveCents', 'shiftNoteAbove', ...DAYS.map((d) => d.key), ...CREDITOR_FIELDS.map((f) => f.key)]);
       return void dialogs.error(err, { title: 'Saving the settings failed' });
     }
     form.reset(valuesOf(result.data));
@@ -230,12 +243,9 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
             {CREDITOR_FIELDS.map((f) => (
               <TextField key={f.key} label={f.label} maxLength={f.key === 'creditorName' ? 70 : 40} {...field(form, f.key)} hint={f.hint} />
             ))}
-            <TextField
-              label="Pre-notification period (days)"
-              inputMode="numeric"
-              {...field(form, 'prenotificationDays')}
-              hint={`Members are told of a debit (amount, date, mandate) at least this many days before the collection date. Now ${data.prenotificationDays} days.`}
-            />
+            {DAYS.map((d) => (
+              <TextField key={d.key} label={d.label} inputMode="numeric" {...field(form, d.key)} hint={`${d.hint} Now ${data[d.key]} days.`} />
+            ))}
           </fieldset>
           <div className="k-row">
             <Button type="submit" variant="primary" disabled={saving || !dirty}>

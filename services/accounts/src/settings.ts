@@ -32,6 +32,9 @@ export interface Settings {
   shiftNoteAbove: number;
   /** SEPA pre-notification: members are told of a debit at least this many days before collection. */
   prenotificationDays: number;
+  /** Days after a failed direct debit that a member who still owes is reminded (first and second reminder). */
+  debitReminderDays: number;
+  debitSecondReminderDays: number;
 }
 
 /** The settings document, created with the defaults the first time it is asked for. */
@@ -74,5 +77,7 @@ export async function getSettings(db: Connection): Promise<Settings> {
     cashWithoutShift: doc.cashWithoutShift ?? true,
     shiftNoteAbove: doc.shiftNoteAbove ?? 500,
     prenotificationDays: doc.prenotificationDays ?? 14,
+    debitReminderDays: doc.debitReminderDays ?? 7,
+    debitSecondReminderDays: doc.debitSecondReminderDays ?? 21,
   };
 }

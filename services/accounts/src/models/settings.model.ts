@@ -28,6 +28,9 @@ const settingsSchema = new Schema(
     shiftNoteAbove: { type: Number, default: 500 },
     /** SEPA pre-notification period in days before a debit's collection date (issue 48 §2; 14, at least 1). */
     prenotificationDays: { type: Number, default: 14 },
+    /** Reminders to a member who still owes after a failed direct debit: days after the failure (issue 48 §3). */
+    debitReminderDays: { type: Number, default: 7 },
+    debitSecondReminderDays: { type: Number, default: 21 },
     /** Raised when the conditions (terms) change; users then accept again. */
     conditionsVersion: { type: Number, default: 1 },
     /** The association as SEPA creditor (direct debit): '' until the treasurer fills them in. */

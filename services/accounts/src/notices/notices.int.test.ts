@@ -9,6 +9,7 @@ import { bearer, internalPost, loginAs, startAccountsTestApp, stopAccountsTestAp
 import { startNoticesWorker } from './jobs/notices-worker';
 import { noticeJobId, sendNotice, type NoticeJobData } from './jobs/send-notice.job';
 import { noticeModel, noticeSendModel } from './models/notice.model';
+import { sendDebtReminders } from './debt-reminders';
 import { Notices, queueNotice } from './notices';
 
 const silent = pino({ level: 'silent' });
@@ -190,6 +191,36 @@ describe('notices: mail to members through real SMTP', () => {
     expect(plain(mail.subject)).toBe('Incasso van € 25,50 mislukt');
     expect(plain(mail.text)).toContain('De incasso van € 25,50 is op 2 december 2026 mislukt of gestorneerd.');
     expect(await noticeModel(app.db).countDocuments({ accountId, kind: 'debit.failed' })).toBe(1);
+  });
+
+  it('reminds a member who still owes after a failed debit on the 7th and 21st day, once each (two runs at once), and no more once paid', async () => {
+    const lid = await member('nl', 'herinnering@example.org');
+    const account = await app.inject({ method: 'POST', url: '/api/admin/accounts/', headers: bearer(admin), payload: { name: 'Herinnering Lid' } });
+    const accountId = account.json().result.id as string;
+    await userModel(app.db).updateOne({ _id: lid._id }, { $set: { accountId } });
+    await app.accounts.ledger.post({ accountId, amount: -3_000, key: `herinnering:${accountId}`, kind: 'correction', ref: 'test', description: 'owes', allowNegative: true });
+    await app.accounts.ledger.settled();
+    const failedAt = new Date('2026-11-02T10:00:00Z');
+    expect((await internalPost(app, `/internal/accounts/${accountId}/direct-debit-failure`, { batchId: 'd'.repeat(24), amount: 3_000, at: failedAt.toISOString() })).statusCode).toBe(200);
+    const at = (day: string) => ({ db: app.db, notices: app.accounts.notices, now: () => new Date(`${day}T12:00:00Z`) });
+    const reminders = () => noticeModel(app.db).countDocuments({ accountId, kind: 'debit.reminder' });
+
+    await sendDebtReminders(at('2026-11-08'));
+    expect(await reminders()).toBe(0);
+    await Promise.all([sendDebtReminders(at('2026-11-09')), sendDebtReminders(at('2026-11-09'))]);
+    expect(await reminders()).toBe(1);
+    const first = await catcher.next((m) => m.to.includes('herinnering@example.org') && m.subject.startsWith('Herinnering 1'));
+    expect(plain(first.text)).toContain('€ 30,00');
+    expect(plain(first.text)).toContain('2 december 2026');
+    await sendDebtReminders(at('2026-11-23'));
+    expect(await reminders()).toBe(2);
+
+    // Paid: the balance back at zero, no reminder however late.
+    await app.accounts.ledger.post({ accountId, amount: 3_000, key: `herinnering-betaald:${accountId}`, kind: 'topup', ref: 'test', description: 'paid' });
+    await app.accounts.ledger.settled();
+    await noticeModel(app.db).deleteMany({ accountId, kind: 'debit.reminder' });
+    await sendDebtReminders(at('2026-12-01'));
+    expect(await reminders()).toBe(0);
   });
 
   describe('account requests and the member\'s profile', () => {

@@ -2,7 +2,9 @@ import { startQueueWorker, type QueueLog } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import type { Transporter } from 'nodemailer';
 import type { AccountsEnv } from '../../config';
+import { sendDebtReminders } from '../debt-reminders';
 import { createMailer } from '../mailer';
+import { Notices } from '../notices';
 import { noticeModel } from '../models/notice.model';
 import { NOTICE_JOB_OPTIONS, NOTICES_QUEUE, noticeJobId, sendNoticeProcessor, type NoticeJobData } from './send-notice.job';
 
@@ -20,7 +22,18 @@ export interface NoticesWorkerDeps {
 export async function startNoticesWorker(env: AccountsEnv, db: Connection, log: QueueLog, deps: NoticesWorkerDeps = {}) {
   const transport = deps.transport ?? createMailer(env);
   const now = deps.now ?? (() => new Date());
-  return startQueueWorker<NoticeJobData>(NOTICES_QUEUE, env, log, {
+  const notices = new Notices(db, env, log, now);
+  // The reminders after a failed direct debit, looked for every hour by one replica (a job scheduler); their keys
+  // make a second look remind nobody twice.
+  const reminders = await startQueueWorker(DEBT_REMINDERS_QUEUE, env, log, {
+    processor: () => async () => sendDebtReminders({ db, notices, now }),
+    worker: { concurrency: 1 },
+    resume: async (queue) => {
+      await queue.upsertJobScheduler(DEBT_REMINDERS_SCHEDULER, { every: 3_600_000 }, { name: 'debt-reminders', data: {}, opts: { attempts: 1, removeOnComplete: { count: 20 }, removeOnFail: { count: 20 } } });
+    },
+    onClose: async () => notices.close(),
+  });
+  const sender = await startQueueWorker<NoticeJobData>(NOTICES_QUEUE, env, log, {
     processor: () => sendNoticeProcessor({ db, transport, from: env.MAIL_FROM, now }),
     worker: { concurrency: 4 },
     resume: async (queue) => {
@@ -29,4 +42,14 @@ export async function startNoticesWorker(env: AccountsEnv, db: Connection, log: 
     },
     onClose: async () => transport.close(),
   });
+  return {
+    ...sender,
+    async close() {
+      await reminders.close();
+      await sender.close();
+    },
+  };
 }
+
+export const DEBT_REMINDERS_QUEUE = 'debt-reminders';
+const DEBT_REMINDERS_SCHEDULER = 'debt-reminders-schedule';
