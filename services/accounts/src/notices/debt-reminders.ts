@@ -1,9 +1,8 @@
 import { addDays, localDay } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
-import { userModel } from '../identity/models/user.model';
 import { accountModel } from '../ledger/models/account.model';
 import { getSettings } from '../settings';
-import type { Notices } from './notices';
+import { usersOfAccounts, type Notices } from './notices';
 
 const TZ = 'Europe/Amsterdam';
 
@@ -23,25 +22,28 @@ export function monthAfter(day: string): string {
 export async function sendDebtReminders(deps: { db: Connection; notices: Pick<Notices, 'queue'>; now: () => Date }): Promise<number> {
   const [settings, accounts] = await Promise.all([
     getSettings(deps.db),
-    accountModel(deps.db).find({ directDebitFailure: { $ne: null }, closedAt: null }, { name: 1, balance: 1, directDebitFailure: 1 }).lean(),
+    accountModel(deps.db).find({ directDebitFailure: { $ne: null }, closedAt: null }, { balance: 1, directDebitFailure: 1 }).lean(),
   ]);
   const today = localDay(deps.now(), TZ);
-  let queued = 0;
-  for (const account of accounts) {
+  // What is due per account first, then the users of those accounts in one read.
+  const due = accounts.flatMap((account) => {
     const failure = account.directDebitFailure;
-    if (!failure || (account.balance ?? 0) >= 0) continue;
+    if (!failure || (account.balance ?? 0) >= 0) return [];
     const since = localDay(failure.at, TZ);
-    const due = [settings.debitReminderDays, settings.debitSecondReminderDays].map((days, i) => ({ reminder: i + 1, on: addDays(since, days) })).filter((r) => r.on <= today);
-    if (due.length === 0) continue;
-    const users = await userModel(deps.db).find({ accountId: account._id }, { username: 1, displayName: 1, email: 1, language: 1, accountId: 1 }).lean();
-    for (const { reminder } of due) {
-      for (const user of users) {
+    const reminders = [settings.debitReminderDays, settings.debitSecondReminderDays].map((days, i) => ({ reminder: i + 1, on: addDays(since, days) })).filter((r) => r.on <= today);
+    return reminders.length ? [{ accountId: String(account._id), owed: -(account.balance ?? 0), batchId: failure.batchId, since, reminders }] : [];
+  });
+  const users = await usersOfAccounts(deps.db, due.map((d) => d.accountId));
+  let queued = 0;
+  for (const { accountId, owed, batchId, since, reminders } of due) {
+    for (const { reminder } of reminders) {
+      for (const user of users.get(accountId) ?? []) {
         await deps.notices.queue({
-          key: `debit.reminder:${failure.batchId}:${String(account._id)}:${reminder}:${String(user._id)}`,
+          key: `debit.reminder:${batchId}:${accountId}:${reminder}:${String(user._id)}`,
           kind: 'debit.reminder',
           user,
-          accountId: String(account._id),
-          data: { amount: -(account.balance ?? 0), since, reminder, blockOn: monthAfter(since) },
+          accountId,
+          data: { amount: owed, since, reminder, blockOn: monthAfter(since) },
         });
         queued += 1;
       }

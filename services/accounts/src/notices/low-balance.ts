@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { QueueLog } from '@kassa/service-kit';
 import { userModel } from '../identity/models/user.model';
-import type { NoticeUser, Notices } from './notices';
+import { NOTICE_USER_FIELDS, type NoticeUser, type Notices } from './notices';
 
 type Watcher = NoticeUser & { lowBalance: number };
 
@@ -52,7 +52,7 @@ export class LowBalanceMails {
     if (!this.watchers || at - this.readAt > this.ttlMs) {
       this.readAt = at;
       this.watchers = userModel(this.db)
-        .find({ lowBalance: { $ne: null }, accountId: { $ne: null }, disabled: { $ne: true } }, { username: 1, displayName: 1, email: 1, language: 1, accountId: 1, lowBalance: 1 })
+        .find({ lowBalance: { $ne: null }, accountId: { $ne: null }, disabled: { $ne: true } }, { ...NOTICE_USER_FIELDS, lowBalance: 1 })
         .lean()
         .then((users) => {
           const map = new Map<string, Watcher[]>();

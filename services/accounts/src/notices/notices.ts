@@ -4,6 +4,7 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { Types, type Connection } from 'mongoose';
 import type { AccountsEnv } from '../config';
+import { userModel } from '../identity/models/user.model';
 import { NOTICE_JOB_OPTIONS, NOTICES_QUEUE, noticeJobId, type NoticeJobData } from './jobs/send-notice.job';
 import { noticeModel, type NoticeDoc } from './models/notice.model';
 import { renderNotice, type NoticeData } from './templates/templates';
@@ -16,6 +17,20 @@ export interface NoticeUser {
   email?: string | null;
   language?: string | null;
   accountId?: Types.ObjectId | string | null;
+}
+
+/** What a notice needs of its user (NoticeUser), as a projection of the users collection. */
+export const NOTICE_USER_FIELDS = { username: 1, displayName: 1, email: 1, language: 1, accountId: 1 } as const;
+
+/** The users of each of these accounts, by account id: whom an account's notices go to (none: nobody to tell). */
+export async function usersOfAccounts(db: Connection, accountIds: readonly (string | Types.ObjectId)[]): Promise<Map<string, NoticeUser[]>> {
+  if (accountIds.length === 0) return new Map();
+  const users = (await userModel(db)
+    .find({ accountId: { $in: accountIds.map((id) => new Types.ObjectId(String(id))) } }, NOTICE_USER_FIELDS)
+    .lean()) as NoticeUser[];
+  const byAccount = new Map<string, NoticeUser[]>();
+  for (const u of users) byAccount.set(String(u.accountId), [...(byAccount.get(String(u.accountId)) ?? []), u]);
+  return byAccount;
 }
 
 export interface QueueNoticeInput<K extends NoticeKind> {

@@ -6,7 +6,7 @@ import type { AccountsContext } from '../../context';
 import { accountModel } from '../models/account.model';
 import { accountRequestDecisionModel, accountRequestModel, type AccountRequestDoc } from '../models/account-request.model';
 import { userModel } from '../../identity/models/user.model';
-import { queueNotice } from '../../notices/notices';
+import { NOTICE_USER_FIELDS, queueNotice } from '../../notices/notices';
 
 export interface Actor {
   userId: string;
@@ -126,7 +126,7 @@ export async function decideAccountRequest(
  */
 async function tellMember(db: Connection, ctx: AccountsContext, request: AccountRequestDoc, status: 'approved' | 'rejected', note: string | null, log: AuditWarnLogger) {
   try {
-    const user = await userModel(db).findById(request.userId, { username: 1, displayName: 1, email: 1, language: 1, accountId: 1 }).lean();
+    const user = await userModel(db).findById(request.userId, NOTICE_USER_FIELDS).lean();
     if (!user) return;
     const key = `account_request.${status}:${String(request._id)}`;
     if (status === 'approved') {

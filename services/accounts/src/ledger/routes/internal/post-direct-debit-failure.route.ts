@@ -1,7 +1,7 @@
 import { ApiResponse, DirectDebitFailureRequest, DirectDebitFailureResult, IdParam, ok } from '@kassa/contracts';
 import { AppError, type ServiceApp } from '@kassa/service-kit';
 import type { AccountsContext } from '../../../context';
-import { userModel } from '../../../identity/models/user.model';
+import { usersOfAccounts } from '../../../notices/notices';
 import { accountModel } from '../../models/account.model';
 
 /**
@@ -25,8 +25,7 @@ export default function postDirectDebitFailure(app: ServiceApp, ctx: AccountsCon
       ctx.directory.invalidate();
       // Each of the account's users is told by mail (issue 48 §3), once per batch: the key holds on a repeat. A notice
       // that cannot be queued now is recorded and sent at the worker's next start; it never undoes the failure.
-      const users = await userModel(app.db).find({ accountId: before._id }, { username: 1, displayName: 1, email: 1, language: 1, accountId: 1 }).lean();
-      for (const user of users) {
+      for (const user of (await usersOfAccounts(app.db, [request.params.id])).get(request.params.id) ?? []) {
         await ctx.notices
           .queue({ key: `debit.failed:${batchId}:${request.params.id}:${String(user._id)}`, kind: 'debit.failed', user, accountId: request.params.id, data: { amount, failedOn: at } })
           .catch((err: unknown) => request.log.warn({ err: (err as Error).message, accountId: request.params.id }, 'failed-debit mail not queued'));

@@ -1,8 +1,7 @@
 import { ApiResponse, ok, PrenoticeRequest, PrenoticeResult } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
-import { Types } from 'mongoose';
 import type { AccountsContext } from '../../../context';
-import { userModel } from '../../../identity/models/user.model';
+import { usersOfAccounts } from '../../notices';
 
 /**
  * The SEPA pre-notification of a direct-debit batch (payments asks when it makes one): each user of each debtor's
@@ -16,11 +15,7 @@ export default function postDirectDebitNotices(app: ServiceApp, ctx: AccountsCon
     { onRequest: app.requireInternal, schema: { hide: true, body: PrenoticeRequest, response: { 200: ApiResponse(PrenoticeResult) } } },
     async (request) => {
       const { batchId, collectionDate, creditorId, debits } = request.body;
-      const users = await userModel(app.db)
-        .find({ accountId: { $in: debits.map((d) => new Types.ObjectId(d.accountId)) } }, { username: 1, displayName: 1, email: 1, language: 1, accountId: 1 })
-        .lean();
-      const byAccount = new Map<string, typeof users>();
-      for (const u of users) byAccount.set(String(u.accountId), [...(byAccount.get(String(u.accountId)) ?? []), u]);
+      const byAccount = await usersOfAccounts(app.db, debits.map((d) => d.accountId));
       let told = 0;
       const untold: { accountId: string; name: string }[] = [];
       for (const debit of debits) {
