@@ -42,6 +42,14 @@ function ProfileFields(initial: { email: string; language: MailLanguage; lowBala
   const [serverError, setServerError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
 
+  /** A change of any field: the "saved" line goes, until the next save. */
+  const edit =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setSaved(false);
+    };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSaved(false);
@@ -74,10 +82,7 @@ function ProfileFields(initial: { email: string; language: MailLanguage; lowBala
         type="email"
         autoComplete="email"
         value={email}
-        onChange={(e) => {
-          setEmail(e.target.value);
-          setSaved(false);
-        }}
+        onChange={(e) => edit(setEmail)(e.target.value)}
         hint="Leave empty to get no mail; your messages stay listed here."
         error={fieldError ?? undefined}
       />
@@ -85,7 +90,7 @@ function ProfileFields(initial: { email: string; language: MailLanguage; lowBala
         <label className="k-field__label" htmlFor="profile-language">
           Language of the mails
         </label>
-        <select id="profile-language" className="k-input" value={language} onChange={(e) => setLanguage(e.target.value as MailLanguage)}>
+        <select id="profile-language" className="k-input" value={language} onChange={(e) => edit(setLanguage)(e.target.value as MailLanguage)}>
           {LANGUAGES.map((l) => (
             <option key={l.value} value={l.value}>
               {l.label}
@@ -94,10 +99,7 @@ function ProfileFields(initial: { email: string; language: MailLanguage; lowBala
         </select>
       </div>
       <label className="k-checkbox">
-        <input type="checkbox" checked={lowOn} onChange={(e) => {
-            setLowOn(e.target.checked);
-            setSaved(false);
-          }} />
+        <input type="checkbox" checked={lowOn} onChange={(e) => edit(setLowOn)(e.target.checked)} />
         <span>Mail me when a payment takes my balance below an amount</span>
       </label>
       {lowOn ? (
@@ -105,10 +107,7 @@ function ProfileFields(initial: { email: string; language: MailLanguage; lowBala
           label="Mail me below (€)"
           inputMode="decimal"
           value={lowText}
-          onChange={(e) => {
-            setLowText(e.target.value);
-            setSaved(false);
-          }}
+          onChange={(e) => edit(setLowText)(e.target.value)}
           hint="One mail each time your balance drops below it."
           error={lowError ?? undefined}
         />
