@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CalendarDay, cleanName, CONTROL_CHARACTER, DisplayName } from './text';
+import { CalendarDay, cleanName, CONTROL_CHARACTER, DisplayName, formatEuros } from './text';
 
 describe('cleanName', () => {
   it('removes bidi overrides and zero-width characters, so a name reads and searches as it looks', () => {
@@ -41,5 +41,13 @@ describe('CalendarDay', () => {
     expect(CalendarDay.safeParse('2026-02-29').success).toBe(false);
     expect(CalendarDay.safeParse('2026-13-45').success).toBe(false);
     expect(CalendarDay.safeParse('26-1-1').success).toBe(false);
+  });
+});
+
+describe('formatEuros', () => {
+  it('writes cents as the pages do, and a negated nought as € 0,00', () => {
+    expect(formatEuros(1250).replace(/\s/g, ' ')).toBe('€ 12,50');
+    expect(formatEuros(-350).replace(/\s/g, ' ')).toBe('€ -3,50');
+    expect(formatEuros(-0).replace(/\s/g, ' ')).toBe('€ 0,00');
   });
 });

@@ -44,5 +44,5 @@ export const CalendarDay = z
 
 const euros = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
 
-/** Cents as the pages show them (€ 10,00; € -3,50), for messages a service writes. */
-export const formatEuros = (cents: number): string => euros.format(cents / 100);
+/** Cents as the pages show them (€ 10,00; € -3,50), for messages a service writes; nought is € 0,00, never € -0,00. */
+export const formatEuros = (cents: number): string => euros.format(cents / 100 + 0);
