@@ -15,7 +15,7 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4
 test('a till opens a shift, sells giving change, takes money to the safe and closes short with a note; the board reads its report and PDF', async ({ page, browser, baseURL }, testInfo) => {
   const admin = await apiToken(baseURL!, 'admin');
   const registerName = `Kelder ${unique()}`;
-  const register = await callApi<{ id: string }>(baseURL!, 'POST', '/api/admin/registers/', admin, { name: registerName, capabilities: ['PAYMENT_CASH', 'PAYMENT_OTHER', 'PAYMENT_UNDO'] });
+  const register = await callApi<{ id: string }>(baseURL!, 'POST', '/api/admin/registers/', admin, { name: registerName, capabilities: ['PAYMENT_CASH', 'PAYMENT_CARD', 'PAYMENT_OTHER', 'PAYMENT_UNDO'] });
   expect(register.status).toBe(200);
   const username = `kelder-${unique()}`;
   const password = 'kelder-tap-1';
@@ -41,6 +41,10 @@ test('a till opens a shift, sells giving change, takes money to the safe and clo
   await expect(cash.getByRole('status')).toContainText(new RegExp(`Change\\s*${moneyPattern(1_500)}`));
   await cash.getByRole('button', { name: /^Gereed/ }).click();
   await expect(successSnackbar(page, 500)).toBeVisible();
+  // One more by card: not in the drawer, but set beside the terminal's own total at the close.
+  await tile(page, product.name).click();
+  await payButton(page, 'Card').click();
+  await expect(successSnackbar(page, 250)).toBeVisible();
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('link', { name: 'Shift' }).click();
   await expect(page.getByTestId('expected-cash')).toHaveText(new RegExp(moneyPattern(11_000)));
@@ -61,6 +65,7 @@ test('a till opens a shift, sells giving change, takes money to the safe and clo
   const closed = page.getByRole('region', { name: 'Shift closed' });
   await expect(closed).toContainText(new RegExp(`Expected\\s*${moneyPattern(6_000)}`));
   await expect(closed).toContainText(new RegExp(`Counted\\s*${moneyPattern(5_000)}`));
+  await expect(closed).toContainText(new RegExp(`Card in Kassa\\s*${moneyPattern(250)}\\s*Card at the terminal\\s*${moneyPattern(250)}`));
 
   // The board: the shift's drawer and report, and its PDF, whose first page is drawn to PNG and read.
   const board = await browser.newPage();
@@ -70,6 +75,8 @@ test('a till opens a shift, sells giving change, takes money to the safe and clo
   await expect(board.getByText(note)).toBeVisible();
   const cashRow = board.getByRole('table', { name: 'Takings by method' }).getByRole('row').nth(1);
   await expect(cashRow).toHaveText(new RegExp(`Cash\\s*1\\s*${moneyPattern(500)}`));
+  await expect(board.getByText('Card at the terminal').locator('xpath=following-sibling::dd[1]')).toHaveText(new RegExp(`${moneyPattern(250)}\\s*\\(1 payment\\)`));
+  await expect(board.getByText('Card difference').locator('xpath=following-sibling::dd[1]')).toHaveText(new RegExp(moneyPattern(0)));
   const [download] = await Promise.all([board.waitForEvent('download'), board.getByRole('button', { name: 'Download PDF' }).click()]);
   const pdf = readFileSync((await download.path())!);
   const text = await renderFirstPage(board, pdf, join(testInfo.project.outputDir, 'shift-report-page-1.png'));
@@ -79,6 +86,7 @@ test('a till opens a shift, sells giving change, takes money to the safe and clo
   expect(text).toMatch(new RegExp(`Verwacht contant\\s*${moneyPattern(6_000)}`));
   expect(text).toMatch(new RegExp(`Verschil \\(geteld - verwacht\\)\\s*${moneyPattern(-1_000)}`));
   expect(text).toMatch(new RegExp(`Contant\\s*1\\s*${moneyPattern(500)}`));
+  expect(text).toMatch(new RegExp(`Pin volgens de terminal \\(1x\\)\\s*${moneyPattern(250)}`));
   await board.close();
   await product.hide();
 });

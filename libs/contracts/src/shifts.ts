@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DayReport } from './reports';
+import { TerminalTotals } from './terminal';
 import { Cents, ObjectId, PageQuery } from './wrapper';
 import { DENOMINATIONS, type Denomination } from './denominations';
 
@@ -16,6 +17,15 @@ export const DrawerCountView = z.object(Object.fromEntries(DENOMINATIONS.map((d)
 
 export const SafeDrop = z.object({ amount: Cents, by: z.string(), at: z.string() });
 export type SafeDrop = z.infer<typeof SafeDrop>;
+
+/**
+ * The card payments of a shift: what Kassa took by card (sales and top-ups of the shift, undone ones too: the terminal
+ * took their money) beside the terminal's own total for the shift's period, asked at the close (null while open).
+ */
+export const ShiftCards = z.object({ count: z.number().int().min(0), total: Cents, terminal: TerminalTotals.nullable() });
+export type ShiftCards = z.infer<typeof ShiftCards>;
+/** The terminal's card total less Kassa's (above zero: the terminal took more), or null without the terminal's. */
+export const cardDifference = (card: ShiftCards): number | null => (card.terminal?.totals ? card.terminal.totals.total - card.total : null);
 
 /** A shift at a register: the float counted at the open, safe drops, and the count, expected cash and difference at the close. */
 export const Shift = z.object({
@@ -36,6 +46,7 @@ export const Shift = z.object({
   closedBy: z.string().nullable(),
   closedAt: z.string().nullable(),
   note: z.string().nullable(),
+  card: ShiftCards,
 });
 export type Shift = z.infer<typeof Shift>;
 

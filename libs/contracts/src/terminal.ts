@@ -21,3 +21,19 @@ export const StandinTerminalState = z.object({
   queued: z.array(z.object({ outcome: TerminalOutcome, delayMs: z.number().int() })),
 });
 export type StandinTerminalState = z.infer<typeof StandinTerminalState>;
+
+/**
+ * GET /internal/terminal/totals: the card terminal's own count and total of the payments it approved for a register in
+ * a period (asked when a shift closes). `totals` is null when the terminal cannot say, and `note` says why.
+ */
+export const TerminalTotalsQuery = z.object({
+  register: z.string().min(1).max(100),
+  from: z.string().datetime(),
+  to: z.string().datetime(),
+});
+export type TerminalTotalsQuery = z.infer<typeof TerminalTotalsQuery>;
+export const TerminalTotals = z.object({
+  totals: z.object({ count: z.number().int().min(0), total: z.number().int() }).nullable(),
+  note: z.string().nullable(),
+});
+export type TerminalTotals = z.infer<typeof TerminalTotals>;

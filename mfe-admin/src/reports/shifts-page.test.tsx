@@ -27,6 +27,7 @@ const shift: Shift = {
   closedBy: 'sluiter',
   closedAt: '2026-11-29T01:00:00.000Z',
   note: 'Wisselgeld fout teruggegeven',
+  card: { count: 3, total: 4_500, terminal: { totals: { count: 4, total: 5_000 }, note: null } },
 };
 const sales: DayReport = {
   from: '2026-11-28',
@@ -82,6 +83,9 @@ describe('/admin/shifts', { timeout: 20_000 }, () => {
     expect(screen.getByText('Difference').nextElementSibling).toHaveTextContent('€ -2,50');
     expect(screen.getByText('To the safe').nextElementSibling).toHaveTextContent('€ 50,00');
     expect(screen.getByText('Wisselgeld fout teruggegeven')).toBeInTheDocument();
+    expect(screen.getByText('Card in Kassa').nextElementSibling).toHaveTextContent('€ 45,00 (3 payments)');
+    expect(screen.getByText('Card at the terminal').nextElementSibling).toHaveTextContent('€ 50,00 (4 payments)');
+    expect(screen.getByText('Card difference').nextElementSibling).toHaveTextContent('€ 5,00');
     expect(within(screen.getByRole('table', { name: 'Takings by method' })).getAllByRole('row')[1]).toHaveTextContent('Cash9€ 122,50');
     await user.click(screen.getByRole('button', { name: 'Download PDF' }));
     await waitFor(() => expect(calls.some((c) => c.path === `/api/admin/shifts/${shift.id}/report.pdf`)).toBe(true));

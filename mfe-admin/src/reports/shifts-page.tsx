@@ -1,4 +1,4 @@
-import type { Shift } from '@kassa/contracts';
+import { cardDifference, type Shift } from '@kassa/contracts';
 import { DateText, Money } from '@kassa/ui';
 import { Fragment, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
@@ -76,6 +76,14 @@ export function ShiftsPage() {
   );
 }
 
+const payments = (n: number) => `${n} ${n === 1 ? 'payment' : 'payments'}`;
+
+/** The terminal's own card total for the shift, asked at its close, or why there is none. */
+function terminalTotal({ status, card }: Shift): ReactNode {
+  if (card.terminal?.totals) return <>{money(card.terminal.totals.total)} <span className="k-muted">({payments(card.terminal.totals.count)})</span></>;
+  return <span className="k-muted">{card.terminal?.note ?? (status === 'open' ? 'Asked when the shift closes' : 'Not asked')}</span>;
+}
+
 /** The drawer of a shift: float, safe drops, expected and counted cash, the difference and its note. */
 function ShiftFacts({ shift: s }: { shift: Shift }) {
   const at = (when: string, by: string | null) => (
@@ -93,6 +101,9 @@ function ShiftFacts({ shift: s }: { shift: Shift }) {
     ['Counted', money(s.counted)],
     ['Difference', s.difference === null ? money(null) : <Money cents={s.difference} />],
     ...(s.note ? ([['Note', s.note]] as [string, ReactNode][]) : []),
+    ['Card in Kassa', <>{money(s.card.total)} <span className="k-muted">({payments(s.card.count)})</span></>],
+    ['Card at the terminal', terminalTotal(s)],
+    ...(cardDifference(s.card) === null ? [] : ([['Card difference', <Money cents={cardDifference(s.card)!} />]] as [string, ReactNode][])),
   ];
   return (
     <dl className="k-facts">

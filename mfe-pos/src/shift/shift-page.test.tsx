@@ -23,6 +23,7 @@ const shift = (over: Partial<Shift> = {}): Shift => ({
   closedBy: null,
   closedAt: null,
   note: null,
+  card: { count: 0, total: 0, terminal: null },
   ...over,
 });
 
@@ -58,7 +59,7 @@ describe('the till’s shift screen', () => {
       'POST /shifts/*/safe_drops/': (call) => json(200, ok(shift({ safeDrops: [{ amount: call.body.amount, by: 'tap', at: new Date().toISOString() }], expected: 12_500 - call.body.amount }))),
       'POST /shifts/*/close/': (call) =>
         call.body.note
-          ? json(200, ok(shift({ status: 'closed', counted: 10_000, difference: -2500, note: call.body.note, closingCount: call.body.count })))
+          ? json(200, ok(shift({ status: 'closed', counted: 10_000, difference: -2500, note: call.body.note, closingCount: call.body.count, card: { count: 2, total: 750, terminal: { totals: { count: 2, total: 750 }, note: null } } })))
           : json(422, fail(422, 'validation_error', 'Validation error', [{ loc: ['body', 'note'], msg: 'Say why.', type: 'missing' }])),
     });
     renderTill(<ShiftPage basePath="/pos" />, ['PAYMENT_CASH']);
@@ -84,6 +85,7 @@ describe('the till’s shift screen', () => {
     const closed = await screen.findByRole('region', { name: 'Shift closed' });
     expect(closed).toHaveTextContent(/Counted\s*€\s100,00/);
     expect(closed).toHaveTextContent(/Wisselgeld geleend/);
+    expect(closed).toHaveTextContent(/Card in Kassa\s*€\s7,50\s*Card at the terminal\s*€\s7,50/);
     expect(calls.find((c) => c.path === `/shifts/${ID}/close/`)!.body).toEqual({ count: { ...zero, '5000': 2 }, note: 'Wisselgeld geleend' });
   });
 });

@@ -179,6 +179,10 @@ function ClosedShift({ shift, onDone }: { shift: Shift; onDone: () => void }) {
             <dd>{shift.note}</dd>
           </>
         ) : null}
+        <dt>Card in Kassa</dt>
+        <dd>{formatMoney(shift.card.total)}</dd>
+        <dt>Card at the terminal</dt>
+        <dd data-testid="closed-terminal-total">{shift.card.terminal?.totals ? formatMoney(shift.card.terminal.totals.total) : (shift.card.terminal?.note ?? 'Not known')}</dd>
       </dl>
       <Button size="lg" onClick={onDone}>
         Open the next shift

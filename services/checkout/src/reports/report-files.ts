@@ -1,4 +1,4 @@
-import { formatEuros, type CheckoutMethod, type DayReport, type Shift } from '@kassa/contracts';
+import { cardDifference, formatEuros, type CheckoutMethod, type DayReport, type Shift } from '@kassa/contracts';
 import { stringify } from 'csv-stringify/sync';
 import { A4, GREY, MARGIN, pdfWriter } from '../pdf/pdf-writer';
 
@@ -40,6 +40,11 @@ export function shiftFacts({ shift, registerName, timeZone }: ShiftFile): [strin
     ...(shift.counted === null ? [] : ([['Geteld', shift.counted]] as [string, number][])),
     ...(shift.difference === null ? [] : ([['Verschil (geteld - verwacht)', shift.difference]] as [string, number][])),
     ...(shift.note ? ([['Notitie', shift.note]] as [string, string][]) : []),
+    [`Pin volgens Kassa (${shift.card.count}x)`, shift.card.total],
+    shift.card.terminal?.totals
+      ? [`Pin volgens de terminal (${shift.card.terminal.totals.count}x)`, shift.card.terminal.totals.total]
+      : ['Pin volgens de terminal', shift.card.terminal ? `onbekend (${shift.card.terminal.note ?? ''})` : 'gevraagd bij het sluiten'],
+    ...(cardDifference(shift.card) === null ? [] : ([['Verschil pin (terminal - Kassa)', cardDifference(shift.card)!]] as [string, number][])),
   ];
 }
 

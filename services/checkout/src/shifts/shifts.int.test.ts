@@ -1,4 +1,4 @@
-import { formatEuros, type Capability } from '@kassa/contracts';
+import { formatEuros, type Capability, type TerminalOutcome } from '@kassa/contracts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -87,6 +87,8 @@ describe('shifts and a counted drawer', () => {
     const closed = await close(till, shift.id, count);
     expect(closed.statusCode).toBe(200);
     expect(closed.json().result).toMatchObject({ status: 'closed', expected, counted, difference: -100, closedBy: till.username, note: null });
+    // This stack has no payments service: the close still happens, and says why the terminal's total is missing.
+    expect(closed.json().result.card).toMatchObject({ count: 0, total: 0, terminal: { totals: null, note: expect.stringContaining("The terminal's total could not be read") } });
     expect(await s.postingsWithKey(`shift:${shift.id}:difference`)).toBe(1);
     expect(await current(till)).toBeNull();
 
@@ -240,5 +242,64 @@ describe('shifts and a counted drawer', () => {
     const shift = (await open(till, { '500': 1 })).json().result as { id: string };
     expect((await call(newTill(), 'GET', `/api/shifts/${shift.id}`)).statusCode).toBe(404);
     expect((await call(newTill(), 'GET', `/api/shifts/current?register=${till.registerId}`)).statusCode).toBe(403);
+  });
+});
+
+describe("a shift's card payments beside the terminal's own total", () => {
+  let s: CheckoutStack;
+  const CARD: Capability[] = ['PAYMENT_CARD', 'PAYMENT_CASH', 'PAYMENT_ACCOUNT_OTHER', 'PAYMENT_UNDO'];
+  const newTill = () => ({ registerId: randomBytes(12).toString('hex'), username: `pin-${randomBytes(3).toString('hex')}` });
+  type Till = ReturnType<typeof newTill>;
+  const headers = (till: Till) => ({ authorization: s.token(CARD, till) });
+  const planTerminal = async (outcomes: TerminalOutcome[]) => {
+    const res = await s.payments!.inject({ method: 'PUT', url: '/api/admin/terminal/standin', headers: { authorization: s.token([], { isAdmin: true }) }, payload: { outcomes, delayMs: 0 } });
+    expect(res.statusCode).toBe(200);
+  };
+  /** A card sale at the till, waited for as the till waits: finished once the terminal answered (or refused). */
+  const payByCard = async (till: Till, body: object) => {
+    const res = await s.pay('card', { nonce: randomUUID(), ...body }, CARD, till);
+    expect(res.statusCode).toBe(200);
+    const id = res.json().result.transaction_id as string;
+    const finish = () => s.app.inject({ method: 'POST', url: `/api/transactions/${id}/finish/`, headers: headers(till) });
+    await expect.poll(async () => (await finish()).json().errorIdentifier ?? null, { timeout: 20_000, interval: 50 }).not.toBe('payment_not_finished');
+    return (await finish()).json() as { error?: boolean; result?: { total: number } };
+  };
+
+  beforeAll(async () => {
+    s = await startCheckoutStack(inject('mongoUri'), { card: true });
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+
+  it("closes with Kassa's card payments of the shift and the terminal's total for the register over the same period", async () => {
+    const till = newTill();
+    const other = newTill();
+    const shift = (await s.app.inject({ method: 'POST', url: '/api/shifts/', headers: headers(till), payload: { float: { '1000': 1 } } })).json().result as { id: string };
+    const account = await s.createAccount('Pin Opwaarder', 0);
+    await planTerminal(['completed', 'cancelled', 'completed', 'completed']);
+    const sold = await payByCard(till, { products: [{ id: s.products[2]!.id, amount: 2 }] });
+    const refused = await payByCard(till, { products: [{ id: s.products[3]!.id, amount: 1 }] });
+    const topUp = await payByCard(till, { products: [], upgrade_account_id: account, upgrade_amount: 1250 });
+    // Another register's card payment is in that register's terminal total, not this one's.
+    const elsewhere = await payByCard(other, { products: [{ id: s.products[1]!.id, amount: 1 }] });
+    expect(sold.result).toBeDefined();
+    expect(refused).toMatchObject({ error: true, errorIdentifier: 'transaction_not_finishable' });
+    expect(topUp.result).toBeDefined();
+    expect(elsewhere.result).toBeDefined();
+    const taken = sold.result!.total + 1250;
+
+    const open = await s.app.inject({ method: 'GET', url: `/api/shifts/${shift.id}`, headers: headers(till) });
+    expect(open.json().result.card).toEqual({ count: 2, total: taken, terminal: null });
+    const closed = await s.app.inject({ method: 'POST', url: `/api/shifts/${shift.id}/close/`, headers: headers(till), payload: { count: { '1000': 1 } } });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().result.card).toEqual({ count: 2, total: taken, terminal: { totals: { count: 2, total: taken }, note: null } });
+
+    const admin = { authorization: s.token([], { isAdmin: true, username: 'penningmeester', sub: '64b7f0c2a1b2c3d4e5f60721' }) };
+    const csv = await s.app.inject({ method: 'GET', url: `/api/admin/shifts/${shift.id}/report.csv`, headers: admin });
+    const euros = (taken / 100).toFixed(2).replace('.', ',');
+    expect(csv.body).toContain(`Dienst;Pin volgens Kassa (2x);;${euros}`);
+    expect(csv.body).toContain(`Dienst;Pin volgens de terminal (2x);;${euros}`);
+    expect(csv.body).toContain('Dienst;Verschil pin (terminal - Kassa);;0,00');
   });
 });

@@ -6,6 +6,7 @@ import {
   ledgerKeys,
   type SalesSettings,
   SystemAccountResult,
+  TerminalTotals,
   type CloseShiftBody,
   type DrawerCount,
   type OpenShiftBody,
@@ -72,6 +73,23 @@ export async function expectedCash(ctx: Pick<CheckoutContext, 'db'>, shift: Pick
   return shift.float + sum(sales) - sum(undone) - shift.safeDrops.reduce((s, d) => s + d.amount, 0);
 }
 
+/**
+ * What the shift took by card: its card sales and top-ups the terminal approved, undone ones too (an undo at the till
+ * gives no money back through the terminal), to set beside the terminal's own total.
+ */
+async function cardTaken(ctx: Pick<CheckoutContext, 'db'>, shiftId: Types.ObjectId): Promise<{ count: number; total: number }> {
+  const sales = await transactionModel(ctx.db).find({ shiftId, method: 'card', status: 'completed' }, { total: 1, upgrade: 1 }).lean();
+  return { count: sales.length, total: sales.reduce((s, tx) => s + amountDue(tx), 0) };
+}
+
+/** The terminal's own total for the register over the shift's period; when it cannot be read, why. */
+async function terminalTotals(ctx: CheckoutContext, register: string, from: Date, to: Date): Promise<TerminalTotals> {
+  const query = new URLSearchParams({ register, from: from.toISOString(), to: to.toISOString() });
+  return ctx
+    .payments(`/internal/terminal/totals?${query}`, TerminalTotals, { repeatable: true })
+    .catch((err: unknown) => ({ totals: null, note: `The terminal's total could not be read: ${(err as Error).message}` }));
+}
+
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 const plainCount = (count: Record<string, unknown> | null | undefined): DrawerCount | null =>
   count ? (Object.fromEntries(DENOMINATIONS.map((d) => [String(d), Number(count[String(d)] ?? 0)])) as DrawerCount) : null;
@@ -93,6 +111,7 @@ export async function shiftView(ctx: Pick<CheckoutContext, 'db'>, shift: ShiftDo
     closedBy: shift.closedBy ?? null,
     closedAt: iso(shift.closedAt),
     note: shift.note ?? null,
+    card: { ...(await cardTaken(ctx, shift._id)), terminal: shift.terminal ? { totals: shift.terminal.totals ?? null, note: shift.terminal.note ?? null } : null },
   };
 }
 
@@ -168,7 +187,8 @@ export async function safeDrop(ctx: CheckoutContext, id: string, body: SafeDropB
 /**
  * Closes a shift: `close:<shiftId>` is claimed by a unique insert (of two closes at once one wins, the other is told
  * 409); then the register's `open:` claim goes (a sale after this joins no shift or the next), the expected cash is
- * computed, the difference booked to Cash differences by key `shift:<id>:difference`, and the shift stored closed.
+ * computed, the difference booked to Cash differences by key `shift:<id>:difference`, and the shift stored closed with
+ * the card terminal's own total for the shift's period (the board sets it beside the card payments Kassa took).
  */
 export async function closeShift(ctx: CheckoutContext, id: string, body: CloseShiftBody, user: TokenClaims, requestId?: string): Promise<Shift> {
   const shift = await requireOpen(ctx, id, user);
@@ -190,7 +210,8 @@ export async function closeShift(ctx: CheckoutContext, id: string, body: CloseSh
     throw conflict('shift_closed', 'This shift is already being closed or closed.');
   }
   await Claims.deleteOne({ key: openKey(shift.register), shiftId: shift._id });
-  const expected = await expectedCash(ctx, shift);
+  const closedAt = ctx.now();
+  const [expected, terminal] = await Promise.all([expectedCash(ctx, shift), terminalTotals(ctx, shift.register, shift.openedAt, closedAt)]);
   const difference = counted - expected;
   if (difference !== 0) {
     const system = await ctx.accounts('/internal/accounts/system/cash_differences', SystemAccountResult, { method: 'POST', body: {}, requestId, repeatable: true });
@@ -209,7 +230,7 @@ export async function closeShift(ctx: CheckoutContext, id: string, body: CloseSh
   }
   await shiftModel(ctx.db).updateOne(
     { _id: shift._id },
-    { $set: { status: 'closed', closingCount: count, counted, expected, difference, closedBy: user.username, closedAt: ctx.now(), note } },
+    { $set: { status: 'closed', closingCount: count, counted, expected, difference, closedBy: user.username, closedAt, note, terminal } },
   );
   return getShift(ctx, id, user);
 }

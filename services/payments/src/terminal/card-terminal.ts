@@ -1,4 +1,4 @@
-import type { Terminal, TransactionStatus } from '@kassa/contracts';
+import type { Terminal, TerminalTotals, TransactionStatus } from '@kassa/contracts';
 
 export interface TerminalStart {
   terminalRef: string;
@@ -16,7 +16,9 @@ export interface TerminalStatus {
  */
 export interface CardTerminal {
   readonly provider: string;
-  start(payment: { transactionId: string; amount: number }): Promise<TerminalStart>;
+  start(payment: { transactionId: string; amount: number; registerId?: string | null }): Promise<TerminalStart>;
   status(terminalRef: string): Promise<TerminalStatus>;
+  /** The terminal's own count and total of the payments it approved for a register in a period, or why it cannot say. */
+  totals(period: { registerId: string; from: Date; to: Date }): Promise<TerminalTotals>;
   close(): Promise<void>;
 }

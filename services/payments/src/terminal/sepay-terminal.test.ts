@@ -81,6 +81,12 @@ describe('SEPay WECR terminal adapter', () => {
     expect(req.fields).toMatchObject({ login: 'bar-login', sid: '1234567', amount: '12.50', transactionref: '65f0c0ffee0000000000abcd', version: '2' });
   });
 
+  it('says it has no totals for a shift, without asking the terminal', async () => {
+    const asked = wecr.received.length;
+    await expect(terminal.totals()).resolves.toEqual({ totals: null, note: expect.stringContaining("compare with the terminal's own day receipt") });
+    expect(wecr.received).toHaveLength(asked);
+  });
+
   it('carries on with a payment SEPay already knows (a repeated start) and refuses while the terminal is busy', async () => {
     wecr.script.StartTransaction!.push({ status: '06' }, { status: '11' }, { status: '07', message: 'not enabled' });
     await expect(terminal.start({ transactionId: 'a1', amount: 100 })).resolves.toMatchObject({ terminalRef: 'a1' });

@@ -1,3 +1,4 @@
+import type { TerminalTotals } from '@kassa/contracts';
 import { AppError } from '@kassa/service-kit';
 import { XMLParser } from 'fast-xml-parser';
 import { createSign, createVerify, type KeyObject } from 'node:crypto';
@@ -136,7 +137,7 @@ export class SepayTerminal implements CardTerminal {
     return readSoapResult(text, `${operation}Result`);
   }
 
-  async start(payment: { transactionId: string; amount: number }): Promise<TerminalStart> {
+  async start(payment: { transactionId: string; amount: number; registerId?: string | null }): Promise<TerminalStart> {
     const { login, sid, keyIndex } = this.opts;
     const ref = payment.transactionId;
     const amount = wecrAmount(payment.amount);
@@ -197,6 +198,11 @@ export class SepayTerminal implements CardTerminal {
       default:
         throw new AppError(502, 'bad_gateway', `The card terminal service answered status ${answer.status ?? 'unknown'}${answer.message ? ` (${answer.message})` : ''}.`);
     }
+  }
+
+  /** WECR's operations that Kassa uses start a payment and read its state; none reports totals for a period. */
+  async totals(): Promise<TerminalTotals> {
+    return { totals: null, note: "The SEPay terminal gives no totals to Kassa: compare with the terminal's own day receipt." };
   }
 
   async close(): Promise<void> {

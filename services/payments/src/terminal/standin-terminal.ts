@@ -1,4 +1,4 @@
-import { TerminalOutcome, type StandinTerminalState } from '@kassa/contracts';
+import { TerminalOutcome, type StandinTerminalState, type TerminalTotals } from '@kassa/contracts';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { CardTerminal, TerminalStart, TerminalStatus } from './card-terminal';
@@ -8,10 +8,13 @@ type Plan = z.infer<typeof Plan>;
 const Payment = Plan.extend({ readyAt: z.number(), amount: z.number().int() });
 
 const PAYMENT_TTL_S = 7 * 24 * 3600;
+/** How long the stand-in remembers the payments it approved, for its totals. */
+const TOTALS_KEPT_MS = 400 * 24 * 3600 * 1000;
 
 /**
  * Takes the next queued plan for a new payment, or reuses the plan of a payment already started, in one step:
- * a repeated start (retry after a crash, two requests at once) never uses up a second queued outcome.
+ * a repeated start (retry after a crash, two requests at once) never uses up a second queued outcome. A payment that
+ * will be approved goes into the register's approved set at the moment it is approved, which its totals read.
  */
 const START_SCRIPT = `
 local existing = redis.call('GET', KEYS[1])
@@ -23,6 +26,10 @@ plan['readyAt'] = tonumber(ARGV[2]) + plan['delayMs']
 plan['amount'] = tonumber(ARGV[3])
 local encoded = cjson.encode(plan)
 redis.call('SET', KEYS[1], encoded, 'EX', ${PAYMENT_TTL_S})
+if plan['outcome'] == 'completed' then
+  redis.call('ZADD', KEYS[3], plan['readyAt'], ARGV[4] .. ' ' .. ARGV[3])
+  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', tonumber(ARGV[2]) - ${TOTALS_KEPT_MS})
+end
 return encoded
 `;
 
@@ -36,6 +43,8 @@ export class StandinTerminal implements CardTerminal {
   readonly provider = 'standin';
   private readonly queueKey: string;
   private readonly paymentPrefix: string;
+  /** `<prefix><register>`: a sorted set of the register's approved payments, scored by when they were approved. */
+  private readonly approvedPrefix: string;
 
   constructor(
     private readonly redis: Redis,
@@ -45,13 +54,31 @@ export class StandinTerminal implements CardTerminal {
   ) {
     this.queueKey = `${prefix}:terminal:standin:queue`;
     this.paymentPrefix = `${prefix}:terminal:standin:payment:`;
+    this.approvedPrefix = `${prefix}:terminal:standin:approved:`;
   }
 
-  async start(payment: { transactionId: string; amount: number }): Promise<TerminalStart> {
+  async start(payment: { transactionId: string; amount: number; registerId?: string | null }): Promise<TerminalStart> {
     const terminalRef = `standin-${payment.transactionId}`;
     const fallback: Plan = { outcome: 'completed', delayMs: this.defaultDelayMs };
-    await this.redis.eval(START_SCRIPT, 2, this.paymentPrefix + terminalRef, this.queueKey, JSON.stringify(fallback), String(this.now()), String(payment.amount));
+    await this.redis.eval(
+      START_SCRIPT,
+      3,
+      this.paymentPrefix + terminalRef,
+      this.queueKey,
+      this.approvedPrefix + (payment.registerId ?? ''),
+      JSON.stringify(fallback),
+      String(this.now()),
+      String(payment.amount),
+      terminalRef,
+    );
     return { terminalRef, terminal: TERMINAL };
+  }
+
+  /** The payments this terminal approved for the register between `from` and `to` (as a terminal's own day totals). */
+  async totals(period: { registerId: string; from: Date; to: Date }): Promise<TerminalTotals> {
+    const approved = await this.redis.zrangebyscore(this.approvedPrefix + period.registerId, period.from.getTime(), period.to.getTime());
+    const amounts = approved.map((member) => Number(member.split(' ')[1]));
+    return { totals: { count: amounts.length, total: amounts.reduce((sum, a) => sum + a, 0) }, note: null };
   }
 
   async status(terminalRef: string): Promise<TerminalStatus> {

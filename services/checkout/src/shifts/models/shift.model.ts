@@ -37,6 +37,14 @@ const shiftSchema = new Schema(
     closedBy: { type: String, default: null },
     closedAt: { type: Date, default: null },
     note: { type: String, default: null },
+    /** The card terminal's own count and total for the shift's period, asked at the close; `note` when it could not say. */
+    terminal: {
+      type: new Schema(
+        { totals: { type: new Schema({ count: { type: Number, required: true }, total: { type: Number, required: true } }, { _id: false }), default: null }, note: { type: String, default: null } },
+        { _id: false },
+      ),
+      default: null,
+    },
   },
   { timestamps: true },
 );

@@ -39,6 +39,7 @@ describe('two terminal workers', () => {
           terminal: {
             provider: real.provider,
             start: (payment) => real.start(payment),
+            totals: (period) => real.totals(period),
             async status(ref) {
               const start = performance.now();
               try {

@@ -26,7 +26,7 @@ export default function postTerminalTransaction(app: ServiceApp, ctx: PaymentsCo
       }
       if (ct.amount !== amount) throw new AppError(409, 'conflict', 'This transaction was started with another amount.');
       if (!ct.terminalRef) {
-        const started = await ctx.terminal.start({ transactionId, amount });
+        const started = await ctx.terminal.start({ transactionId, amount, registerId });
         await CardTx.updateOne(
           { _id: ct._id, terminalRef: null },
           { $set: { terminalRef: started.terminalRef, terminal: started.terminal, status: 'pending' } },
