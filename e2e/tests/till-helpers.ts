@@ -106,7 +106,7 @@ export async function ownAccount(
   baseURL: string,
   label: string,
   balance: number,
-  fields: { type?: 'member' | 'event'; creditAccount?: boolean; iban?: string; bic?: string } = {},
+  fields: { type?: 'member' | 'event'; creditAccount?: boolean; iban?: string; bic?: string; dateOfBirth?: string } = {},
 ): Promise<{ name: string; accountId: string }> {
   const unique = uniqueSuffix();
   const name = `${label} ${unique}`;

@@ -62,6 +62,8 @@ export const AdminAccount = z.object({
   bic: z.string().nullable(),
   mandateId: z.string().nullable(),
   mandateSignedAt: CalendarDay.nullable(),
+  /** The holder's date of birth, recorded only where the age check needs it (setting ageCheck 'account'). */
+  dateOfBirth: CalendarDay.nullable().optional(),
   /**
    * A tab (event or external account): sales are taken without balance down to minus `tabLimit` (or without limit
    * when that is null), it is invoiced to `invoiceName` at `invoiceAddress` and never in a direct-debit batch.
@@ -96,6 +98,8 @@ export const AdminAccountsQuery = PageQuery.extend({
 export type AdminAccountsQuery = z.input<typeof AdminAccountsQuery>;
 
 const Iban = z.string().max(64).nullable();
+/** A date of birth: a real day, not before 1900 and not after today. */
+const DateOfBirth = CalendarDay.refine((day) => day >= '1900-01-01' && day <= new Date().toISOString().slice(0, 10), 'A date of birth lies between 1900 and today.');
 const Bic = z.string().max(32).nullable();
 
 /**
@@ -111,6 +115,7 @@ export const AdminAccountBody = z.object({
   bic: Bic.default(null),
   mandateId: z.string().trim().max(35, 'A mandate id has at most 35 characters.').regex(/^[A-Za-z0-9+?/:().,'-]*$/, 'A mandate id has only letters, digits and + ? / - : ( ) . , \'.').nullable().default(null),
   mandateSignedAt: CalendarDay.nullable().default(null),
+  dateOfBirth: DateOfBirth.nullable().default(null),
   tab: z.boolean().default(false),
   /**
    * A tab's limit in cents, or null for no limit. Never defaulted: making an account a tab needs it said (a number, or
@@ -138,6 +143,7 @@ export const AdminAccountPatchBody = z.object({
   bic: Bic.optional(),
   mandateId: AdminAccountBody.shape.mandateId.removeDefault().optional(),
   mandateSignedAt: CalendarDay.nullable().optional(),
+  dateOfBirth: DateOfBirth.nullable().optional(),
   tab: z.boolean().optional(),
   tabLimit: AdminAccountBody.shape.tabLimit,
   invoiceName: AdminAccountBody.shape.invoiceName.removeDefault().optional(),

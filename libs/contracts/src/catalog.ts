@@ -20,8 +20,11 @@ export const Product = z.object({
 });
 export type Product = z.infer<typeof Product>;
 
-/** Whether the till asks staff to confirm a buyer's age once per order holding an 18+ product ('off': never). */
-export const AgeCheck = z.enum(['off', 'ask']);
+/**
+ * The age check of an order holding an 18+ product: 'off' (never), 'ask' (the till asks staff once per order), or
+ * 'account' (sold only on an account whose recorded date of birth shows 18 or older on the day of the sale).
+ */
+export const AgeCheck = z.enum(['off', 'ask', 'account']);
 export type AgeCheck = z.infer<typeof AgeCheck>;
 
 export const Category = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Cents, ObjectId } from './wrapper';
+import { CalendarDay } from './text';
 import { TransactionStatus } from './checkout';
 import { AccountType } from './accounts';
 import { AgeCheck } from './catalog';
@@ -33,6 +34,8 @@ export const PostingRequest = z.object({
   /** Allow a debit below zero on a non-credit account (admin corrections only). */
   allowNegative: z.boolean().default(false),
   description: z.string().max(200).optional(),
+  /** The sale holds an 18+ product (setting ageCheck 'account'): the account's date of birth must show 18 on this day. */
+  adultOn: CalendarDay.optional(),
 });
 export type PostingRequest = z.infer<typeof PostingRequest>;
 

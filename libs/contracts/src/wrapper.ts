@@ -39,6 +39,8 @@ export const ErrorIdentifier = z.enum([
   'shift_open',
   'shift_closed',
   'shift_required',
+  /** An 18+ product on an account whose date of birth does not show 18 or older (setting ageCheck 'account'). */
+  'age_not_shown',
 ]);
 export type ErrorIdentifier = z.infer<typeof ErrorIdentifier>;
 

@@ -26,6 +26,7 @@ const Draft = z.object({
   bic: z.string(),
   mandateId: z.string(),
   mandateSignedAt: z.string(),
+  dateOfBirth: z.string(),
   tab: z.boolean(),
   tabLimit: z.string(),
   noTabLimit: z.boolean(),
@@ -44,6 +45,7 @@ const draftOf = (a: AdminAccount | null): Draft => ({
   bic: a?.bic ?? '',
   mandateId: a?.mandateId ?? '',
   mandateSignedAt: a?.mandateSignedAt ?? '',
+  dateOfBirth: a?.dateOfBirth ?? '',
   tab: a?.tab ?? false,
   tabLimit: a?.tab && a.tabLimit !== null && a.tabLimit !== undefined ? centsToInput(a.tabLimit) : '',
   noTabLimit: Boolean(a?.tab) && (a?.tabLimit ?? null) === null,
@@ -84,6 +86,7 @@ const AccountFields = Draft.superRefine((d, ctx) => {
       bic: d.bic.trim() || null,
       mandateId: d.mandateId.trim() || null,
       mandateSignedAt: d.mandateSignedAt || null,
+      dateOfBirth: d.dateOfBirth || null,
       tab: d.tab,
       ...(d.tab ? { tabLimit: d.noTabLimit ? null : TabLimit.parse(d.tabLimit) } : {}),
       invoiceName: d.invoiceName.trim() || null,
@@ -101,7 +104,7 @@ export function accountProblems(d: Draft): Problems {
   return problems;
 }
 
-const FIELDS = ['name', 'creditLimit', 'iban', 'bic', 'mandateId', 'mandateSignedAt', 'tabLimit', 'invoiceName', 'invoiceAddress'] as const;
+const FIELDS = ['name', 'creditLimit', 'iban', 'bic', 'mandateId', 'mandateSignedAt', 'dateOfBirth', 'tabLimit', 'invoiceName', 'invoiceAddress'] as const;
 
 /**
  * New account, or the account's settings: name, type, a tab (event and external accounts: invoice name and address, a
@@ -109,8 +112,10 @@ const FIELDS = ['name', 'creditLimit', 'iban', 'bic', 'mandateId', 'mandateSigne
  * Saving sends every field (PUT-like through create or PATCH); the server answers the same lines when it disagrees.
  */
 export function AccountForm({ account, onDone }: { account: AdminAccount | null; onDone: (saved: AdminAccount | null) => void }) {
-  // The settings' credit limit, said next to "own limit".
-  const defaultLimit = useGetAdminSettingsQuery().data?.creditLimit ?? null;
+  // The settings' credit limit, said next to "own limit"; a date of birth is asked only where the age check needs it.
+  const settings = useGetAdminSettingsQuery().data;
+  const defaultLimit = settings?.creditLimit ?? null;
+  const asksBirth = settings?.ageCheck === 'account' || Boolean(account?.dateOfBirth);
   const [create, created] = useCreateAccountMutation();
   const [patch, patched] = usePatchAccountMutation();
   const busy = created.isLoading || patched.isLoading;
@@ -181,6 +186,14 @@ export function AccountForm({ account, onDone }: { account: AdminAccount | null;
           <TextField label="Mandate id" maxLength={35} {...field(form, 'mandateId')} />
           <TextField label="Mandate signed on" type="date" {...field(form, 'mandateSignedAt')} />
         </div>
+      ) : null}
+      {asksBirth ? (
+        <TextField
+          label="Date of birth (optional)"
+          type="date"
+          {...field(form, 'dateOfBirth')}
+          hint="The age check sells 18+ products on this account only when this shows 18 or older. Leave empty to record none."
+        />
       ) : null}
     </FormModal>
   );

@@ -146,6 +146,12 @@ export function AccountPage() {
             <dd>{account.iban ? `${friendlyFormatIBAN(account.iban)}${account.bic ? ` (${account.bic})` : ''}` : <span className="k-muted">none</span>}</dd>
             <dt>Mandate</dt>
             <dd>{account.mandateId ? `${account.mandateId}${account.mandateSignedAt ? `, signed ${formatDate(account.mandateSignedAt)}` : ''}` : <span className="k-muted">none</span>}</dd>
+            {account.dateOfBirth ? (
+              <>
+                <dt>Date of birth</dt>
+                <dd>{formatDate(account.dateOfBirth)}</dd>
+              </>
+            ) : null}
             <dt>PIN</dt>
             <dd>
               {account.hasPin ? 'Set' : 'Not set'}

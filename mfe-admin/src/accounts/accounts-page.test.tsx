@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { formatDate } from '@kassa/ui';
@@ -29,7 +29,7 @@ const account = {
   createdAt: '2026-01-01T10:00:00Z',
   users: [{ id: 'b'.repeat(24), username: 'member' }],
 };
-const settings = { aprilFoolsEnabled: false, posWrappedAvailable: false, requireTfa: false, requireSettingAccountPin: false, accountUpgradeMinAmount: 500, conditionsVersion: 1, creditLimit: 15000, creditorName: '', creditorIban: '', creditorBic: '', creditorId: '', invoiceSender: { name: '', address: '', vatNumber: '', kvkNumber: '', iban: '', email: '' } };
+const settings = { aprilFoolsEnabled: false, posWrappedAvailable: false, slideShowsNames: false, requireTfa: false, requireSettingAccountPin: false, accountUpgradeMinAmount: 500, conditionsVersion: 1, creditLimit: 15000, creditorName: '', creditorIban: '', creditorBic: '', creditorId: '', invoiceSender: { name: '', address: '', vatNumber: '', kvkNumber: '', iban: '', email: '' }, offlinePrepaidFloor: 0, fourEyesAboveCents: 5000, cashWithoutShift: true, shiftNoteAbove: 500, prenotificationDays: 14, debitReminderDays: 7, debitSecondReminderDays: 21, ageCheck: 'off' as const };
 const posting = { seq: 1, at: '2026-11-20T20:00:00Z', day: '2026-11-20', kind: 'topup', amount: 250, balanceAfter: 250, ref: '', description: 'Top-up by the board (cash)', method: 'cash_payment', reason: 'Paid at the bar', by: 'admin' };
 
 function stubApi(upgrade: (body: { allowNegative: boolean }) => Response = () => json(200, ok({ accountId: account.id, seq: 2, amount: -500, balanceAfter: -250, replay: false })), over: object = {}) {
@@ -75,6 +75,25 @@ describe('/admin/accounts', { timeout: 20_000 }, () => {
     await user.type(within(form).getByLabelText('BIC'), 'ABNANL2A');
     await user.click(within(form).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'Karel Krediet', creditAccount: true, iban: 'NL91 ABNA 0417 1643 00', bic: 'ABNANL2A', creditLimit: null }));
+    // The age check is not 'account': no date of birth is asked.
+    expect(within(form).queryByLabelText(/Date of birth/)).toBeNull();
+  });
+
+  it("asks a date of birth when the age check sells 18+ only on such accounts, and sends it", async () => {
+    const calls = stubAdminApi((call) => {
+      if (call.path.endsWith('/admin/settings/')) return json(200, ok({ ...settings, ageCheck: 'account' }));
+      if (call.method === 'POST') return json(200, ok({ ...account, ...(call.body as object), id: 'c'.repeat(24) }));
+      return json(200, ok({ items: [account], pageCount: 1, total: 1 }));
+    });
+    renderAdmin(<AccountsPage />, '/admin/accounts');
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'New account' }));
+    const form = screen.getByRole('dialog', { name: 'New account' });
+    await user.type(within(form).getByLabelText('Name'), 'Bram Jong');
+    fireEvent.change(await within(form).findByLabelText('Date of birth (optional)'), { target: { value: '2008-05-17' } });
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'Bram Jong', dateOfBirth: '2008-05-17' }));
   });
 
   it('makes an event account a tab with who to invoice and a limit, or no limit only when chosen', async () => {
@@ -224,8 +243,10 @@ describe('/admin/accounts', { timeout: 20_000 }, () => {
   });
 
   it('checks names, IBAN and BIC like the server', () => {
-    const base = { name: 'X', type: 'member' as const, creditAccount: false, ownLimit: false, creditLimit: '', iban: '', bic: '', mandateId: '', mandateSignedAt: '', tab: false, tabLimit: '', noTabLimit: false, invoiceName: '', invoiceAddress: '' };
+    const base = { name: 'X', type: 'member' as const, creditAccount: false, ownLimit: false, creditLimit: '', iban: '', bic: '', mandateId: '', mandateSignedAt: '', dateOfBirth: '', tab: false, tabLimit: '', noTabLimit: false, invoiceName: '', invoiceAddress: '' };
     expect(accountProblems(base)).toEqual({});
+    expect(accountProblems({ ...base, dateOfBirth: '2007-02-30' })).toEqual({ dateOfBirth: 'That date does not exist.' });
+    expect(accountProblems({ ...base, dateOfBirth: '1899-12-31' })).toEqual({ dateOfBirth: 'A date of birth lies between 1900 and today.' });
     expect(accountProblems({ ...base, name: ' \u200b ' })).toEqual({ name: 'Please enter a name.' });
     expect(accountProblems({ ...base, iban: 'nl91abna0417164300' })).toEqual({ iban: 'IBAN must be uppercase.' });
     expect(accountProblems({ ...base, creditAccount: true, ownLimit: true, creditLimit: 'abc' })).toEqual({ iban: 'Please enter an IBAN.', bic: 'Please enter a BIC.', creditLimit: 'Please enter a valid number.' });

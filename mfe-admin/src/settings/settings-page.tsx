@@ -232,8 +232,12 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
           <SelectField label="Age check at the till" {...form.register('ageCheck')}>
             <option value="off">Off</option>
             <option value="ask">Ask once per order with an 18+ product</option>
+            <option value="account">Only on an account with a date of birth of 18 or older</option>
           </SelectField>
-          <p className="k-muted settings__hint">Selling alcohol to anyone under 18 is against Dutch law. Products are marked 18+ on the products page.</p>
+          <p className="k-muted settings__hint">
+            Selling alcohol to anyone under 18 is against Dutch law. Products are marked 18+ on the products page; a date of birth is recorded on the
+            account&apos;s page.
+          </p>
           {AMOUNTS.map((a) => (
             <TextField key={a.key} label={a.label} inputMode="decimal" {...field(form, a.key)} hint={`${a.hint} Now ${formatMoney(data[a.key])}.`} />
           ))}

@@ -552,6 +552,23 @@ describe('the age check (setting ageCheck)', () => {
     expect(selectCart(store.getState()).ageRequired).toBeUndefined();
   });
 
+  it("with 'account' opens no cash, card or other payment for an 18+ order, and sells it on an account without asking", async () => {
+    const calls = stubApi({ 'POST /checkout/account/': () => json(200, ok(purchase({ total: 550 }))) });
+    const { store, effects, confirms, errors } = till(['PAYMENT_CASH', 'PAYMENT_CARD', 'PAYMENT_OTHER', 'PAYMENT_ACCOUNT_OTHER']);
+    store.dispatch(configLoaded({ ...tillConfig(['PAYMENT_CASH', 'PAYMENT_CARD', 'PAYMENT_OTHER', 'PAYMENT_ACCOUNT_OTHER']), ageCheck: 'account' }));
+    store.dispatch(productAdded(jenever));
+    for (const method of ['cash', 'card', 'other'] as const) store.dispatch(startCheckout(method, effects));
+    await settle();
+    expect(errors).toHaveLength(3);
+    expect(errors[0]).toEqual({ title: 'Alleen op rekening', text: expect.stringContaining('alleen verkocht op een rekening met een geboortedatum van 18 jaar of ouder') });
+    expect(selectStep(store.getState())).toBe('none');
+    expect(calls).toEqual([]);
+    store.dispatch(startCheckout('account', effects));
+    await settle();
+    expect(confirms).toEqual([]);
+    expect(selectStep(store.getState())).toBe('account');
+  });
+
   it('asks nothing when the setting is off or the order holds no 18+ product', async () => {
     const calls = stubApi({ 'POST /checkout/cash/': () => json(200, ok(purchase())) });
     const { store, effects, confirms } = till(['PAYMENT_CASH']);

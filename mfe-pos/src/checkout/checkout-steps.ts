@@ -17,7 +17,7 @@ import {
   type PickedAccount,
 } from './checkout-slice';
 import { purchase } from './purchase';
-import { AGE_QUESTION } from './age-question';
+import { AGE_ACCOUNT, AGE_QUESTION } from './age-question';
 import type { TillEffects } from './till-effects';
 import { barMode } from './till-mode';
 
@@ -38,6 +38,10 @@ export const startCheckout =
         return;
       }
       if (method === 'account' && selectCart(state).topUp) return;
+    }
+    if (selectConfig(state)?.ageCheck === 'account' && method !== 'account' && method !== 'self' && selectAgeToAsk(state)) {
+      void effects.dialogs.error(AGE_ACCOUNT.text, { title: AGE_ACCOUNT.title });
+      return;
     }
     if ((selectConfig(state)?.ageCheck === 'ask' || selectCart(state).ageRequired === true) && selectAgeToAsk(state)) {
       // Once per order, before any payment: a second tap while the question is open asks nothing more.

@@ -101,6 +101,11 @@ const purchaseFailed =
         dispatch(insufficientCredits());
         void effects.dialogs.error(e.message, { title: 'Insufficient credits' });
         return;
+      case 'age_not_shown':
+        // The account's date of birth does not show 18 (age check 'account'): the modal closes, the order stays.
+        dispatch(insufficientCredits());
+        void effects.dialogs.error(e.message, { title: AGE_QUESTION.title });
+        return;
       case 'invalid_account_pin':
         dispatch(pinRejected(e.message));
         return;

@@ -31,6 +31,7 @@ const cash: NewSale = {
   createdAt: new Date('2026-11-28T21:00:00Z'),
   receivedAt: null,
   shiftId: null,
+  adultsOn: null,
 };
 
 const sales: Record<string, NewSale> = {

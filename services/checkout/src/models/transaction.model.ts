@@ -106,6 +106,11 @@ const transactionSchema = new Schema(
     madeDay: { type: String, default: null },
     /** Local hour (0-23) the sale was made (of `createdAt`), stored like `day`: the busiest hours of the reports group by it. */
     hour: { type: Number, default: null },
+    /**
+     * The sale holds an 18+ product under the age check 'account': the local day on which the paying account's date of
+     * birth must show 18 or older (accounts checks it with the posting); null otherwise. Kept, so a retry asks the same.
+     */
+    adultsOn: { type: String, default: null },
   },
   { timestamps: true },
 );
@@ -148,6 +153,7 @@ export interface NewSale {
   createdAt: Date;
   receivedAt: Date | null;
   shiftId: Types.ObjectId | null;
+  adultsOn: string | null;
 }
 
 /** The document mongoose would store for a new sale (every default written out), without building a mongoose document. */

@@ -171,6 +171,7 @@ describe('reports: day report, its files and the treasurer view', () => {
         createdAt: at,
         receivedAt: null,
         shiftId: null,
+        adultsOn: null,
       } satisfies NewSale;
     });
     for (let i = 0; i < evening.length; i += 100) await Promise.all(evening.slice(i, i + 100).map((sale) => insertSale(s.app.db, sale)));

@@ -41,7 +41,7 @@ const PAYMENT_METHOD: Record<CheckoutMethod, PaymentMethod> = {
 };
 
 /** Ledger answers that end a sale for good; anything else (a service down) leaves it to a retry with the same nonce. */
-const REFUSALS = new Set(['insufficient_credits', 'invalid_account_pin', 'pin_locked', 'unknown_card_secret', 'no_linked_account', 'not_found']);
+const REFUSALS = new Set(['insufficient_credits', 'invalid_account_pin', 'pin_locked', 'unknown_card_secret', 'no_linked_account', 'not_found', 'age_not_shown']);
 export const isRefusal = (err: unknown): err is AppError => err instanceof AppError && REFUSALS.has(err.identifier);
 
 export const mayUseMethod = (method: CheckoutMethod, held: readonly Capability[]) =>
@@ -211,9 +211,15 @@ async function sell(ctx: CheckoutContext, method: CheckoutMethod, body: Checkout
   }
   const { products, returns } = priced;
   const total = cartTotal(priced);
-  if (!tx && priced.adults && body.ageConfirmed !== true && (await ageCheckFor(ctx.salesSettings, madeAt !== null)) === 'ask') {
+  const ageCheck = !tx && priced.adults ? await ageCheckFor(ctx.salesSettings, madeAt !== null) : 'off';
+  if (ageCheck === 'ask' && body.ageConfirmed !== true) {
     // The till asks staff once per order (setting ageCheck); a client that did not ask sells nothing 18+.
     if (!(await Tx.exists({ nonce: body.nonce }))) throw invalid([line(['ageConfirmed'], 'This order holds an 18+ product: confirm that the buyer is 18 or older.')]);
+  }
+  if (ageCheck === 'account' && method !== 'account' && method !== 'self') {
+    // Sold only on an account whose date of birth accounts checks with the posting (a retry of a stored sale answers as it was).
+    if (!(await Tx.exists({ nonce: body.nonce })))
+      throw invalid([line(['products'], 'This order holds an 18+ product: it is sold only on an account whose date of birth shows 18 or older.')]);
   }
   if (!tx) {
     if (method === 'card' && total + (body.upgrade_amount ?? 0) <= 0) throw invalid([line(['products'], 'There is nothing to pay by card.')]);
@@ -267,6 +273,7 @@ async function sell(ctx: CheckoutContext, method: CheckoutMethod, body: Checkout
         createdAt: at,
         receivedAt: madeAt ? now : null,
         shiftId,
+        adultsOn: ageCheck === 'account' ? madeDay : null,
       });
       // Only the request that stored the sale announces it; a duplicate of the nonce finds it completed.
       if (completeAtOnce) announce(ctx, tx);
@@ -310,6 +317,7 @@ async function drive(ctx: CheckoutContext, tx: TransactionDoc, user: TokenClaims
             ref: String(tx._id),
             checkPin,
             ...(checkPin ? { pin: secrets.pin, registerId: user.registerId ?? null } : {}),
+            ...(tx.adultsOn ? { adultOn: tx.adultsOn } : {}),
             description: describe(tx),
           },
           requestId,

@@ -20,6 +20,7 @@ export const ACCOUNT_FIELDS = {
   bic: 1,
   mandateId: 1,
   mandateSignedAt: 1,
+  dateOfBirth: 1,
   tab: 1,
   tabLimit: 1,
   invoiceName: 1,
@@ -42,6 +43,7 @@ export interface AccountRow {
   bic?: string | null;
   mandateId?: string | null;
   mandateSignedAt?: string | null;
+  dateOfBirth?: string | null;
   tab?: boolean | null;
   tabLimit?: number | null;
   invoiceName?: string | null;
@@ -78,6 +80,7 @@ export async function adminAccounts(db: Connection, rows: AccountRow[], balances
     bic: r.bic ?? null,
     mandateId: r.mandateId ?? null,
     mandateSignedAt: r.mandateSignedAt ?? null,
+    dateOfBirth: r.dateOfBirth ?? null,
     tab: r.tab ?? false,
     tabLimit: r.tab ? (r.tabLimit ?? null) : null,
     invoiceName: r.invoiceName ?? null,
@@ -112,6 +115,7 @@ export const auditView = (a: AdminAccount) => ({
   bic: a.bic,
   mandateId: a.mandateId,
   mandateSignedAt: a.mandateSignedAt,
+  dateOfBirth: a.dateOfBirth ?? null,
   tab: a.tab ?? false,
   tabLimit: a.tabLimit ?? null,
   invoiceName: a.invoiceName ?? null,

@@ -14,6 +14,8 @@ const accountSchema = new Schema(
     /** SEPA mandate of a credit account: its id and the day it was signed. */
     mandateId: { type: String, default: null },
     mandateSignedAt: { type: String, default: null },
+    /** The holder's date of birth (YYYY-MM-DD), recorded where the age check asks for it (setting ageCheck 'account'). */
+    dateOfBirth: { type: String, default: null },
     /**
      * A tab (event or external accounts, docs/decisions.md "Tabs"): sales are taken without balance down to minus
      * `tabLimit` cents (null: no limit, chosen on purpose), it is invoiced to `invoiceName` at `invoiceAddress`, and it

@@ -11,7 +11,7 @@ describe('the age check at checkout', () => {
   let adminToken: string;
   const pils = () => s.products.find((p) => p.name === 'Pils')!;
   const cola = () => s.products.find((p) => p.name === 'Cola')!;
-  const setAgeCheck = async (ageCheck: 'off' | 'ask') => {
+  const setAgeCheck = async (ageCheck: 'off' | 'ask' | 'account') => {
     const res = await s.accounts.inject({ method: 'PUT', url: '/api/admin/settings/', headers: { authorization: adminToken }, payload: { ageCheck } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().result.ageCheck).toBe(ageCheck);
@@ -56,6 +56,50 @@ describe('the age check at checkout', () => {
       // Without an 18+ product nothing is asked.
       const soft = await s.pay('cash', { products: [{ id: cola().id, amount: 1 }], nonce: randomUUID() }, ['PAYMENT_CASH']);
       expect(soft.statusCode, soft.body).toBe(200);
+    } finally {
+      await setAgeCheck('off');
+    }
+  });
+
+  it("with 'account' sells 18+ products only on an account whose date of birth shows 18 or older on the day", async () => {
+    const account = await s.createAccount('Jonge Gast', 5000);
+    const bar = ['PAYMENT_CASH', 'PAYMENT_ACCOUNT_OTHER'] as const;
+    const setBirth = (dateOfBirth: string | null) =>
+      s.accounts.inject({ method: 'PATCH', url: `/api/admin/accounts/${account}/`, headers: { authorization: adminToken }, payload: { dateOfBirth } });
+    const onAccount = (nonce = randomUUID()) => s.pay('account', { products: [{ id: pils().id, amount: 1 }], account_id: account, nonce }, [...bar]);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date());
+    const yearsAgo = (years: number, day = today) => `${Number(day.slice(0, 4)) - years}${day.slice(4)}`;
+    await setAgeCheck('account');
+    try {
+      const nonce = randomUUID();
+      const cash = await s.pay('cash', { products: [{ id: pils().id, amount: 1 }], nonce, ageConfirmed: true }, [...bar]);
+      expect(cash.statusCode, cash.body).toBe(422);
+      expect(cash.json().detail).toEqual([{ loc: ['body', 'products'], msg: 'This order holds an 18+ product: it is sold only on an account whose date of birth shows 18 or older.', type: 'value_error' }]);
+      expect(await transactionModel(s.app.db).countDocuments({ nonce })).toBe(0);
+      expect((await s.pay('cash', { products: [{ id: cola().id, amount: 1 }], nonce: randomUUID() }, [...bar])).statusCode).toBe(200);
+
+      const none = await onAccount();
+      expect(none.statusCode, none.body).toBe(409);
+      expect(none.json()).toMatchObject({ errorIdentifier: 'age_not_shown', errorMessage: 'Jonge Gast has no date of birth on record: 18+ products are not sold on it.' });
+      // Eighteen tomorrow: not yet.
+      const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+      expect((await setBirth(yearsAgo(18, tomorrow))).statusCode).toBe(200);
+      const young = await onAccount();
+      expect(young.statusCode, young.body).toBe(409);
+      expect(young.json().errorMessage).toBe('Jonge Gast is not 18 or older by its date of birth: 18+ products are not sold on it.');
+      expect(await s.balance(account)).toBe(5000);
+
+      // Eighteen today: sold, and a retry of that sale answers it once.
+      expect((await setBirth(yearsAgo(18))).json().result.dateOfBirth).toBe(yearsAgo(18));
+      const retried = randomUUID();
+      const [sold, again] = await Promise.all([onAccount(retried), onAccount(retried)]);
+      expect([sold.statusCode, again.statusCode]).toEqual([200, 200]);
+      expect(await s.balance(account)).toBe(5000 - pils().price);
+      expect(await transactionModel(s.app.db).findOne({ nonce: retried }).lean()).toMatchObject({ adultsOn: today, status: 'completed' });
+
+      const future = await setBirth(yearsAgo(-1));
+      expect(future.statusCode).toBe(422);
+      expect(future.json().detail[0]).toMatchObject({ loc: ['body', 'dateOfBirth'], msg: 'A date of birth lies between 1900 and today.' });
     } finally {
       await setAgeCheck('off');
     }

@@ -7,6 +7,7 @@ import { userModel } from '../../../identity/models/user.model';
 import { hashCardSecret } from '../../pins/secrets';
 import { noLinkedAccount } from '../account/get-account.route';
 import { assertPinSetIfRequired } from '../../pins/pin-required';
+import { assertAdult } from '../../age/adult-check';
 
 async function resolveAccountId(db: Connection, pepper: string, target: PostingTarget): Promise<string> {
   if ('accountId' in target) return target.accountId;
@@ -32,6 +33,7 @@ export default function postPostings(app: ServiceApp, ctx: AccountsContext) {
     async (request) => {
       const body = request.body;
       const accountId = await resolveAccountId(app.db, ctx.env.PIN_PEPPER, body.target);
+      if (body.adultOn && body.amount < 0) await assertAdult(app.db, accountId, body.adultOn);
       const result = await ctx.ledger.post(
         { accountId, amount: body.amount, key: body.key, kind: body.kind, ref: body.ref, description: body.description, allowNegative: body.allowNegative },
         body.checkPin ? (account) => ctx.pins.check(account, body.pin, body.registerId ?? null) : undefined,
