@@ -22,6 +22,12 @@ export const Debtor = z.object({
   lastPayment: z.object({ at: z.string(), amount: Cents, kind: PostingKind }).nullable(),
   /** The last direct debit the bank reversed (credit was switched off then), or null. */
   debitFailed: z.object({ at: z.string(), amount: Cents }).nullable(),
+  /** Reminders sent since that failure (the first and the second, per the settings' days). */
+  reminders: z.number().int().min(0),
+  /** From which local day the account buys nothing while it owes (a month after the failure), or null. */
+  blockedFrom: z.string().nullable(),
+  /** Blocked now: that day has come. Paying the debt lifts it at once. */
+  blocked: z.boolean(),
 });
 export type Debtor = z.infer<typeof Debtor>;
 
@@ -30,6 +36,8 @@ export const DebtorsFilter = z.object({
   kind: DebtorKind.optional(),
   /** Only accounts whose last direct debit the bank reversed. */
   failed: QueryFlag.optional(),
+  /** Only accounts blocked now (a month after a failed debit, still owing). */
+  blocked: QueryFlag.optional(),
 });
 export type DebtorsFilter = z.input<typeof DebtorsFilter>;
 

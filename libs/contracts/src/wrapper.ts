@@ -41,6 +41,8 @@ export const ErrorIdentifier = z.enum([
   'shift_required',
   /** An 18+ product on an account whose date of birth does not show 18 or older (setting ageCheck 'account'). */
   'age_not_shown',
+  /** A month after a failed direct debit the account still owes: no purchases until it is paid ("blocked: open debt EUR x"). */
+  'account_blocked',
 ]);
 export type ErrorIdentifier = z.infer<typeof ErrorIdentifier>;
 

@@ -3,10 +3,11 @@ import { DebtorsResult, type DebtorKind } from '@kassa/contracts';
 import { downloadFile } from '../shared/download-file';
 import type { ListArgs } from '../shared/endpoints';
 
-export type DebtorsArgs = ListArgs<{ kind: DebtorKind | null; failed: boolean }>;
+export type DebtorsArgs = ListArgs<{ kind: DebtorKind | null; failed: boolean; blocked: boolean }>;
+type DebtorsFilters = Pick<DebtorsArgs, 'kind' | 'failed' | 'blocked'>;
 
 /** Only the filters that are set, as the API takes them. */
-const filterParams = ({ kind, failed }: Pick<DebtorsArgs, 'kind' | 'failed'>) => ({ ...(kind ? { kind } : {}), ...(failed ? { failed: 'true' } : {}) });
+const filterParams = ({ kind, failed, blocked }: DebtorsFilters) => ({ ...(kind ? { kind } : {}), ...(failed ? { failed: 'true' } : {}), ...(blocked ? { blocked: 'true' } : {}) });
 
 export const debtorsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -22,5 +23,5 @@ export const debtorsApi = api.injectEndpoints({
 export const { useGetDebtorsQuery } = debtorsApi;
 
 /** The debtors of the filters as a CSV file; answers the problem, or null once downloaded. */
-export const downloadDebtorsCsv = (filters: Pick<DebtorsArgs, 'kind' | 'failed'>) =>
+export const downloadDebtorsCsv = (filters: DebtorsFilters) =>
   downloadFile(`/api/admin/debtors/csv?${new URLSearchParams(filterParams(filters))}`, 'kassa-debtors.csv');

@@ -17,16 +17,23 @@ const debtor = (n: number, over: Partial<Debtor> = {}): Debtor => ({
   since: '2026-11-20T21:15:00Z',
   lastPayment: { at: '2026-10-02T10:00:00Z', amount: 1500, kind: 'topup' },
   debitFailed: null,
+  reminders: 0,
+  blockedFrom: null,
+  blocked: false,
   ...over,
 });
 
 describe('/admin/debtors', { timeout: 20_000 }, () => {
   it('lists who owes what, since when, the last payment and a reversed debit, with the total owed', async () => {
-    const items = [debtor(2, { kind: 'tab', lastPayment: null }), debtor(1, { debitFailed: { at: '2026-11-05T09:00:00Z', amount: 2500 } })];
+    const items = [
+      debtor(2, { kind: 'tab', lastPayment: null }),
+      debtor(1, { debitFailed: { at: '2026-11-05T09:00:00Z', amount: 2500 }, reminders: 2, blockedFrom: '2026-12-05', blocked: false }),
+      debtor(3, { debitFailed: { at: '2026-10-01T09:00:00Z', amount: 900 }, reminders: 2, blockedFrom: '2026-11-01', blocked: true }),
+    ];
     stubAdminApi(() => json(200, ok({ items, pageCount: 1, total: 2, owed: 2100 })));
     renderAdmin(<DebtorsPage />, '/admin/debtors');
     const rows = within(await screen.findByRole('table')).getAllByRole('row');
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     expect(rows[1]).toHaveTextContent('Lid 2');
     expect(rows[1]).toHaveTextContent('€ -14,00');
     expect(rows[1]).toHaveTextContent('Tab');
@@ -34,6 +41,9 @@ describe('/admin/debtors', { timeout: 20_000 }, () => {
     expect(rows[1]).toHaveTextContent('never');
     expect(rows[2]).toHaveTextContent('2 oktober 2026 € 15,00');
     expect(rows[2]).toHaveTextContent('5 november 2026 € 25,00');
+    expect(within(rows[2]!).getAllByRole('cell').at(-2)).toHaveTextContent(/^2$/);
+    expect(within(rows[2]!).getAllByRole('cell').at(-1)).toHaveTextContent('from 5 december 2026');
+    expect(within(rows[3]!).getByText('Blocked')).toHaveClass('k-tag--negative');
     expect(within(rows[2]!).getByRole('link', { name: 'Lid 1' })).toHaveAttribute('href', `/admin/accounts/${items[1]!.accountId}`);
     expect(screen.getByText('2 in total')).toBeInTheDocument();
     expect(screen.getByText(/owing/)).toHaveTextContent('owing € 21,00 together');
@@ -47,6 +57,8 @@ describe('/admin/debtors', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Tabs' }));
     await user.click(screen.getByRole('button', { name: 'Debit reversed' }));
     await waitFor(() => expect(calls.at(-1)?.query.get('failed')).toBe('true'));
+    await user.click(screen.getByRole('button', { name: 'Blocked' }));
+    await waitFor(() => expect(calls.at(-1)?.query.get('blocked')).toBe('true'));
     const last = calls.at(-1)!;
     expect(last.path).toBe('/api/admin/debtors/');
     expect(last.query.get('kind')).toBe('tab');

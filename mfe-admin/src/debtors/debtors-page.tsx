@@ -9,7 +9,7 @@ import { useListParams } from '../shared/use-list-params';
 import { downloadDebtorsCsv, useGetDebtorsQuery } from './debtors-api';
 
 const PAGE_SIZE = 15;
-const FILTER_KEYS = ['kind', 'failed'] as const;
+const FILTER_KEYS = ['kind', 'failed', 'blocked'] as const;
 const KINDS: { value: DebtorKind | ''; label: string }[] = [
   { value: '', label: 'All' },
   { value: 'credit', label: 'Credit accounts' },
@@ -46,17 +46,34 @@ const COLUMNS: Column<Debtor>[] = [
         <span className="k-muted">—</span>
       ),
   },
+  { header: 'Reminders', className: 'k-num', phoneLabel: true, cell: (d) => (d.debitFailed ? d.reminders : <span className="k-muted">—</span>) },
+  {
+    header: 'Blocked',
+    phoneLabel: true,
+    cell: (d) =>
+      d.blocked ? (
+        <span className="k-tag k-tag--negative">Blocked</span>
+      ) : d.blockedFrom ? (
+        <span className="k-muted">
+          from <DateText value={d.blockedFrom} />
+        </span>
+      ) : (
+        <span className="k-muted">—</span>
+      ),
+  },
 ];
 
 /**
- * /admin/debtors: the open accounts below zero, most owed first, 15 a page, with since when, their last payment and a
- * reversed direct debit; filtered by kind and reversed debit (in the URL); the filter's rows as CSV for the treasurer.
+ * /admin/debtors: the open accounts below zero, most owed first, 15 a page, with since when, their last payment, a
+ * reversed direct debit with the reminders sent since and the block a month after it; filtered by kind, reversed debit
+ * and blocked (in the URL); the filter's rows as CSV for the treasurer.
  */
 export function DebtorsPage() {
   const { filters, page, go, filtered } = useListParams(FILTER_KEYS);
   const kind = (filters.kind || null) as DebtorKind | null;
   const failed = filters.failed === 'true';
-  const query = useGetDebtorsQuery({ page, perPage: PAGE_SIZE, kind, failed });
+  const blocked = filters.blocked === 'true';
+  const query = useGetDebtorsQuery({ page, perPage: PAGE_SIZE, kind, failed, blocked });
   const { data } = query;
   const { downloading, problem, run } = useDownload();
 
@@ -65,7 +82,7 @@ export function DebtorsPage() {
     <AdminPage
       page="debtors"
       actions={
-        <Button onClick={() => void run(() => downloadDebtorsCsv({ kind, failed }))} disabled={downloading}>
+        <Button onClick={() => void run(() => downloadDebtorsCsv({ kind, failed, blocked }))} disabled={downloading}>
           Download CSV
         </Button>
       }
@@ -76,6 +93,9 @@ export function DebtorsPage() {
           <FilterButtons label="Kind" options={KINDS} value={filters.kind as DebtorKind | ''} onPick={(next) => go({ kind: next })} className="debtors__kinds">
             <ToggleButton pressed={failed} onClick={() => go({ failed: failed ? '' : 'true' })}>
               Debit reversed
+            </ToggleButton>
+            <ToggleButton pressed={blocked} onClick={() => go({ blocked: blocked ? '' : 'true' })}>
+              Blocked
             </ToggleButton>
           </FilterButtons>
           <ListTotal total={data?.total} />

@@ -213,6 +213,17 @@ describe('cash, other and account checkouts', () => {
     expect(selectEntries(store.getState())).toHaveLength(1);
   });
 
+  it('a blocked account: "Account blocked" with the server\'s "blocked: open debt EUR x", and the order stays', async () => {
+    stubApi({ 'POST /checkout/account/': () => json(409, fail(409, 'account_blocked', 'blocked: open debt EUR 12,50')) });
+    const { store, effects, errors } = till(['PAYMENT_ACCOUNT_OTHER']);
+    store.dispatch(startCheckout('account', effects));
+    store.dispatch(pickAccount(jan, effects));
+    await settle();
+    expect(errors).toEqual([{ text: 'blocked: open debt EUR 12,50', title: 'Account blocked' }]);
+    expect(selectStep(store.getState())).toBe('none');
+    expect(selectEntries(store.getState())).toHaveLength(1);
+  });
+
   it('undo calls the undo route and says "Transaction undone." for 1200 ms', async () => {
     const calls = stubApi({ [`POST /transactions/${TX}/undo/`]: () => json(200, ok({ transaction_id: TX, undone: { at: '', by: 'till' }, balance_after: null, accountName: null })) });
     const { store, effects } = till(['PAYMENT_UNDO']);

@@ -101,6 +101,11 @@ const purchaseFailed =
         dispatch(insufficientCredits());
         void effects.dialogs.error(e.message, { title: 'Insufficient credits' });
         return;
+      case 'account_blocked':
+        // A month after a failed debit the account still owes: the server's "blocked: open debt EUR x", the order stays.
+        dispatch(insufficientCredits());
+        void effects.dialogs.error(e.message, { title: 'Account blocked' });
+        return;
       case 'age_not_shown':
         // The account's date of birth does not show 18 (age check 'account'): the modal closes, the order stays.
         dispatch(insufficientCredits());

@@ -4,6 +4,7 @@ import { Types, type Connection } from 'mongoose';
 import { accountModel } from './models/account.model';
 import { postingModel } from './models/posting.model';
 import { KeyedMutex } from './keyed-mutex';
+import { accountBlocked, blockedFrom } from './debt-block';
 
 export interface PostInput {
   accountId: string;
@@ -40,6 +41,8 @@ export interface LedgerAccount {
   tab: boolean;
   tabLimit: number | null;
   closed: boolean;
+  /** A direct debit failed: the local day from which purchases are refused while the account owes (debt-block.ts). */
+  blockedFrom: string | null;
 }
 
 export interface Head {
@@ -75,7 +78,7 @@ interface CachedAccount {
 
 /** Kinds that count as the member using the account (the till picker's "recent" and the inactivity rule). */
 export const USE_KINDS: ReadonlySet<PostingKind> = new Set(['purchase', 'topup', 'ideal']);
-const ACCOUNT_FIELDS = { name: 1, type: 1, creditAccount: 1, creditLimit: 1, tab: 1, tabLimit: 1, closedAt: 1, balance: 1, headSeq: 1, pinHash: 1, pinSalt: 1 } as const;
+const ACCOUNT_FIELDS = { name: 1, type: 1, creditAccount: 1, creditLimit: 1, tab: 1, tabLimit: 1, closedAt: 1, balance: 1, headSeq: 1, pinHash: 1, pinSalt: 1, directDebitFailure: 1 } as const;
 
 /** A stored posting answered again: what its poster was told, marked as a replay. */
 const replayOf = (p: { accountId: Types.ObjectId; seq: number; amount: number; balanceAfter: number; key: string }, accountName: string): PostingResult => ({
@@ -174,17 +177,35 @@ export class Ledger {
    * Posts once per key. `verify` runs inside the lock on the freshly read account before anything is written
    * (the PIN check); a replay of an existing key answers the stored posting.
    */
-  post(input: PostInput, verify?: (account: LedgerAccount) => Promise<void>): Promise<PostingResult> {
-    return this.lock(input.accountId, () => this.postLocked(input, verify));
+  async post(input: PostInput, verify?: (account: LedgerAccount) => Promise<void>): Promise<PostingResult> {
+    const { result, debtPaid } = await this.lock(input.accountId, () => this.postLocked(input, verify));
+    // The debt of a failed debit is paid: the failure is over (no block, no reminders, the member's page stops saying it).
+    if (debtPaid) await this.updateAccount(input.accountId, { directDebitFailure: null });
+    return result;
   }
 
-  private async postLocked(input: PostInput, verify?: (account: LedgerAccount) => Promise<void>): Promise<PostingResult> {
+  private async postLocked(input: PostInput, verify?: (account: LedgerAccount) => Promise<void>): Promise<{ result: PostingResult; debtPaid: boolean }> {
     const account = await this.readAccount(input.accountId);
     if (account.closed && !KINDS_ON_CLOSED.has(input.kind)) {
       const replay = await this.findReplay(input, account.name);
-      if (replay) return replay;
+      if (replay) return { result: replay, debtPaid: false };
       throw accountClosed(account.name);
     }
+    if (input.kind === 'purchase' && input.amount < 0 && account.blockedFrom && localDay(this.now(), this.timeZone) >= account.blockedFrom) {
+      // A month after a failed debit an account that still owes buys nothing (top-ups go on); the balance is the
+      // ledger's own, not the cached guess, so a top-up on another replica lifts the block at once.
+      const head = account.balance < 0 ? await this.readHead(input.accountId) : null;
+      if (head && head.balanceAfter < 0) {
+        const replay = await this.findReplay(input, account.name);
+        if (replay) return { result: replay, debtPaid: false };
+        throw accountBlocked(-head.balanceAfter);
+      }
+    }
+    const result = await this.postChecked(account, input, verify);
+    return { result, debtPaid: account.blockedFrom !== null && input.amount > 0 && result.balanceAfter >= 0 };
+  }
+
+  private async postChecked(account: LedgerAccount, input: PostInput, verify?: (account: LedgerAccount) => Promise<void>): Promise<PostingResult> {
     if (verify) await verify(account);
     // A credit account may go down to minus its limit, a tab to minus its own; any other account to zero (SPEC terms).
     const floor = floorOf(account);
@@ -350,6 +371,7 @@ export class Ledger {
       tab: found.tab ?? false,
       tabLimit: found.tabLimit ?? null,
       closed: Boolean(found.closedAt),
+      blockedFrom: blockedFrom(found.directDebitFailure, this.timeZone),
     });
     return this.accounts.get(accountId)?.account as LedgerAccount;
   }

@@ -1,17 +1,11 @@
 import { addDays, localDay } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
+import { monthAfter } from '../ledger/debt-block';
 import { accountModel } from '../ledger/models/account.model';
 import { getSettings } from '../settings';
 import { usersOfAccounts, type Notices } from './notices';
 
 const TZ = 'Europe/Amsterdam';
-
-/** The day a month after `day` (the terms' month to top up), the last of a shorter month when it has no such day. */
-export function monthAfter(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(y, m, Math.min(d, last))).toISOString().slice(0, 10);
-}
 
 /**
  * The reminders after a failed direct debit (issue 48 §3): an account whose debit failed and that still owes gets a

@@ -41,7 +41,7 @@ const PAYMENT_METHOD: Record<CheckoutMethod, PaymentMethod> = {
 };
 
 /** Ledger answers that end a sale for good; anything else (a service down) leaves it to a retry with the same nonce. */
-const REFUSALS = new Set(['insufficient_credits', 'invalid_account_pin', 'pin_locked', 'unknown_card_secret', 'no_linked_account', 'not_found', 'age_not_shown']);
+const REFUSALS = new Set(['insufficient_credits', 'invalid_account_pin', 'pin_locked', 'unknown_card_secret', 'no_linked_account', 'not_found', 'age_not_shown', 'account_blocked']);
 export const isRefusal = (err: unknown): err is AppError => err instanceof AppError && REFUSALS.has(err.identifier);
 
 export const mayUseMethod = (method: CheckoutMethod, held: readonly Capability[]) =>

@@ -11,12 +11,12 @@ export default function getDebtorsCsv(app: ServiceApp, ctx: AccountsContext) {
     { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'Accounts below zero as CSV', querystring: DebtorsFilter, response: { 200: z.string().describe('The debtors as CSV (text/csv)') } } },
     async (request, reply) => {
       await ctx.headsWritten();
-      const { rows } = await debtorAccounts(app.db, request.query);
+      const { rows } = await debtorAccounts(app.db, request.query, ctx.now());
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="kassa-debtors-${ctx.now().toISOString().slice(0, 10)}.csv"`)
         .header('cache-control', 'no-store')
-        .send(debtorsCsv(await debtorViews(app.db, rows)));
+        .send(debtorsCsv(await debtorViews(app.db, rows, ctx.now())));
     },
   );
 }
