@@ -25,3 +25,4 @@ export * from './debtors';
 export * from './notices';
 export * from './shifts';
 export * from './reports';
+export * from './payouts';

@@ -1,8 +1,11 @@
-import { auditClient, dayRegisterModel, createServiceApp, registerRoutes, ensureIndexes, internalClient, serviceUrls, serviceUpkeep, migrationModel, type ServiceApp } from '@kassa/service-kit';
+import { addDays, auditClient, dayRegisterModel, createServiceApp, registerRoutes, ensureIndexes, internalClient, localDay, serviceUrls, serviceUpkeep, migrationModel, type ServiceApp } from '@kassa/service-kit';
+import { OVERVIEW_DAYS } from '@kassa/contracts';
 import type { Connection } from 'mongoose';
 import type { CheckoutEnv } from './config';
 import { transactionModel } from './models/transaction.model';
 import { migrateSaleHours } from './reports/sale-hours';
+import { daySums } from './reports/day-sums';
+import { daysOf } from './reports/sales-report';
 import { SaleDays } from './sales/sale-days';
 import { CardTries } from './sales/card-tries';
 import { offlineRefusalModel } from './models/offline-refusal.model';
@@ -54,6 +57,7 @@ export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: P
   registerInvoiceAuditCheck(ctx);
   app.addHook('onClose', () => ctx.audit.close());
   const upkeep = serviceUpkeep(app, env, 'checkout');
+  const sumYear = () => daySums(ctx, daysOf(addDays(localDay(ctx.now(), env.TIME_ZONE), -(Math.max(...OVERVIEW_DAYS) - 1)), localDay(ctx.now(), env.TIME_ZONE)));
   // The admin list's day register: registered once from old sales, closed days counted now and every ten minutes.
   // The hour of old sales (the reports' busiest hours), once.
   upkeep.keep(
@@ -62,13 +66,17 @@ export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: P
       ctx.saleDays
         .migrate()
         .then(() => migrateSaleHours(ctx.db, ctx.now(), env.TIME_ZONE))
-        .then(() => ctx.saleDays.countClosedDays()),
+        .then(() => ctx.saleDays.countClosedDays())
+        .then(sumYear),
     () => ctx.saleDays.countClosedDays(),
   );
   // Sales whose posting went through while their record was left unfinished (a process that died mid-sale, a till that
   // never sent the nonce again): at start, which is when a replica that died comes back, and every five minutes, well
   // inside the ledger audit's ten minutes of grace.
   upkeep.keep('stranded sales', () => settleStrandedSales(ctx), () => settleStrandedSales(ctx), 5 * 60_000);
+  // The treasurer's view of a year reads each closed day's kept sums: sum the days of the past year ahead of it, at start
+  // (after the sales' hours are known) and every hour (only days not kept yet, or whose sales changed since, are read).
+  upkeep.keep('report days', async () => undefined, sumYear, 60 * 60_000);
   for (const routes of ['./routes/', './shifts/routes/']) await registerRoutes(app, new URL(routes, import.meta.url), ctx);
   return app;
 }

@@ -29,6 +29,7 @@ export const ROUTE_TABLE: { prefix: string; service: ServiceName }[] = [
   { prefix: '/api/admin/ledger_audit', service: 'accounts' },
   { prefix: '/api/admin/ledgers', service: 'accounts' },
   { prefix: '/api/admin/debtors', service: 'accounts' },
+  { prefix: '/api/admin/payouts', service: 'accounts' },
   { prefix: '/api/products', service: 'catalog' },
   { prefix: '/api/checkout/reasons', service: 'catalog' },
   { prefix: '/api/admin/products', service: 'catalog' },

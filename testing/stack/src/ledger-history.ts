@@ -3,10 +3,13 @@
  * accept it. Here because it writes behind the accounts and checkout services' APIs, as only the test stack may.
  */
 import { randomUUID } from 'node:crypto';
-import { internalClient } from '@kassa/service-kit';
+import { hourOfDay, internalClient, localDay } from '@kassa/service-kit';
 import mongoose, { Types } from 'mongoose';
 import { Ledger } from '@kassa/accounts/src/ledger/ledger';
 import { describeDifference, runLedgerAudit } from '@kassa/accounts/src/ledger/ledger-audit';
+import { REPORT_DAYS } from '@kassa/checkout/src/reports/day-sums';
+
+const TIME_ZONE = 'Europe/Amsterdam';
 
 /**
  * Brings the ledger to about `target` postings with sales that look exactly as the real path leaves them. Per account
@@ -14,9 +17,10 @@ import { describeDifference, runLedgerAudit } from '@kassa/accounts/src/ledger/l
  * then its share of account sales, each a copy of a real completed account sale (one must exist) with a new id and
  * nonce, its posting chained on the account's real head (seq, balanceAfter). Sales first, then their postings, then
  * each account's cached head: the audit finds either both halves or, if the writer dies midway, the difference it is
- * there to find. Answers the postings and sales recorded afterwards.
+ * there to find. The sales are spread evenly over the `spanDays` days before now (a year of the bar's history for the
+ * reports), with the local day and hour a sale stores. Answers the postings and sales recorded afterwards.
  */
-export async function seedLedgerHistory(mongoUri: string, accountIds: string[], target: number): Promise<{ postings: number; sales: number }> {
+export async function seedLedgerHistory(mongoUri: string, accountIds: string[], target: number, spanDays = 365): Promise<{ postings: number; sales: number }> {
   const accountsDb = await mongoose.createConnection(mongoUri, { dbName: 'kassa_accounts' }).asPromise();
   const checkoutDb = accountsDb.useDb('kassa_checkout');
   try {
@@ -35,7 +39,9 @@ export async function seedLedgerHistory(mongoUri: string, accountIds: string[], 
       const postings: Record<string, unknown>[] = [];
       const heads = new Map<string, { seq: number; balanceAfter: number }>();
       const ledger = new Ledger(accountsDb);
-      let tick = Date.now() - (perAccount + 1) * accountIds.length;
+      const count = (perAccount + 1) * accountIds.length;
+      const step = Math.max(1, Math.floor((spanDays * 86_400_000) / count));
+      let tick = Date.now() - count * step;
       for (const id of accountIds) {
         const accountId = new Types.ObjectId(id);
         const account = await accountsDb.collection('accounts').findOne({ _id: accountId }, { projection: { name: 1 } });
@@ -45,10 +51,12 @@ export async function seedLedgerHistory(mongoUri: string, accountIds: string[], 
         const add = (template: Record<string, unknown>, postingTemplate: Record<string, unknown>, amount: number, extra: (balanceAfter: number) => object, suffix = '') => {
           const _id = new Types.ObjectId();
           const nonce = randomUUID();
-          const at = new Date(tick++);
+          const at = new Date(tick);
+          tick += step;
+          const day = localDay(at, TIME_ZONE);
           head = { seq: head.seq + 1, balanceAfter: head.balanceAfter + amount };
-          postings.push({ ...postingTemplate, _id: new Types.ObjectId(), accountId, seq: head.seq, amount, balanceAfter: head.balanceAfter, key: `checkout:${nonce}${suffix}`, ref: String(_id), at });
-          sales.push({ ...template, _id, nonce, ...extra(head.balanceAfter), createdAt: at, updatedAt: at });
+          postings.push({ ...postingTemplate, _id: new Types.ObjectId(), accountId, seq: head.seq, amount, balanceAfter: head.balanceAfter, key: `checkout:${nonce}${suffix}`, ref: String(_id), at, day });
+          sales.push({ ...template, _id, nonce, ...extra(head.balanceAfter), createdAt: at, updatedAt: at, day, madeDay: null, hour: hourOfDay(at, TIME_ZONE), shiftId: null });
         };
         const topUpAmount = perAccount * total + 200_000;
         add(topUp, topUpPosting, topUpAmount, (balanceAfter) => ({ upgrade: { ...(topUp.upgrade as object), accountId: id, amount: topUpAmount, accountName, balanceAfter }, upgradeAccountId: id }), ':topup');
@@ -63,6 +71,8 @@ export async function seedLedgerHistory(mongoUri: string, accountIds: string[], 
         await accountsDb.collection('accounts').updateOne({ _id: new Types.ObjectId(id), headSeq: { $lt: head.seq } }, { $set: { balance: head.balanceAfter, headSeq: head.seq } });
       }
     }
+    // Sales written behind checkout's back, on days that have ended: the reports' kept day sums know nothing of them.
+    await checkoutDb.collection(REPORT_DAYS).deleteMany({});
     return { postings: await Postings.countDocuments({}), sales: await Sales.countDocuments({}) };
   } finally {
     await accountsDb.close();

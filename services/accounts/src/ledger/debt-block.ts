@@ -19,3 +19,6 @@ const amount = new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 2, maximu
 
 /** The till's words for a blocked account (issue 48 §3): "blocked: open debt EUR 12,50". */
 export const accountBlocked = (owed: number) => new AppError(409, 'account_blocked', `blocked: open debt EUR ${amount.format(owed / 100)}`);
+
+/** An account whose payout is approved and not yet booked (issue 48 §4): the till says why, under 'Account blocked'. */
+export const accountFrozen = (name: string) => new AppError(409, 'account_blocked', `blocked: ${name} is being paid out`);

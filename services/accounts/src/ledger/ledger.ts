@@ -4,7 +4,7 @@ import { Types, type Connection } from 'mongoose';
 import { accountModel } from './models/account.model';
 import { postingModel } from './models/posting.model';
 import { KeyedMutex } from './keyed-mutex';
-import { accountBlocked, blockedFrom } from './debt-block';
+import { accountBlocked, accountFrozen, blockedFrom } from './debt-block';
 
 export interface PostInput {
   accountId: string;
@@ -43,6 +43,8 @@ export interface LedgerAccount {
   closed: boolean;
   /** A direct debit failed: the local day from which purchases are refused while the account owes (debt-block.ts). */
   blockedFrom: string | null;
+  /** A payout is approved and not yet booked: no purchase, no top-up at the bar (payouts/payouts.ts). */
+  frozen: boolean;
 }
 
 export interface Head {
@@ -78,7 +80,7 @@ interface CachedAccount {
 
 /** Kinds that count as the member using the account (the till picker's "recent" and the inactivity rule). */
 export const USE_KINDS: ReadonlySet<PostingKind> = new Set(['purchase', 'topup', 'ideal']);
-const ACCOUNT_FIELDS = { name: 1, type: 1, creditAccount: 1, creditLimit: 1, tab: 1, tabLimit: 1, closedAt: 1, balance: 1, headSeq: 1, pinHash: 1, pinSalt: 1, directDebitFailure: 1 } as const;
+const ACCOUNT_FIELDS = { name: 1, type: 1, creditAccount: 1, creditLimit: 1, tab: 1, tabLimit: 1, closedAt: 1, payoutFrozen: 1, balance: 1, headSeq: 1, pinHash: 1, pinSalt: 1, directDebitFailure: 1 } as const;
 
 /** A stored posting answered again: what its poster was told, marked as a replay. */
 const replayOf = (p: { accountId: Types.ObjectId; seq: number; amount: number; balanceAfter: number; key: string }, accountName: string): PostingResult => ({
@@ -190,6 +192,11 @@ export class Ledger {
       const replay = await this.findReplay(input, account.name);
       if (replay) return { result: replay, debtPaid: false };
       throw accountClosed(account.name);
+    }
+    if (account.frozen && ((input.kind === 'purchase' && input.amount < 0) || input.kind === 'topup')) {
+      const replay = await this.findReplay(input, account.name);
+      if (replay) return { result: replay, debtPaid: false };
+      throw accountFrozen(account.name);
     }
     if (input.kind === 'purchase' && input.amount < 0 && account.blockedFrom && localDay(this.now(), this.timeZone) >= account.blockedFrom) {
       // A month after a failed debit an account that still owes buys nothing (top-ups go on); the balance is the
@@ -372,6 +379,7 @@ export class Ledger {
       tabLimit: found.tabLimit ?? null,
       closed: Boolean(found.closedAt),
       blockedFrom: blockedFrom(found.directDebitFailure, this.timeZone),
+      frozen: Boolean(found.payoutFrozen),
     });
     return this.accounts.get(accountId)?.account as LedgerAccount;
   }

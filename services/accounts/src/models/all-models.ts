@@ -16,10 +16,12 @@ import { ssoCodeModel, ssoCodeRedemptionModel } from '../identity/models/sso-cod
 import { tfaCodeUseModel } from '../identity/models/tfa-code-use.model';
 import { userModel } from '../identity/models/user.model';
 import { noticeModel, noticeSendModel } from '../notices/models/notice.model';
+import { payoutFileModel } from '../payouts/models/payout-file.model';
+import { payoutModel } from '../payouts/models/payout.model';
 
 /** Registers every accounts model on the connection, so ensureIndexes creates all their (unique) indexes. */
 export function registerAccountsModels(db: Connection): void {
-  for (const model of [userModel, registerModel, settingsModel, accountModel, postingModel, cardSecretModel, pinLockModel, auditLogModel, auditRunModel, ssoCodeModel, ssoCodeRedemptionModel, tfaCodeUseModel, accountRequestModel, accountRequestDecisionModel, attemptSlotModel, ledgerSettingModel, balanceDayModel, migrationModel, wrappedYearModel, wrappedAccountModel, noticeModel, noticeSendModel]) {
+  for (const model of [userModel, registerModel, settingsModel, accountModel, postingModel, cardSecretModel, pinLockModel, auditLogModel, auditRunModel, ssoCodeModel, ssoCodeRedemptionModel, tfaCodeUseModel, accountRequestModel, accountRequestDecisionModel, attemptSlotModel, ledgerSettingModel, balanceDayModel, migrationModel, wrappedYearModel, wrappedAccountModel, noticeModel, noticeSendModel, payoutModel, payoutFileModel]) {
     model(db);
   }
 }

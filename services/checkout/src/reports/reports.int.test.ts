@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { insertSale, transactionModel, type NewSale, type TransactionDoc } from '../models/transaction.model';
+import { REPORT_DAYS } from './day-sums';
 import { migrateSaleHours } from './sale-hours';
 
 const BAR: Capability[] = ['PAYMENT_CASH', 'PAYMENT_ACCOUNT_OTHER', 'PAYMENT_OTHER', 'PAYMENT_UNDO', 'DEPOSIT_RETURN'];
@@ -301,6 +302,15 @@ describe('reports: day report, its files and the treasurer view', () => {
     expect(o.hours.find((h) => h.hour === 20)!.count).toBeGreaterThan(0);
     // 365 days takes the same days; an empty stretch has no rows.
     expect(((await get('/api/admin/reports/overview?days=365')).json().result as ReportOverview).perDay).toHaveLength(2);
+    // Both days have ended: their sums are kept, and a change of one of their sales (an admin undo) is in the next view.
+    expect(await s.app.db.collection(REPORT_DAYS).countDocuments({ _id: { $in: [TILL_DAY, EVENING] } } as object)).toBe(2);
+    const sale = (await stored(EVENING)).find((t) => t.status === 'completed' && !t.undone && t.method === 'cash' && t.products.length > 0)!;
+    const undone = await s.app.inject({ method: 'DELETE', url: `/api/admin/transactions/${String(sale._id)}/`, headers: { authorization: s.token([], ADMIN) } });
+    expect(undone.statusCode, undone.body).toBe(200);
+    const later = (await get('/api/admin/reports/overview?days=30')).json().result as ReportOverview;
+    expect(later.perDay[1]).toMatchObject({ day: EVENING, cash: o.perDay[1]!.cash - sale.total, total: o.perDay[1]!.total - sale.total });
+    expect(later.perDay[1]!.cash).toBe((await report(`day=${EVENING}`)).takings.find((m) => m.method === 'cash')!.total);
+    expect(later.hours.reduce((sum, h) => sum + h.count, 0)).toBe(o.hours.reduce((sum, h) => sum + h.count, 0) - 1);
     clock.current = new Date('2027-03-22T12:00:00Z');
     expect(((await get('/api/admin/reports/overview?days=90')).json().result as ReportOverview).perDay).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { hourOfDay, runOnce } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import { transactionModel } from '../models/transaction.model';
+import { REPORT_DAYS } from './day-sums';
 
 const BATCH = 500;
 
@@ -21,5 +22,7 @@ export async function migrateSaleHours(db: Connection, now: Date, timeZone: stri
       if (batch.length >= BATCH) await flush();
     }
     await flush();
+    // Sums kept before the hours were known counted those sales under no hour: sum the days again.
+    await db.collection(REPORT_DAYS).deleteMany({});
   });
 }

@@ -22,6 +22,7 @@ import { liveSaleId, publicName } from './live-feed';
 import { ageCheckFor } from './sales-settings';
 import { purchaseResult, storedError } from './views';
 import { shiftForSale } from '../shifts/shifts';
+import { markReportDay } from '../reports/day-sums';
 
 /** Which capabilities open which checkout method (any one of a list is enough). */
 export const METHOD_CAPABILITIES: Record<CheckoutMethod, Capability[]> = {
@@ -387,6 +388,8 @@ export async function complete(
   const { modifiedCount } = await Tx.updateOne({ _id: tx._id, status: { $ne: 'completed' } }, { $set: set });
   if (modifiedCount > 0) {
     const done = { ...tx, ...set } as TransactionDoc;
+    // Finished after its day ended (a card, a replay, a stranded sale): that day's kept report sums are stale.
+    await markReportDay(ctx, tx.day);
     if (live) announce(ctx, done);
     return purchaseResult(done);
   }

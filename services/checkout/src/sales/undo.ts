@@ -9,6 +9,7 @@ import { isOwnSale } from './own-sale';
 import { undoResult } from './views';
 import { shiftModel } from '../shifts/models/shift.model';
 import { openShiftId } from '../shifts/shifts';
+import { markReportDay } from '../reports/day-sums';
 
 export interface UndoOptions {
   /** Administrators may undo any finished sale, also a card sale (after refunding it at the terminal) and an old one. */
@@ -87,6 +88,8 @@ export async function undoSale(ctx: CheckoutContext, id: string, user: TokenClai
       },
     },
   );
+  // An undo counts with the sale it undid: a closed day's kept report sums are stale now.
+  if (modifiedCount > 0) await markReportDay(ctx, tx.day);
   // The live slide marks the sale undone (once: a repeated or concurrent undo changed nothing and says nothing).
   if (modifiedCount > 0) void ctx.live.publish({ id: randomUUID(), at: now.toISOString(), undoes: liveSaleId(ctx.env.INTERNAL_TOKEN, id) });
   const current = (await Tx.findById(tx._id).lean()) as TransactionDoc;

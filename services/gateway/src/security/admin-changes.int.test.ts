@@ -109,6 +109,19 @@ const CHANGES: Record<string, (ctx: Ctx) => Promise<Call>> = {
     await prepared(s, s.accounts, 'POST', `/api/admin/accounts/${id}/upgrade/`, { amount: 9000, method: 'correction', reason: 'walk', nonce: `walk-large-${id}` });
     return { url: `/api/admin/approvals/accounts/${encodeURIComponent(`account:${id}:correction:walk-large-${id}`)}` };
   },
+  // Payouts (issue 48 §4): each on an account of its own with money on it.
+  'POST /api/admin/payouts/': async ({ s }) => ({ url: '/api/admin/payouts/', payload: { accountId: await s.createAccount('Walk Leaver', 1200), donate: true } }),
+  'POST /api/admin/payouts/{id}/approve': async ({ s }) => ({ url: `/api/admin/payouts/${await newPayout(s)}/approve` }),
+  'POST /api/admin/payouts/{id}/cancel': async ({ s }) => ({ url: `/api/admin/payouts/${await newPayout(s)}/cancel` }),
+  'POST /api/admin/payouts/files/': async ({ s }) => {
+    await approvedPayout(s);
+    return { url: '/api/admin/payouts/files/' };
+  },
+  'POST /api/admin/payouts/files/{id}/sent': async ({ s }) => {
+    await approvedPayout(s);
+    const file = await s.accounts.inject({ method: 'POST', url: '/api/admin/payouts/files/', headers: await adminHeaders(s) });
+    return { url: `/api/admin/payouts/files/${file.json().result.id}/sent` };
+  },
   'POST /api/admin/exact/oauth/callback': async ({ s, admin }) => ({ url: '/api/admin/exact/oauth/callback', payload: await exactGrant(s, admin) }),
   'DELETE /api/admin/exact/connection': async () => ({ url: '/api/admin/exact/connection' }),
   'POST /api/admin/exact/exports': async ({ s, admin }) => {
@@ -221,6 +234,21 @@ async function newRegister(s: CheckoutStack): Promise<string> {
 /** A product body in the first demo category. */
 function productBody(s: CheckoutStack, name: string, price = 235) {
   return { name, price, categoryId: s.categoryIds[0]!, depositAmount: 0, vatRate: 21 };
+}
+/** A payout asked for a walk account of its own (a transfer: the file has a line). */
+async function newPayout(s: CheckoutStack): Promise<string> {
+  const accountId = await s.createAccount(`Walk Payout ${new Types.ObjectId().toHexString().slice(-6)}`, 1500);
+  const res = await s.accounts.inject({ method: 'POST', url: '/api/admin/payouts/', headers: await adminHeaders(s), payload: { accountId, donate: false, iban: 'NL20INGB0001234567', holder: 'Walk Leaver' } });
+  return res.json().result.id as string;
+}
+/** A payout approved by admin2 and admin, with the creditor set: the next file has it. */
+async function approvedPayout(s: CheckoutStack): Promise<void> {
+  const headers = await adminHeaders(s);
+  await s.accounts.inject({ method: 'PUT', url: '/api/admin/settings/', headers, payload: { creditorName: 'Walk Vereniging', creditorIban: 'NL91ABNA0417164300', creditorBic: 'ABNANL2A' } });
+  const id = await newPayout(s);
+  await prepared(s, s.accounts, 'POST', `/api/admin/payouts/${id}/approve`);
+  const res = await s.accounts.inject({ method: 'POST', url: `/api/admin/payouts/${id}/approve`, headers });
+  if (res.statusCode !== 200) throw new Error(`approving the walk payout answered ${res.statusCode}: ${res.body}`);
 }
 const adminHeaders = async (s: CheckoutStack) => ({ authorization: `Bearer ${await login(s, 'admin')}` });
 async function newProduct(s: CheckoutStack, name: string): Promise<string> {

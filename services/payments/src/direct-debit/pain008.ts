@@ -1,6 +1,8 @@
 import type { Creditor } from '@kassa/contracts';
-import anyAscii from 'any-ascii';
+import { calendarDate, centsText, checkTotals, dutchWallClock, sepaText } from '@kassa/service-kit/sepa-file';
 import { Document } from 'sepa';
+
+export { centsText, checkTotals, sepaText };
 
 export type PainFormat = 'pain.008.001.02' | 'pain.008.001.08';
 export const PAIN_FORMATS: PainFormat[] = ['pain.008.001.02', 'pain.008.001.08'];
@@ -30,40 +32,6 @@ export interface PainInput {
 }
 
 /**
- * Text in the SEPA (EPC) Latin character set: letters transliterated to ASCII (Zoë → Zoe, Ömer → Omer, ß → ss), '&'
- * as '+', any other character outside the set as a space; trimmed to `max` characters.
- */
-export function sepaText(text: string, max = 70): string {
-  const ascii = anyAscii(text.normalize('NFC')).replace(/&/g, '+');
-  const clean = ascii.replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, ' ').replace(/\s+/g, ' ').trim();
-  return (clean || '-').slice(0, max).trim();
-}
-
-/** Integer cents as the file writes euros ("12.50"), without floating point. */
-export const centsText = (cents: number): string => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-
-const AMSTERDAM = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Amsterdam',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The library prints a Date's local fields: a Date whose local fields are `at` in Dutch time, whatever TZ says. */
-function dutchWallClock(at: Date): Date {
-  const parts = Object.fromEntries(AMSTERDAM.formatToParts(at).map((p) => [p.type, Number(p.value)]));
-  return new Date(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day, parts.hour, parts.minute, parts.second);
-}
-const localDay = (day: string) => {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d);
-};
-
-/**
  * A pain.008 (SEPA Core direct debit) file written by the `sepa` library: one payment block, sequence RCUR (since
  * November 2016 a first collection may be RCUR too), batch booking. The library adds the amounts as floating-point
  * euros: its NbOfTxs and CtrlSum are checked here against the count and the sum in cents, and a difference throws.
@@ -79,7 +47,7 @@ export function writePain008(input: PainInput): string {
   info.batchBooking = true;
   info.localInstrumentation = 'CORE';
   info.sequenceType = 'RCUR';
-  info.collectionDate = localDay(input.collectionDate);
+  info.collectionDate = calendarDate(input.collectionDate);
   info.creditorName = sepaText(input.creditor.name);
   info.creditorIBAN = input.creditor.iban;
   info.creditorBIC = input.creditor.bic;
@@ -94,7 +62,7 @@ export function writePain008(input: PainInput): string {
     tx.debtorIBAN = d.iban;
     tx.debtorBIC = d.bic;
     tx.mandateId = d.mandateId;
-    tx.mandateSignatureDate = localDay(d.mandateSignedAt);
+    tx.mandateSignatureDate = calendarDate(d.mandateSignedAt);
     tx.amount = d.amount / 100;
     tx.currency = 'EUR';
     tx.remittanceInfo = sepaText(d.remittance, 140);
@@ -104,14 +72,4 @@ export function writePain008(input: PainInput): string {
   const xml = doc.toString();
   checkTotals(xml, input.debits.length, input.debits.reduce((s, d) => s + d.amount, 0));
   return xml;
-}
-
-/** Every NbOfTxs and CtrlSum in the file must be the batch's count and its sum in cents; throws otherwise. */
-export function checkTotals(xml: string, count: number, cents: number): void {
-  const sum = centsText(cents);
-  const nbOfTxs = [...xml.matchAll(/<NbOfTxs>([^<]*)<\/NbOfTxs>/g)].map((m) => m[1]);
-  const ctrlSum = [...xml.matchAll(/<CtrlSum>([^<]*)<\/CtrlSum>/g)].map((m) => m[1]);
-  if (nbOfTxs.length === 0 || nbOfTxs.some((n) => n !== String(count)) || ctrlSum.length === 0 || ctrlSum.some((c) => c !== sum)) {
-    throw new Error(`pain.008 totals do not match the batch: NbOfTxs ${nbOfTxs.join('/')} and CtrlSum ${ctrlSum.join('/')}, expected ${count} and ${sum}`);
-  }
 }

@@ -34,6 +34,8 @@ export const LEDGERS: readonly LedgerDefinition[] = [
   { id: 'corrections', name: 'Corrections and expiry', code: '4900', kind: 'expense', covers: 'Corrections by the board and balances expired on closing', of: { postings: ['correction', 'expiry'] } },
   { id: 'deposits', name: 'Deposits', code: '1630', kind: 'liability', covers: 'Deposits (statiegeld) charged with sales, less those paid back on returned packaging', of: { sales: 'all' } },
   { id: 'vat', name: 'VAT payable', code: '1500', kind: 'liability', covers: 'VAT on completed sales, per rate', of: { sales: 'all' } },
+  { id: 'payouts', name: 'Payouts', code: '1110', kind: 'asset', covers: 'Balances paid out to leaving members by bank transfer', of: { postings: ['payout'] } },
+  { id: 'donations', name: 'Donations', code: '8900', kind: 'revenue', covers: 'Balances leaving members gave to the association', of: { postings: ['donation'] } },
   { id: 'opening', name: 'Opening balances', code: '0900', kind: 'liability', covers: 'Balances brought in when an account was opened', of: { postings: ['opening'] } },
 ];
 

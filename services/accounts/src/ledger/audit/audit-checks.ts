@@ -11,6 +11,7 @@ import { postingModel } from '../models/posting.model';
 import { registerModel } from '../../identity/models/register.model';
 import { userModel } from '../../identity/models/user.model';
 import { getSettings } from '../../settings';
+import { payoutAuditChecks } from '../../payouts/payouts';
 import { adminRegisters } from '../../identity/users/admin-registers';
 import { adminUsers, auditView as userAuditView, USER_FIELDS } from '../../identity/users/admin-users';
 
@@ -62,6 +63,9 @@ export function registerAuditChecks(db: Connection, ctx: Pick<AccountsContext, '
     'ledger',
     viewCheck(async (id) => (await adminLedgers(db)).find((l) => l.id === id) ?? null),
   );
+  const payouts = payoutAuditChecks(db);
+  audit.check('payout', viewCheck(payouts.payout));
+  audit.check('payout_file', viewCheck(payouts.payout_file));
   audit.check(
     'account_request',
     viewCheck(async (id) => {

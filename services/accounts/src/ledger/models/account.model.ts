@@ -30,6 +30,11 @@ const accountSchema = new Schema(
       type: new Schema({ at: { type: Date, required: true }, amount: { type: Number, required: true }, batchId: { type: String, required: true } }, { _id: false }),
       default: null,
     },
+    /**
+     * A payout approved and not yet booked (its id): the account takes no purchase and no top-up at the bar until the
+     * payout is booked or cancelled, so the file never pays more than the balance (issue 48 §4, payouts/payouts.ts).
+     */
+    payoutFrozen: { type: String, default: null },
     /** Set when an admin closed the account: the till no longer lists it and the ledger takes no postings. */
     closedAt: { type: Date, default: null },
     /** HMAC-SHA256 of the PIN with the server pepper and `pinSalt` (docs/decisions.md). */

@@ -14,6 +14,8 @@ const KIND_LABELS: Record<PostingKind, string> = {
   correction: 'Correction by the board',
   opening: 'Opening balance',
   expiry: 'Balance expired on closing',
+  payout: 'Paid out to your bank account',
+  donation: 'Donated to the association',
 };
 
 export const postingDescription = (kind: PostingKind, description: string | null | undefined): string =>
