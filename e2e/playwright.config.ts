@@ -20,6 +20,7 @@ const SERIAL = [
   'admin-settings', // the minimum top-up and new terms every user must accept
   'admin-tabs', // the invoice sender settings
   'admin-transactions', // its sale must be the newest; the ledger audit of everything
+  'members-payout', // the creditor settings; a payout file takes every approved payout
   'members-wrapped', // POS Wrapped on and off for everyone
   'sign-in-tfa', // two-factor sign-in required of everyone
   'slides', // names on the live slide; the slide shows every sale

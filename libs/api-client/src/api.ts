@@ -28,6 +28,7 @@ export const TAG_TYPES = [
   'DirectDebit',
   'IdealPayments',
   'Approvals',
+  'Payouts',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -1,5 +1,5 @@
 import { api } from '@kassa/api-client';
-import type { AccountUpgradeResult, AccountUpgradeStatus, NoticeView, OwnTransaction, PagedResult, Profile, ProfileBody, SetPinResult } from '@kassa/contracts';
+import type { AccountUpgradeResult, AccountUpgradeStatus, MemberPayout, NoticeView, OwnTransaction, PagedResult, PayoutRequestBody, Profile, ProfileBody, SetPinResult } from '@kassa/contracts';
 
 /** The member's own account page: history, PIN, online top-up. The balance itself is the shared GET /api/account/. */
 export const accountApi = api.injectEndpoints({
@@ -24,6 +24,19 @@ export const accountApi = api.injectEndpoints({
       query: (params) => ({ url: '/account/notices', params }),
       providesTags: ['SelfAccount'],
     }),
+    /** The member's payout request (issue 48 §4): the open one, else the last; null when none was asked. */
+    getOwnPayout: build.query<MemberPayout, void>({
+      query: () => '/account/payout',
+      providesTags: ['SelfAccount'],
+    }),
+    askPayout: build.mutation<MemberPayout, PayoutRequestBody>({
+      query: (body) => ({ url: '/account/payout', method: 'POST', body }),
+      invalidatesTags: ['SelfAccount'],
+    }),
+    withdrawPayout: build.mutation<MemberPayout, void>({
+      query: () => ({ url: '/account/payout', method: 'DELETE' }),
+      invalidatesTags: ['SelfAccount'],
+    }),
     getProfile: build.query<Profile, void>({
       query: () => '/user/profile',
     }),
@@ -45,4 +58,7 @@ export const {
   useGetOwnNoticesQuery,
   useGetProfileQuery,
   useSaveProfileMutation,
+  useGetOwnPayoutQuery,
+  useAskPayoutMutation,
+  useWithdrawPayoutMutation,
 } = accountApi;

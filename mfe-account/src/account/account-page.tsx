@@ -5,6 +5,7 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import './account.css';
 import { BalanceCard } from './balance-card';
 import { PaymentOutcome } from './payment-outcome';
+import { PayoutSection } from './payout-section';
 import { NoticesSection } from './notices-section';
 import { PinForm } from './pin-form';
 import { ProfileForm } from './profile-form';
@@ -51,6 +52,7 @@ export function AccountPage() {
             <PinForm hasPin={self.account.hasPin} required={false} />
             <NoticesSection />
             <ProfileForm />
+            <PayoutSection balance={self.balance} name={self.account.name} />
           </>
         )}
       </>

@@ -6,6 +6,7 @@ export const PAGES = {
   auditLogs: { title: 'Audit logs', lead: 'Who changed what in the administration, with before and after.' },
   barManagement: { title: 'Bar Management', lead: 'The bar menu slide on the wall: which categories it shows, and in what order.' },
   categories: { title: 'Categories', lead: 'Product categories, their order and colour on the till.' },
+  payouts: { title: 'Payouts', lead: 'Leaving members paid out: approved by two admins, sent to the bank as a SEPA transfer file, then booked and the account closed.' },
   debtors: { title: 'Debtors', lead: 'Accounts below zero, most owed first: since when, their last payment, and a direct debit the bank reversed.' },
   directDebit: { title: 'Direct debit', lead: 'Monthly SEPA direct-debit batches for credit accounts: the bank file, what was collected and what failed.' },
   exactOnline: { title: 'Exact Online', lead: 'Export of sales and payments to the Exact Online accounting: one journal entry per day.' },

@@ -60,23 +60,22 @@ export async function buildCheckoutApp(env: CheckoutEnv, db: Connection, deps: P
   const sumYear = () => daySums(ctx, daysOf(addDays(localDay(ctx.now(), env.TIME_ZONE), -(Math.max(...OVERVIEW_DAYS) - 1)), localDay(ctx.now(), env.TIME_ZONE)));
   // The admin list's day register: registered once from old sales, closed days counted now and every ten minutes.
   // The hour of old sales (the reports' busiest hours), once.
+  let hoursKnown: Promise<unknown> = Promise.resolve();
   upkeep.keep(
     'sale days',
-    () =>
-      ctx.saleDays
-        .migrate()
-        .then(() => migrateSaleHours(ctx.db, ctx.now(), env.TIME_ZONE))
-        .then(() => ctx.saleDays.countClosedDays())
-        .then(sumYear),
+    () => {
+      hoursKnown = ctx.saleDays.migrate().then(() => migrateSaleHours(ctx.db, ctx.now(), env.TIME_ZONE));
+      return hoursKnown.then(() => ctx.saleDays.countClosedDays());
+    },
     () => ctx.saleDays.countClosedDays(),
   );
   // Sales whose posting went through while their record was left unfinished (a process that died mid-sale, a till that
   // never sent the nonce again): at start, which is when a replica that died comes back, and every five minutes, well
   // inside the ledger audit's ten minutes of grace.
   upkeep.keep('stranded sales', () => settleStrandedSales(ctx), () => settleStrandedSales(ctx), 5 * 60_000);
-  // The treasurer's view of a year reads each closed day's kept sums: sum the days of the past year ahead of it, at start
-  // (after the sales' hours are known) and every hour (only days not kept yet, or whose sales changed since, are read).
-  upkeep.keep('report days', async () => undefined, sumYear, 60 * 60_000);
+  // The treasurer's view of a year reads each closed day's kept sums: one replica sums the past year's days ahead of
+  // the page each hour, once the sales' hours are known (only days not kept yet, or whose sales changed since, are read).
+  upkeep.keep('report days', async () => undefined, () => hoursKnown.then(sumYear), 60 * 60_000);
   for (const routes of ['./routes/', './shifts/routes/']) await registerRoutes(app, new URL(routes, import.meta.url), ctx);
   return app;
 }

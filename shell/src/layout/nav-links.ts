@@ -46,6 +46,7 @@ export function navSections(opts: { authenticated: boolean; config: Config | nul
             children: [
               { to: '/admin/account_requests', label: 'Account requests' },
               { to: '/admin/debtors', label: 'Debtors' },
+              { to: '/admin/payouts', label: 'Payouts' },
               { to: '/admin/users', label: 'Users' },
             ],
           },

@@ -1,0 +1,135 @@
+import type { Payout, PayoutFile } from '@kassa/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, ok, stubAdminApi } from '../testing/fixtures';
+import { renderAdmin } from '../testing/render-admin';
+import { PayoutsPage } from './payouts-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const ALICE = { id: '64b7f0c2a1b2c3d4e5f60702', username: 'alice' };
+const id = (n: number) => `64b7f0c2a1b2c3d4e5f609${String(n).padStart(2, '0')}`;
+const payout = (n: number, over: Partial<Payout> = {}): Payout => ({
+  id: id(n),
+  accountId: `64b7f0c2a1b2c3d4e5f608${String(n).padStart(2, '0')}`,
+  accountName: `Vertrekker ${n}`,
+  donate: false,
+  iban: 'NL20INGB0001234567',
+  holder: `V. Vertrekker ${n}`,
+  state: 'requested',
+  approvedAmount: null,
+  amount: null,
+  balance: 1_250 * n,
+  requestedBy: { id: 'm', username: `lid${n}` },
+  byMember: true,
+  requestedAt: '2026-12-01T10:00:00Z',
+  approvedBy: null,
+  approvedAt: null,
+  fileId: null,
+  bookedAt: null,
+  cancelledAt: null,
+  ...over,
+});
+const file = (over: Partial<PayoutFile> = {}): Omit<PayoutFile, 'payouts'> => ({
+  id: 'f'.repeat(24),
+  msgId: `PO${'f'.repeat(24)}`,
+  createdAt: '2026-12-02T09:00:00Z',
+  createdBy: { id: ALICE.id, username: 'alice' },
+  count: 1,
+  total: 2_500,
+  donations: 1,
+  donated: 3_750,
+  sentAt: null,
+  sentBy: null,
+  ...over,
+});
+const approvalOf = (n: number, who: { id: string; username: string }) => ({
+  id: `payout:${id(n)}:approve`,
+  service: 'accounts',
+  entity: 'payout',
+  entityId: id(n),
+  action: 'approve',
+  summary: `Pay out € 12,50 of Vertrekker ${n}`,
+  amount: 1_250 * n,
+  preparedBy: who,
+  preparedAt: '2026-12-01T11:00:00Z',
+  status: 'pending',
+  approvedBy: null,
+  approve: { method: 'POST', path: `/api/admin/payouts/${id(n)}/approve`, body: null },
+  message: `Prepared by ${who.username}; another admin must approve.`,
+});
+
+function stub(items: Payout[], files: Omit<PayoutFile, 'payouts'>[] = [], approvals: object[] = []) {
+  return stubAdminApi((call) => {
+    if (call.path.endsWith('/admin/approvals/accounts/')) return json(200, ok(approvals));
+    if (call.path.endsWith('/admin/payouts/files/') && call.method === 'GET') return json(200, ok({ items: files }));
+    if (call.path.endsWith('/admin/payouts/files/') && call.method === 'POST') return json(200, ok({ ...file(), payouts: items }));
+    if (call.path.endsWith('/sent')) return json(200, ok({ ...file({ sentAt: '2026-12-02T10:00:00Z' }), payouts: items }));
+    if (call.path.endsWith('/approve')) return json(202, ok(approvalOf(1, { id: '64b7f0c2a1b2c3d4e5f60701', username: 'admin' })));
+    if (call.path.endsWith('/admin/payouts/')) {
+      const state = call.query.get('state');
+      return json(200, ok({ items: state ? items.filter((p) => p.state === state) : items }));
+    }
+    return json(404, { error: true, errorCode: 404, errorIdentifier: 'not_found', errorMessage: `unexpected ${call.path}`, result: null });
+  });
+}
+
+describe('/admin/payouts', { timeout: 20_000 }, () => {
+  it('lists the payouts with what they pay, where to and their state, and prepares an approval on four eyes', async () => {
+    const items = [payout(1), payout(2, { state: 'approved', approvedAmount: 2_500, approvedBy: ALICE }), payout(3, { donate: true, iban: null, holder: null, state: 'booked', amount: 3_750 })];
+    const calls = stub(items);
+    const user = userEvent.setup();
+    renderAdmin(<PayoutsPage />, '/admin/payouts');
+    const rows = within(await screen.findByRole('table', { name: 'Payouts' })).getAllByRole('row');
+    expect(rows).toHaveLength(4);
+    expect(rows[1]).toHaveTextContent('Vertrekker 1');
+    expect(rows[1]).toHaveTextContent('€ 12,50');
+    expect(rows[1]).toHaveTextContent('NL20 INGB … 4567 (V. Vertrekker 1)');
+    expect(rows[1]).toHaveTextContent('Requested');
+    expect(rows[1]).toHaveTextContent('by the member');
+    expect(rows[2]).toHaveTextContent('Approved');
+    expect(rows[2]).toHaveTextContent('alice');
+    expect(rows[3]).toHaveTextContent('Donation to the association');
+    expect(rows[3]).toHaveTextContent('Paid out');
+    expect(screen.getByRole('button', { name: 'Make payout file' })).toBeEnabled();
+
+    await user.click(within(rows[1]!).getByRole('button', { name: 'Approve the payout of Vertrekker 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve the payout' });
+    expect(dialog).toHaveTextContent('Pay € 12,50 of Vertrekker 1 to NL20INGB0001234567');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/api/admin/payouts/${id(1)}/approve`]));
+    expect(await screen.findByRole('status')).toHaveTextContent('Prepared by admin; another admin must approve. Nothing is booked until then.');
+  });
+
+  it('shows another admin Approve and Reject for what alice prepared', async () => {
+    stub([payout(1)], [], [approvalOf(1, ALICE)]);
+    renderAdmin(<PayoutsPage />, '/admin/payouts');
+    const group = await screen.findByRole('group', { name: 'Approve the payout of Vertrekker 1' });
+    expect(group).toHaveTextContent('prepared by alice');
+    expect(within(group).getByRole('button', { name: 'Approve' })).toBeEnabled();
+    expect(within(group).getByRole('button', { name: 'Reject' })).toBeEnabled();
+  });
+
+  it('makes a file of the approved payouts and marks a file sent after saying what it books', async () => {
+    const calls = stub([payout(2, { state: 'approved', approvedAmount: 2_500 })], [file()]);
+    const user = userEvent.setup();
+    renderAdmin(<PayoutsPage />, '/admin/payouts');
+    await user.click(await screen.findByRole('button', { name: 'Make payout file' }));
+    const make = screen.getByRole('dialog', { name: 'Make a payout file' });
+    expect(make).toHaveTextContent('1 approved payout goes into a SEPA transfer file (pain.001), about € 25,00 in transfers');
+    await user.click(within(make).getByRole('button', { name: 'Make file' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Payout file made: 1 transfer, together € 25,00, and 1 donated (€ 37,50).');
+
+    const files = within(screen.getByRole('table', { name: 'Payout files' })).getAllByRole('row');
+    expect(files[1]).toHaveTextContent('Not yet');
+    expect(within(files[1]!).getByRole('button', { name: /Download the payout file/ })).toBeEnabled();
+    await user.click(within(files[1]!).getByRole('button', { name: /Mark the payout file .* sent/ }));
+    const sent = screen.getByRole('dialog', { name: 'Mark the payout file sent' });
+    expect(sent).toHaveTextContent('1 transfer, together € 25,00, and 1 donated (€ 37,50)');
+    expect(sent).toHaveTextContent('closes them and mails the members');
+    await user.click(within(sent).getByRole('button', { name: 'Mark sent' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/admin/payouts/files/', `/api/admin/payouts/files/${'f'.repeat(24)}/sent`]));
+    expect(await screen.findByRole('status')).toHaveTextContent('Booked: 1 account is paid out and closed');
+  });
+});
