@@ -25,6 +25,7 @@ const ExactPage = lazyPage(() => import('./exact/exact-page'), 'ExactPage');
 const ExactSetupPage = lazyPage(() => import('./exact/exact-setup-page'), 'ExactSetupPage');
 const DebtorsPage = lazyPage(() => import('./debtors/debtors-page'), 'DebtorsPage');
 const PayoutsPage = lazyPage(() => import('./payouts/payouts-page'), 'PayoutsPage');
+const DormantPage = lazyPage(() => import('./dormant/dormant-page'), 'DormantPage');
 const DirectDebitBatchPage = lazyPage(() => import('./direct-debit/batch-page'), 'DirectDebitBatchPage');
 const DirectDebitPage = lazyPage(() => import('./direct-debit/direct-debit-page'), 'DirectDebitPage');
 const IdealPage = lazyPage(() => import('./ideal/ideal-page'), 'IdealPage');
@@ -57,6 +58,7 @@ export const ADMIN_ROUTES: { path: string; element: ReactNode }[] = [
   { path: 'account_requests', element: <AccountRequestsPage /> },
   { path: 'debtors', element: <DebtorsPage /> },
   { path: 'payouts', element: <PayoutsPage /> },
+  { path: 'dormant', element: <DormantPage /> },
   { path: 'users', element: <UsersPage /> },
   { path: 'users/:userId', element: <UserPage /> },
   // The admin landing page is the dashboard: the ledger self-audit above the transactions.

@@ -26,3 +26,4 @@ export * from './notices';
 export * from './shifts';
 export * from './reports';
 export * from './payouts';
+export * from './dormant';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, ok, renderRemote, stubApi } from '../testing/render-remote';
+import { fail, json, ok, renderRemote, stubApi } from '../testing/render-remote';
 import { PayoutSection } from './payout-section';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -81,5 +81,36 @@ describe('Pay out your balance on /account', () => {
     stubApi({ 'GET /api/account/payout': () => json(200, ok(null)) });
     renderRemote(<PayoutSection balance={0} name="Marit Lid" />);
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Leaving? Pay out your balance' })).toBeNull());
+  });
+
+  it('sends nothing while the IBAN or the holder is wrong, and shows what the server refuses', async () => {
+    const calls = stubApi({
+      'GET /api/account/payout': () => json(200, ok(null)),
+      'POST /api/account/payout': () => json(409, fail(409, 'conflict', 'A payout of this account is waiting already.')),
+    });
+    const user = userEvent.setup();
+    renderRemote(<PayoutSection balance={1_250} name="Marit Lid" />);
+    const section = await screen.findByRole('region', { name: 'Leaving? Pay out your balance' });
+    await user.type(within(section).getByLabelText('IBAN'), 'NL20 INGB 0001 2345 68');
+    await user.clear(within(section).getByLabelText('Account holder'));
+    await user.click(within(section).getByRole('button', { name: 'Ask for payout' }));
+    expect(section).toHaveTextContent('Invalid IBAN.');
+    expect(section).toHaveTextContent('Fill in the name of the account holder.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.type(within(section).getByLabelText('Account holder'), 'M. Lid');
+    expect(section).not.toHaveTextContent('Fill in the name of the account holder.');
+    await user.clear(within(section).getByLabelText('IBAN'));
+    await user.type(within(section).getByLabelText('IBAN'), 'NL20INGB0001234567');
+    await user.click(within(section).getByRole('button', { name: 'Ask for payout' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Ask for your payout' })).getByRole('button', { name: 'Ask for payout' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent('A payout of this account is waiting already.');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ donate: false, iban: 'NL20INGB0001234567', holder: 'M. Lid' }]);
+  });
+
+  it('says the account is frozen once the board approved, with no way to withdraw', async () => {
+    stubApi({ 'GET /api/account/payout': () => json(200, ok(asked({ state: 'approved' }))) });
+    renderRemote(<PayoutSection balance={1_250} name="Marit Lid" />);
+    expect(await screen.findByRole('status')).toHaveTextContent('Approved: your account is frozen until your balance is paid to NL20INGB0001234567 (Marit Lid); then it is closed.');
+    expect(screen.queryByRole('button', { name: 'Withdraw request' })).toBeNull();
   });
 });

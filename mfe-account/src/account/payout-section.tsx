@@ -1,4 +1,4 @@
-import type { MemberPayout } from '@kassa/contracts';
+import { PAYOUT_MESSAGES, type MemberPayout } from '@kassa/contracts';
 import { ibanError, ibanTypingError } from '@kassa/contracts/sepa';
 import { Button, ConfirmModal, formatDate, formatMoney, ListFallback, TextField } from '@kassa/ui';
 import { useState, type FormEvent } from 'react';
@@ -70,7 +70,7 @@ function PayoutForm({ balance, name }: { balance: number; name: string }) {
     e.preventDefault();
     setProblem(null);
     if (!donate) {
-      const next = { iban: ibanError(iban), holder: holder.trim() ? null : 'Fill in the name of the account holder.' };
+      const next = { iban: ibanError(iban), holder: holder.trim() ? null : PAYOUT_MESSAGES.holderRequired };
       setErrors(next);
       if (next.iban || next.holder) return;
     }
@@ -111,7 +111,17 @@ function PayoutForm({ balance, name }: { balance: number; name: string }) {
             hint="The IBAN must be in your own name."
             error={errors.iban ?? undefined}
           />
-          <TextField label="Account holder" autoComplete="name" value={holder} maxLength={70} onChange={(e) => setHolder(e.target.value)} error={errors.holder ?? undefined} />
+          <TextField
+            label="Account holder"
+            autoComplete="name"
+            value={holder}
+            maxLength={70}
+            onChange={(e) => {
+              setHolder(e.target.value);
+              if (e.target.value.trim()) setErrors((x) => ({ ...x, holder: null }));
+            }}
+            error={errors.holder ?? undefined}
+          />
         </>
       )}
       <FormOutcome error={problem} />

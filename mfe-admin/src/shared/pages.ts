@@ -7,6 +7,7 @@ export const PAGES = {
   barManagement: { title: 'Bar Management', lead: 'The bar menu slide on the wall: which categories it shows, and in what order.' },
   categories: { title: 'Categories', lead: 'Product categories, their order and colour on the till.' },
   payouts: { title: 'Payouts', lead: 'Leaving members paid out: approved by two admins, sent to the bank as a SEPA transfer file, then booked and the account closed.' },
+  dormant: { title: 'Dormant accounts', lead: 'Accounts unused for more than a year: told by mail 14 days ahead, then closed on four eyes with their balance expired, as the terms say.' },
   debtors: { title: 'Debtors', lead: 'Accounts below zero, most owed first: since when, their last payment, and a direct debit the bank reversed.' },
   directDebit: { title: 'Direct debit', lead: 'Monthly SEPA direct-debit batches for credit accounts: the bank file, what was collected and what failed.' },
   exactOnline: { title: 'Exact Online', lead: 'Export of sales and payments to the Exact Online accounting: one journal entry per day.' },

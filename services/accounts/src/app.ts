@@ -103,8 +103,8 @@ export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: A
   serviceUpkeep(app, env, 'accounts').keep('balance days', () => ctx.balanceDays.migrate().then(() => ctx.balanceDays.keepClosedDays()), () => ctx.balanceDays.keepClosedDays());
   await migrateMandates(db, now());
   // Each domain keeps its routes (identity: users, sign-in, rights; ledger: accounts, postings, audit); the service-wide
-  // settings and config stay in src/routes; notices: mails to members and their record; payouts: leavers paid out.
-  for (const routes of ['./identity/routes/', './ledger/routes/', './notices/routes/', './payouts/routes/', './routes/']) await registerRoutes(app, new URL(routes, import.meta.url), ctx);
+  // settings and config stay in src/routes; notices: mails to members and their record; payouts: leavers paid out; dormant: accounts unused for more than a year.
+  for (const routes of ['./identity/routes/', './ledger/routes/', './notices/routes/', './payouts/routes/', './dormant/routes/', './routes/']) await registerRoutes(app, new URL(routes, import.meta.url), ctx);
   warmPasswordCheck();
   await publishAll(app);
   return Object.assign(app, { accounts: ctx });

@@ -30,6 +30,7 @@ export const ROUTE_TABLE: { prefix: string; service: ServiceName }[] = [
   { prefix: '/api/admin/ledgers', service: 'accounts' },
   { prefix: '/api/admin/debtors', service: 'accounts' },
   { prefix: '/api/admin/payouts', service: 'accounts' },
+  { prefix: '/api/admin/dormant', service: 'accounts' },
   { prefix: '/api/products', service: 'catalog' },
   { prefix: '/api/checkout/reasons', service: 'catalog' },
   { prefix: '/api/admin/products', service: 'catalog' },

@@ -46,7 +46,7 @@ describe('sidebar links (SPEC 2 "Sidebar")', () => {
     const { admin } = navSections({ authenticated: true, config: cfg({ isAdmin: true }), pendingSetup: 0 });
     expect(admin.map((l) => [l.to, l.label, labels(l.children ?? [])])).toEqual([
       ['/admin/products', 'Products', ['Categories', 'Invoices', 'Registers', 'Bar Management']],
-      ['/admin/accounts', 'Accounts', ['Account requests', 'Debtors', 'Payouts', 'Users']],
+      ['/admin/accounts', 'Accounts', ['Account requests', 'Debtors', 'Payouts', 'Dormant accounts', 'Users']],
       ['/admin/transactions', 'Admin', ['Transactions', 'Reports', 'Shifts', 'Direct debit', 'Approvals', 'Exact Online', 'Audit logs', 'iDEAL payments']],
       ['/admin/settings', 'Settings', []],
     ]);

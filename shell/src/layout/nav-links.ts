@@ -47,6 +47,7 @@ export function navSections(opts: { authenticated: boolean; config: Config | nul
               { to: '/admin/account_requests', label: 'Account requests' },
               { to: '/admin/debtors', label: 'Debtors' },
               { to: '/admin/payouts', label: 'Payouts' },
+              { to: '/admin/dormant', label: 'Dormant accounts' },
               { to: '/admin/users', label: 'Users' },
             ],
           },

@@ -18,10 +18,11 @@ import { userModel } from '../identity/models/user.model';
 import { noticeModel, noticeSendModel } from '../notices/models/notice.model';
 import { payoutFileModel } from '../payouts/models/payout-file.model';
 import { payoutModel } from '../payouts/models/payout.model';
+import { dormantNoticeModel } from '../dormant/models/dormant-notice.model';
 
 /** Registers every accounts model on the connection, so ensureIndexes creates all their (unique) indexes. */
 export function registerAccountsModels(db: Connection): void {
-  for (const model of [userModel, registerModel, settingsModel, accountModel, postingModel, cardSecretModel, pinLockModel, auditLogModel, auditRunModel, ssoCodeModel, ssoCodeRedemptionModel, tfaCodeUseModel, accountRequestModel, accountRequestDecisionModel, attemptSlotModel, ledgerSettingModel, balanceDayModel, migrationModel, wrappedYearModel, wrappedAccountModel, noticeModel, noticeSendModel, payoutModel, payoutFileModel]) {
+  for (const model of [userModel, registerModel, settingsModel, accountModel, postingModel, cardSecretModel, pinLockModel, auditLogModel, auditRunModel, ssoCodeModel, ssoCodeRedemptionModel, tfaCodeUseModel, accountRequestModel, accountRequestDecisionModel, attemptSlotModel, ledgerSettingModel, balanceDayModel, migrationModel, wrappedYearModel, wrappedAccountModel, noticeModel, noticeSendModel, payoutModel, payoutFileModel, dormantNoticeModel]) {
     model(db);
   }
 }

@@ -151,6 +151,9 @@ export const ACCESS_RULES: Record<string, Access> = {
   'GET /api/admin/payouts/files/{id}': admin,
   'GET /api/admin/payouts/files/{id}/xml': treasurer,
   'POST /api/admin/payouts/files/{id}/sent': treasurer,
+  'GET /api/admin/dormant/': admin,
+  'POST /api/admin/dormant/run': board,
+  'POST /api/admin/dormant/{month}/close': board,
   // The catalogue.
   'GET /api/admin/products/': admin,
   'GET /api/admin/products/all/': admin,

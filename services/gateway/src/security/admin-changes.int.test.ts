@@ -122,6 +122,9 @@ const CHANGES: Record<string, (ctx: Ctx) => Promise<Call>> = {
     const file = await s.accounts.inject({ method: 'POST', url: '/api/admin/payouts/files/', headers: await adminHeaders(s) });
     return { url: `/api/admin/payouts/files/${file.json().result.id}/sent` };
   },
+  // Dormant accounts (issue 48 §5): the round now; a round of a month of its own with one account to close (prepared).
+  'POST /api/admin/dormant/run': async () => ({ url: '/api/admin/dormant/run' }),
+  'POST /api/admin/dormant/{month}/close': async ({ s }) => ({ url: `/api/admin/dormant/${await dormantMonth(s)}/close` }),
   'POST /api/admin/exact/oauth/callback': async ({ s, admin }) => ({ url: '/api/admin/exact/oauth/callback', payload: await exactGrant(s, admin) }),
   'DELETE /api/admin/exact/connection': async () => ({ url: '/api/admin/exact/connection' }),
   'POST /api/admin/exact/exports': async ({ s, admin }) => {
@@ -234,6 +237,15 @@ async function newRegister(s: CheckoutStack): Promise<string> {
 /** A product body in the first demo category. */
 function productBody(s: CheckoutStack, name: string, price = 235) {
   return { name, price, categoryId: s.categoryIds[0]!, depositAmount: 0, vatRate: 21 };
+}
+/** A month of its own (before Kassa's demo) whose round holds one account made two years ago and never used. */
+async function dormantMonth(s: CheckoutStack): Promise<string> {
+  const id = await s.createAccount(`Walk Sleeper ${new Types.ObjectId().toHexString().slice(-6)}`, 0);
+  const longAgo = new Date(Date.now() - 2 * 365 * 86_400_000);
+  await s.accountsDb.collection('accounts').updateOne({ _id: new Types.ObjectId(id) }, { $set: { createdAt: longAgo } });
+  const month = `20${String(10 + Math.floor(Math.random() * 10))}-0${1 + Math.floor(Math.random() * 9)}`;
+  await s.accountsDb.collection('dormant_notices').insertOne({ _id: `${month}:${id}`, month, accountId: new Types.ObjectId(id), name: 'Walk Sleeper', lastUse: longAgo, balance: 0, noticedAt: new Date(Date.now() - 30 * 86_400_000), closeOn: `${month}-15`, told: 0 } as never);
+  return month;
 }
 /** A payout asked for a walk account of its own (a transfer: the file has a line). */
 async function newPayout(s: CheckoutStack): Promise<string> {

@@ -3,6 +3,7 @@ import type { Connection } from 'mongoose';
 import type { Transporter } from 'nodemailer';
 import type { AccountsEnv } from '../../config';
 import { sendDebtReminders } from '../debt-reminders';
+import { runDormantRound } from '../../dormant/dormant';
 import { createMailer } from '../mailer';
 import { Notices } from '../notices';
 import { noticeModel } from '../models/notice.model';
@@ -33,6 +34,15 @@ export async function startNoticesWorker(env: AccountsEnv, db: Connection, log: 
     },
     onClose: async () => notices.close(),
   });
+  // The dormant-account round (issue 48 §5), looked at every day by one replica: its notices are keyed by month and
+  // account, so a second look tells nobody twice.
+  const dormant = await startQueueWorker(DORMANT_QUEUE, env, log, {
+    processor: () => async () => runDormantRound({ db, notices, now }),
+    worker: { concurrency: 1 },
+    resume: async (queue) => {
+      await queue.upsertJobScheduler(DORMANT_SCHEDULER, { every: 86_400_000 }, { name: 'dormant-round', data: {}, opts: { attempts: 1, removeOnComplete: { count: 20 }, removeOnFail: { count: 20 } } });
+    },
+  });
   const sender = await startQueueWorker<NoticeJobData>(NOTICES_QUEUE, env, log, {
     processor: () => sendNoticeProcessor({ db, transport, from: env.MAIL_FROM, now }),
     worker: { concurrency: 4 },
@@ -46,10 +56,13 @@ export async function startNoticesWorker(env: AccountsEnv, db: Connection, log: 
     ...sender,
     async close() {
       await reminders.close();
+      await dormant.close();
       await sender.close();
     },
   };
 }
 
 export const DEBT_REMINDERS_QUEUE = 'debt-reminders';
+export const DORMANT_QUEUE = 'dormant-round';
+const DORMANT_SCHEDULER = 'dormant-round-schedule';
 const DEBT_REMINDERS_SCHEDULER = 'debt-reminders-schedule';

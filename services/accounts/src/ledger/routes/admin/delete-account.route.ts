@@ -1,11 +1,9 @@
 import { AdminCloseResult, ApiResponse, ApprovalView, formatEuros, IdParam, ok } from '@kassa/contracts';
 import { AppError, fourEyes, type ServiceApp } from '@kassa/service-kit';
-import { adminAccount, auditView } from '../../accounts-admin/admin-accounts';
+import { adminAccount } from '../../accounts-admin/admin-accounts';
+import { closeAccount } from '../../accounts-admin/close-account';
 import { balanceFirst, lastUseOf, mayExpire } from '../../accounts-admin/close-rule';
-import { auditActor } from '../../audit/audit';
 import type { AccountsContext } from '../../../context';
-
-export const EXPIRY_DESCRIPTION = 'Balance expired when the account was closed (terms: unused for more than a year)';
 
 /**
  * DELETE /api/admin/accounts/{id}/: closes an account, never erases it (its postings stay in the ledger and the
@@ -48,35 +46,7 @@ export default function deleteAdminAccount(app: ServiceApp, ctx: AccountsContext
         if (!gate.approved) return reply.code(202).send(ok(gate.approval));
         recorded = gate.recorded;
       }
-      const closedAt = ctx.now();
-      const { after, expired } = await ctx.audit.audited(
-        // The close happened when the account carries this closing moment.
-        { actor: auditActor(request.user), action: 'account.close', entity: 'account', entityId: id, before: auditView(before), after: { ...auditView(before), closedAt }, expect: { closedAt }, at: closedAt },
-        request.log,
-        async () => {
-          // Closed first, so no sale lands between reading the balance and expiring it (the ledger refuses them now).
-          await ctx.ledger.updateAccount(id, { closedAt });
-          ctx.directory.invalidate();
-          let expired = 0;
-          const left = await ctx.ledger.readHead(id);
-          if (left.balanceAfter !== head.balanceAfter) {
-            // Money moved between the check and the close (a top-up, a sale): open again, and let the board look.
-            const used = await lastUseOf(app.db, id, createdAt);
-            if (left.balanceAfter < 0 || (left.balanceAfter > 0 && !mayExpire(used, closedAt))) {
-              await ctx.ledger.updateAccount(id, { closedAt: null });
-              ctx.directory.invalidate();
-              if (left.balanceAfter < 0) throw new AppError(409, 'conflict', `${before.name} owes ${formatEuros(-left.balanceAfter)} now: it stays open.`);
-              throw balanceFirst(before.name, left.balanceAfter, used);
-            }
-          }
-          if (left.balanceAfter > 0) {
-            const posted = await ctx.ledger.post({ accountId: id, amount: -left.balanceAfter, key: `expiry:${id}`, kind: 'expiry', ref: `close:${id}`, description: EXPIRY_DESCRIPTION, by: request.user.username });
-            expired = -posted.amount;
-          }
-          return { after: (await adminAccount(app.db, ctx, id)).view, expired };
-        },
-        (closed) => ({ after: { ...auditView(closed.after), expired: closed.expired } }),
-      );
+      const { account: after, expired } = await closeAccount(app.db, ctx, { id, before, expected: head.balanceAfter, user: request.user, log: request.log });
       await recorded;
       return ok({ account: after, expired });
     },
