@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Pin } from './accounts';
 import { AgeCheck } from './catalog';
-import { cleanName } from './text';
+import { CalendarDay, cleanName } from './text';
 import { PostingKind } from './internal';
 import { Cents, ObjectId, PageQuery } from './wrapper';
 import { CREDITOR_ID_MESSAGES } from './direct-debit';
@@ -152,6 +152,28 @@ export const UserUpgradeInfo = z.object({
 });
 export type UserUpgradeInfo = z.infer<typeof UserUpgradeInfo>;
 
+/** New terms announced ahead of their day (SPEC 1: changes to the terms are announced 14 days ahead). */
+export const TermsAnnouncement = z.object({
+  version: z.number().int(),
+  /** The local day they take effect: from then on everyone accepts them again. */
+  effectiveOn: z.string(),
+  summary: z.string(),
+  announcedAt: z.string(),
+  /** Users the notice went to (mailed when they have an address). */
+  told: z.number().int(),
+});
+export type TermsAnnouncement = z.infer<typeof TermsAnnouncement>;
+
+/** Days between announcing new terms and their taking effect, at least (SPEC 1). */
+export const TERMS_NOTICE_DAYS = 14;
+
+/** POST /api/admin/settings/terms: announce new terms (mailed to every user now; in force from `effectiveOn`). */
+export const TermsAnnouncementBody = z.object({
+  summary: z.string().trim().min(1, 'Say in a few lines what changes.').max(1000, 'Keep the summary under 1,000 characters: the full terms are on the site.'),
+  effectiveOn: CalendarDay,
+});
+export type TermsAnnouncementBody = z.infer<typeof TermsAnnouncementBody>;
+
 /** GET and PUT /api/admin/settings/ (PUT takes any subset; `bumpConditionsVersion` makes everyone accept the terms again). */
 export const AdminSettings = z.object({
   aprilFoolsEnabled: z.boolean(),
@@ -162,6 +184,7 @@ export const AdminSettings = z.object({
   requireSettingAccountPin: z.boolean(),
   accountUpgradeMinAmount: Cents,
   conditionsVersion: z.number().int(),
+  termsAnnouncement: TermsAnnouncement.nullable(),
   /** Cents a credit account may go below zero unless the account has its own limit. */
   creditLimit: Cents,
   /** The association as SEPA creditor (direct debit); '' when not set. */

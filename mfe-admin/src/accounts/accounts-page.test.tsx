@@ -29,7 +29,7 @@ const account = {
   createdAt: '2026-01-01T10:00:00Z',
   users: [{ id: 'b'.repeat(24), username: 'member' }],
 };
-const settings = { aprilFoolsEnabled: false, posWrappedAvailable: false, slideShowsNames: false, requireTfa: false, requireSettingAccountPin: false, accountUpgradeMinAmount: 500, conditionsVersion: 1, creditLimit: 15000, creditorName: '', creditorIban: '', creditorBic: '', creditorId: '', invoiceSender: { name: '', address: '', vatNumber: '', kvkNumber: '', iban: '', email: '' }, offlinePrepaidFloor: 0, fourEyesAboveCents: 5000, cashWithoutShift: true, shiftNoteAbove: 500, prenotificationDays: 14, debitReminderDays: 7, debitSecondReminderDays: 21, ageCheck: 'off' as const };
+const settings = { aprilFoolsEnabled: false, posWrappedAvailable: false, slideShowsNames: false, requireTfa: false, requireSettingAccountPin: false, accountUpgradeMinAmount: 500, conditionsVersion: 1, termsAnnouncement: null, creditLimit: 15000, creditorName: '', creditorIban: '', creditorBic: '', creditorId: '', invoiceSender: { name: '', address: '', vatNumber: '', kvkNumber: '', iban: '', email: '' }, offlinePrepaidFloor: 0, fourEyesAboveCents: 5000, cashWithoutShift: true, shiftNoteAbove: 500, prenotificationDays: 14, debitReminderDays: 7, debitSecondReminderDays: 21, ageCheck: 'off' as const };
 const posting = { seq: 1, at: '2026-11-20T20:00:00Z', day: '2026-11-20', kind: 'topup', amount: 250, balanceAfter: 250, ref: '', description: 'Top-up by the board (cash)', method: 'cash_payment', reason: 'Paid at the bar', by: 'admin' };
 
 function stubApi(upgrade: (body: { allowNegative: boolean }) => Response = () => json(200, ok({ accountId: account.id, seq: 2, amount: -500, balanceAfter: -250, replay: false })), over: object = {}) {

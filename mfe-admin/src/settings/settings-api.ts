@@ -1,5 +1,5 @@
 import { api } from '@kassa/api-client';
-import { AdminSettings, type AdminSettingsBody } from '@kassa/contracts';
+import { AdminSettings, type AdminSettingsBody, type TermsAnnouncementBody } from '@kassa/contracts';
 import { read, send } from '../shared/endpoints';
 
 export const settingsApi = api.injectEndpoints({
@@ -16,7 +16,9 @@ export const settingsApi = api.injectEndpoints({
         if (saved) dispatch(settingsApi.util.updateQueryData('getAdminSettings', undefined, () => saved.data));
       },
     }),
+    /** New terms announced ahead: members are mailed now, the terms take effect on their day. */
+    announceTerms: build.mutation<AdminSettings, TermsAnnouncementBody>(send('POST', () => '/admin/settings/terms', AdminSettings, ['Settings'], (body) => body)),
   }),
 });
 
-export const { useGetAdminSettingsQuery, usePutAdminSettingsMutation } = settingsApi;
+export const { useGetAdminSettingsQuery, usePutAdminSettingsMutation, useAnnounceTermsMutation } = settingsApi;

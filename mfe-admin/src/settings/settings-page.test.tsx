@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { addDays, dutchDay } from '@kassa/ui';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, ok } from '../testing/fixtures';
@@ -7,7 +8,7 @@ import { parseMinTopUp, SettingsPage } from './settings-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const saved = { aprilFoolsEnabled: true, posWrappedAvailable: false, slideShowsNames: false, requireTfa: false, requireSettingAccountPin: false, accountUpgradeMinAmount: 500, conditionsVersion: 3, creditLimit: 15000, creditorName: '', creditorIban: '', creditorBic: '', creditorId: '', invoiceSender: { name: '', address: '', vatNumber: '', kvkNumber: '', iban: '', email: '' }, offlinePrepaidFloor: 0, fourEyesAboveCents: 5000, cashWithoutShift: true, shiftNoteAbove: 500, prenotificationDays: 14, debitReminderDays: 7, debitSecondReminderDays: 21, ageCheck: 'off' as const };
+const saved = { aprilFoolsEnabled: true, posWrappedAvailable: false, slideShowsNames: false, requireTfa: false, requireSettingAccountPin: false, accountUpgradeMinAmount: 500, conditionsVersion: 3, termsAnnouncement: null, creditLimit: 15000, creditorName: '', creditorIban: '', creditorBic: '', creditorId: '', invoiceSender: { name: '', address: '', vatNumber: '', kvkNumber: '', iban: '', email: '' }, offlinePrepaidFloor: 0, fourEyesAboveCents: 5000, cashWithoutShift: true, shiftNoteAbove: 500, prenotificationDays: 14, debitReminderDays: 7, debitSecondReminderDays: 21, ageCheck: 'off' as const };
 
 function stubApi(answer?: (body: Record<string, unknown>) => Response) {
   const puts: Record<string, unknown>[] = [];
@@ -157,5 +158,23 @@ describe('/admin/settings invoice sender', { timeout: 20_000 }, () => {
       expect(puts).toEqual([{ invoiceSender: { name: 'Studievereniging Kassa', address: 'Voorbeeldstraat 1', vatNumber: '', kvkNumber: '', iban: 'NL91 ABNA 0417 1643 00', email: '' } }]),
     );
     expect(await screen.findByText(/Invoice sender saved/)).toBeInTheDocument();
+  });
+
+  it('announces new terms at least 14 days ahead with what changes, and says who is told', async () => {
+    const puts = stubApi((body) =>
+      json(200, ok({ ...saved, termsAnnouncement: { version: 4, effectiveOn: body.effectiveOn, summary: body.summary, announcedAt: '2026-12-04T10:00:00Z', told: 57 } })),
+    );
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Announce new terms' }));
+    const dialog = screen.getByRole('dialog', { name: 'Announce new terms' });
+    const date = within(dialog).getByLabelText('In force from');
+    const earliest = (date as HTMLInputElement).value;
+    expect(earliest).toBe(addDays(dutchDay(), 14));
+    expect(within(dialog).getByRole('button', { name: 'Announce' })).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('What changes'), 'Statiegeld € 0,25.');
+    await user.click(within(dialog).getByRole('button', { name: 'Announce' }));
+    await waitFor(() => expect(puts).toEqual([{ summary: 'Statiegeld € 0,25.', effectiveOn: earliest }]));
+    expect(await screen.findByRole('status')).toHaveTextContent('Terms version 4 announced: 57 users are told by mail');
   });
 });

@@ -13,6 +13,7 @@ import { Section } from '../shared/section';
 import { FormLines } from '../shared/server-lines';
 import { useGetAdminSettingsQuery, usePutAdminSettingsMutation } from './settings-api';
 import { InvoiceSenderForm } from './invoice-sender-form';
+import { TermsAnnouncementPart } from './terms-announcement';
 import './settings.css';
 
 /** The smallest minimum top-up the server takes (cents): the bank's fee makes smaller payments pointless. */
@@ -269,6 +270,7 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
               Publish new terms
             </Button>
           </div>
+          <TermsAnnouncementPart settings={data} onDone={setNotice} />
         </Section>
         <InvoiceSenderForm saved={data} />
       </div>

@@ -1,4 +1,5 @@
-import type { AgeCheck, InvoiceSender } from '@kassa/contracts';
+import type { AgeCheck, InvoiceSender, TermsAnnouncement } from '@kassa/contracts';
+import { localDay } from '@kassa/service-kit';
 import { isDuplicateKey } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
 import { SETTINGS_KEY, settingsModel } from './models/settings.model';
@@ -12,6 +13,8 @@ export interface Settings {
   requireSettingAccountPin: boolean;
   accountUpgradeMinAmount: number;
   conditionsVersion: number;
+  /** New terms announced ahead, in force from their day (the version above is then theirs); null: none announced. */
+  termsAnnouncement: TermsAnnouncement | null;
   /** Cents a credit account may go below zero unless it has its own limit. */
   creditLimit: number;
   /** The association as SEPA creditor for direct debits ('' when not set). */
@@ -37,8 +40,11 @@ export interface Settings {
   debitSecondReminderDays: number;
 }
 
-/** The settings document, created with the defaults the first time it is asked for. */
-export async function getSettings(db: Connection): Promise<Settings> {
+/**
+ * The settings document, created with the defaults the first time it is asked for. The terms in force are those of an
+ * announcement whose day has come (`now`, in the association's time zone), else the published version.
+ */
+export async function getSettings(db: Connection, now = new Date()): Promise<Settings> {
   const Settings = settingsModel(db);
   let doc = await Settings.findOne({ key: SETTINGS_KEY }).lean();
   if (!doc) {
@@ -50,6 +56,8 @@ export async function getSettings(db: Connection): Promise<Settings> {
     doc = await Settings.findOne({ key: SETTINGS_KEY }).lean();
   }
   if (!doc) throw new Error('settings document missing after creation');
+  const a = doc.termsAnnouncement;
+  const announced: TermsAnnouncement | null = a ? { version: a.version, effectiveOn: a.effectiveOn, summary: a.summary, announcedAt: a.announcedAt.toISOString(), told: a.told } : null;
   return {
     aprilFoolsEnabled: doc.aprilFoolsEnabled ?? true,
     posWrappedAvailable: doc.posWrappedAvailable ?? false,
@@ -57,7 +65,8 @@ export async function getSettings(db: Connection): Promise<Settings> {
     requireTfa: doc.requireTfa ?? false,
     requireSettingAccountPin: doc.requireSettingAccountPin ?? false,
     accountUpgradeMinAmount: doc.accountUpgradeMinAmount ?? 500,
-    conditionsVersion: doc.conditionsVersion ?? 1,
+    conditionsVersion: Math.max(doc.conditionsVersion ?? 1, announced && localDay(now, 'Europe/Amsterdam') >= announced.effectiveOn ? announced.version : 0),
+    termsAnnouncement: announced,
     creditLimit: doc.creditLimit ?? 15_000,
     creditorName: doc.creditorName ?? '',
     creditorIban: doc.creditorIban ?? '',

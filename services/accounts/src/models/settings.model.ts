@@ -33,6 +33,14 @@ const settingsSchema = new Schema(
     debitSecondReminderDays: { type: Number, default: 21 },
     /** Raised when the conditions (terms) change; users then accept again. */
     conditionsVersion: { type: Number, default: 1 },
+    /**
+     * New terms announced ahead (SPEC 1: 14 days): from `effectiveOn` (a local day) `version` is the terms in force and
+     * everyone accepts them again; members were mailed when they were announced.
+     */
+    termsAnnouncement: {
+      type: new Schema({ version: { type: Number, required: true }, effectiveOn: { type: String, required: true }, summary: { type: String, required: true }, announcedAt: { type: Date, required: true }, told: { type: Number, required: true } }, { _id: false }),
+      default: null,
+    },
     /** The association as SEPA creditor (direct debit): '' until the treasurer fills them in. */
     creditorName: { type: String, default: '' },
     creditorIban: { type: String, default: '' },

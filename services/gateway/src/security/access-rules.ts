@@ -94,6 +94,7 @@ export const ACCESS_RULES: Record<string, Access> = {
   'POST /api/admin/ledger_audit': admin,
   'GET /api/admin/settings/': admin,
   'PUT /api/admin/settings/': board,
+  'POST /api/admin/settings/terms': board,
   'POST /api/admin/users/{id}/tfa/reset': board,
   'GET /api/admin/users/': admin,
   'GET /api/admin/users/{id}/': admin,

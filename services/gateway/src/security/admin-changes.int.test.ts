@@ -24,6 +24,7 @@ type Ctx = { s: CheckoutStack; admin: string };
 /** How to make one valid change through each route; each makes its own record to change. */
 const CHANGES: Record<string, (ctx: Ctx) => Promise<Call>> = {
   'PUT /api/admin/settings/': async () => ({ url: '/api/admin/settings/', payload: { aprilFoolsEnabled: true } }),
+  'POST /api/admin/settings/terms': async () => ({ url: '/api/admin/settings/terms', payload: { summary: 'Walk: the fine print moves.', effectiveOn: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) } }),
   'DELETE /api/admin/transactions/{id}/': async ({ s }) => {
     const sale = await s.pay('cash', { products: [{ id: s.products[0]!.id, amount: 1 }], nonce: `audit-walk-${new Types.ObjectId().toHexString()}` }, ['PAYMENT_CASH']);
     return { url: `/api/admin/transactions/${sale.json().result.transaction_id}/` };

@@ -17,7 +17,7 @@ export default function getConfig(app: ServiceApp, ctx: AccountsContext) {
       config: { beforeTfaEnrolment: true }, schema: { tags: ['auth'], summary: 'Configuration for the signed-in user', response: { 200: ApiResponse(Config) } } },
     async (request) => {
       const user = await currentUser(app, request);
-      const [settings, register] = await Promise.all([getSettings(app.db), registerOf(app.db, user)]);
+      const [settings, register] = await Promise.all([getSettings(app.db, ctx.now()), registerOf(app.db, user)]);
       const accountId = user.accountId ? String(user.accountId) : null;
       const viaductUserId = user.viaductUserId ?? null;
       return ok({
