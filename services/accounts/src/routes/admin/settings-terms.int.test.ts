@@ -7,7 +7,6 @@ import { auditLogModel } from '../../ledger/models/audit-log.model';
 import { startNoticesWorker } from '../../notices/jobs/notices-worker';
 import { bearer, loginAs, startAccountsTestApp, stopAccountsTestApp, type AccountsTestApp } from '../../testing/accounts-test-app';
 
-
 /**
  * New terms announced 14 days ahead (SPEC 1, issue 48 §1): refused sooner; every member told by mail at once; the
  * terms in force change on their day (the clock moved), when everyone accepts them again.
