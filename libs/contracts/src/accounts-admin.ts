@@ -44,6 +44,8 @@ export const AdminPosting = z.object({
   method: z.string().nullable(),
   reason: z.string().nullable(),
   by: z.string().nullable(),
+  /** A fine that an admin waived (its waiver is a posting of its own). */
+  waived: z.boolean().optional(),
 });
 export type AdminPosting = z.infer<typeof AdminPosting>;
 

@@ -9,7 +9,7 @@ import { AgeCheck } from './catalog';
  * Service-to-service routes (prefix /internal, guarded by the internal token, never routed by the gateway).
  * The ledger lives in services/accounts; every balance change goes through POST /internal/ledger/postings.
  */
-export const PostingKind = z.enum(['purchase', 'topup', 'undo', 'ideal', 'direct_debit', 'correction', 'opening', 'expiry', 'payout', 'donation']);
+export const PostingKind = z.enum(['purchase', 'topup', 'undo', 'ideal', 'direct_debit', 'correction', 'opening', 'expiry', 'payout', 'donation', 'fine']);
 export type PostingKind = z.infer<typeof PostingKind>;
 
 export const PostingTarget = z.union([

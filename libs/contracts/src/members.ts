@@ -152,6 +152,10 @@ export const UserUpgradeInfo = z.object({
 });
 export type UserUpgradeInfo = z.infer<typeof UserUpgradeInfo>;
 
+/** Fines on a debt after a failed debit: none, a fixed amount or a percentage of the debt per period. */
+export const FineMode = z.enum(['off', 'fixed', 'percent']);
+export type FineMode = z.infer<typeof FineMode>;
+
 /** New terms announced ahead of their day (SPEC 1: changes to the terms are announced 14 days ahead). */
 export const TermsAnnouncement = z.object({
   version: z.number().int(),
@@ -209,6 +213,15 @@ export const AdminSettings = z.object({
   /** A member whose direct debit failed and who still owes is reminded this many days after the failure, and again. */
   debitReminderDays: z.number().int(),
   debitSecondReminderDays: z.number().int(),
+  /**
+   * Fines on a debt after a failed debit (issue 48 §3; off unless the association's terms say so): each full period
+   * the account still owes, a fixed amount or a percentage of what it owes, together at most `fineCap` per failure.
+   */
+  fineMode: FineMode,
+  fineAmount: Cents,
+  finePercent: z.number().int(),
+  finePeriodDays: z.number().int(),
+  fineCap: Cents,
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 
@@ -235,5 +248,10 @@ export const AdminSettingsBody = z.object({
   prenotificationDays: z.number().int('The pre-notification period is a whole number of days.').min(1, 'The pre-notification period is at least 1 day.').max(60, 'The pre-notification period is at most 60 days.').optional(),
   debitReminderDays: z.number().int('A reminder comes after a whole number of days.').min(1, 'A reminder comes at least 1 day after the failure.').max(60, 'A reminder comes at most 60 days after the failure.').optional(),
   debitSecondReminderDays: z.number().int('A reminder comes after a whole number of days.').min(1, 'A reminder comes at least 1 day after the failure.').max(60, 'A reminder comes at most 60 days after the failure.').optional(),
+  fineMode: FineMode.optional(),
+  fineAmount: z.number().int('A fine is a whole number of cents.').min(0, 'A fine cannot be below € 0,00.').max(10_000, 'A fine cannot be above € 100,00.').optional(),
+  finePercent: z.number().int('A percentage is a whole number.').min(0, 'A percentage cannot be below 0.').max(25, 'A fine is at most 25% of the debt.').optional(),
+  finePeriodDays: z.number().int('A period is a whole number of days.').min(7, 'A period is at least 7 days.').max(365, 'A period is at most 365 days.').optional(),
+  fineCap: z.number().int('The cap is a whole number of cents.').min(0, 'The cap cannot be below € 0,00.').max(100_000, 'The cap cannot be above € 1.000,00.').optional(),
 });
 export type AdminSettingsBody = z.infer<typeof AdminSettingsBody>;

@@ -8,13 +8,13 @@ import { isApproval } from '../approvals/approvals-api';
 import { ApprovalsList } from '../approvals/approvals-list';
 import { FourEyesAction, preparedNotice } from '../approvals/four-eyes-action';
 import { AdminPage, BackToList, RecordFallback } from '../shared/admin-page';
-import { PagedTable, type Column } from '../shared/list-table';
+import { actionsColumn, PagedTable, type Column } from '../shared/list-table';
 import { Notice, useNotice } from '../shared/notice';
 import { Section } from '../shared/section';
 import { useKeepPageInRange, useListParams } from '../shared/use-list-params';
 import { AccountForm } from './account-form';
 import { AccountNotices } from './account-notices';
-import { useCloseAccountMutation, useGetAccountPostingsQuery, useGetAdminAccountQuery } from './accounts-api';
+import { useCloseAccountMutation, useGetAccountPostingsQuery, useGetAdminAccountQuery, useWaiveFineMutation } from './accounts-api';
 import { PAGE_SIZE } from './accounts-page';
 import { UpgradeForm } from './upgrade-form';
 import './accounts.css';
@@ -87,10 +87,31 @@ export function AccountPage() {
   const postings = useGetAccountPostingsQuery({ id: accountId, page, perPage: PAGE_SIZE });
   useKeepPageInRange(page, postings.data?.pageCount, go);
   const [close] = useCloseAccountMutation();
+  const [waive, waiving] = useWaiveFineMutation();
   const dialogs = useDialogs();
   const [modal, setModal] = useState<'edit' | 'upgrade' | 'close' | null>(null);
   const [notice, setNotice] = useNotice();
 
+  // A fine (after a failed debit) can be waived; a waived one says so.
+  const waiveColumn = actionsColumn<AdminPosting>((p) =>
+    p.kind === 'fine' && p.amount < 0 ? (
+      p.waived ? (
+        <span className="k-muted">Waived</span>
+      ) : (
+        <Button
+          disabled={waiving.isLoading}
+          aria-label={`Waive the fine of ${formatMoney(-p.amount)}`}
+          onClick={async () => {
+            const result = await waive({ id: accountId, seq: p.seq });
+            if (result.error) return void dialogs.error(result.error as KassaError, { title: 'Waiving the fine failed' });
+            setNotice(`The fine of ${formatMoney(-p.amount)} is waived; its waiver is in the postings.`);
+          }}
+        >
+          Waive
+        </Button>
+      )
+    ) : null,
+  );
   const back = <BackToList id={accountId} to="/admin/accounts" label="All accounts" />;
   if (error || !account) return <RecordFallback title="Account" actions={back} error={error} onRetry={refetch} loadingLabel="Loading the account" />;
   const closed = Boolean(account.closedAt);
@@ -183,7 +204,7 @@ export function AccountPage() {
         </section>
 
         <Section id="account-postings" title="Postings" className="k-card k-stack" headingClassName="accounts__heading">
-          <PagedTable query={postings} paging={{ page, go }} loadingLabel="Loading postings" empty="No postings yet." className="account-page__postings" columns={POSTING_COLUMNS} rowKey={postingKey} />
+          <PagedTable query={postings} paging={{ page, go }} loadingLabel="Loading postings" empty="No postings yet." className="account-page__postings" columns={[...POSTING_COLUMNS, waiveColumn]} rowKey={postingKey} />
         </Section>
         <AccountNotices accountId={account.id} />
       </div>

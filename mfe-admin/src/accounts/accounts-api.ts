@@ -20,6 +20,8 @@ export const accountsAdminApi = api.injectEndpoints({
     createAccount: build.mutation<AdminAccount, AdminAccountBody>(send('POST', () => '/admin/accounts/', AdminAccount, ['Accounts'], (body) => body)),
     patchAccount: build.mutation<AdminAccount, { id: string; body: AdminAccountPatchBody }>(send('PATCH', ({ id }) => `/admin/accounts/${id}/`, AdminAccount, ['Accounts'], ({ body }) => body)),
     /** Four eyes on a close that expires a balance: the first admin's call answers the approval it prepared. */
+    /** Takes a fine back (its own posting, keyed by the fine: twice books once). */
+    waiveFine: build.mutation<AdminPosting, { id: string; seq: number }>(send('POST', ({ id, seq }) => `/admin/accounts/${seg(id)}/fines/${seq}/waive`, AdminPosting, ['Accounts'])),
     closeAccount: build.mutation<AdminCloseResult | ApprovalView, string>(send('DELETE', (id) => `/admin/accounts/${id}/`, ApprovalView.or(AdminCloseResult), ['Accounts', 'Approvals'])),
     /** Four eyes on a correction above the setting: the first admin's call answers the approval it prepared. */
     upgradeAccount: build.mutation<AdminUpgradeResult | ApprovalView, { id: string; body: AdminUpgradeBody }>(
@@ -37,5 +39,5 @@ export const accountsAdminApi = api.injectEndpoints({
 export const {
   useGetAdminAccountsQuery, useGetAdminAccountQuery, useGetAccountPostingsQuery, useGetAccountNoticesQuery, useCreateAccountMutation,
   usePatchAccountMutation, useCloseAccountMutation, useUpgradeAccountMutation, useGetBalanceAtQuery, useGetLedgersQuery, usePutLedgerMutation,
-  useGetLedgerCountQuery
+  useGetLedgerCountQuery, useWaiveFineMutation
 } = accountsAdminApi;

@@ -29,7 +29,7 @@ const account = {
   createdAt: '2026-01-01T10:00:00Z',
   users: [{ id: 'b'.repeat(24), username: 'member' }],
 };
-const settings = { aprilFoolsEnabled: false, posWrappedAvailable: false, slideShowsNames: false, requireTfa: false, requireSettingAccountPin: false, accountUpgradeMinAmount: 500, conditionsVersion: 1, termsAnnouncement: null, creditLimit: 15000, creditorName: '', creditorIban: '', creditorBic: '', creditorId: '', invoiceSender: { name: '', address: '', vatNumber: '', kvkNumber: '', iban: '', email: '' }, offlinePrepaidFloor: 0, fourEyesAboveCents: 5000, cashWithoutShift: true, shiftNoteAbove: 500, prenotificationDays: 14, debitReminderDays: 7, debitSecondReminderDays: 21, ageCheck: 'off' as const };
+const settings = { aprilFoolsEnabled: false, posWrappedAvailable: false, slideShowsNames: false, requireTfa: false, requireSettingAccountPin: false, accountUpgradeMinAmount: 500, conditionsVersion: 1, termsAnnouncement: null, creditLimit: 15000, creditorName: '', creditorIban: '', creditorBic: '', creditorId: '', invoiceSender: { name: '', address: '', vatNumber: '', kvkNumber: '', iban: '', email: '' }, offlinePrepaidFloor: 0, fourEyesAboveCents: 5000, cashWithoutShift: true, shiftNoteAbove: 500, prenotificationDays: 14, debitReminderDays: 7, debitSecondReminderDays: 21, ageCheck: 'off' as const, fineMode: 'off' as const, fineAmount: 500, finePercent: 5, finePeriodDays: 30, fineCap: 2500 };
 const posting = { seq: 1, at: '2026-11-20T20:00:00Z', day: '2026-11-20', kind: 'topup', amount: 250, balanceAfter: 250, ref: '', description: 'Top-up by the board (cash)', method: 'cash_payment', reason: 'Paid at the bar', by: 'admin' };
 
 function stubApi(upgrade: (body: { allowNegative: boolean }) => Response = () => json(200, ok({ accountId: account.id, seq: 2, amount: -500, balanceAfter: -250, replay: false })), over: object = {}) {
@@ -222,6 +222,27 @@ describe('/admin/accounts', { timeout: 20_000 }, () => {
     const { dialog } = await openClose({ lastUsed: daysAgo(400), createdAt: daysAgo(900) });
     expect(dialog).toHaveTextContent(/expires, as the terms say for an account unused for more than a year/);
     expect(within(dialog).getByRole('button', { name: /Close and expire €\s2,50/ })).toBeInTheDocument();
+  });
+
+  it('waives a fine from the postings, and says which fines are waived already', async () => {
+    const fine = (seq: number, waived: boolean) => ({ ...posting, seq, kind: 'fine', amount: -400, balanceAfter: -4_400, description: 'Fine: period 1', method: null, reason: null, by: 'kassa', waived });
+    const calls = stubAdminApi((call) => {
+      if (call.path.endsWith('/admin/settings/')) return json(200, ok(settings));
+      if (call.path.endsWith('/postings/')) return json(200, ok({ items: [fine(3, false), fine(2, true), posting], pageCount: 1, total: 3 }));
+      if (call.path.endsWith('/waive')) return json(200, ok({ ...fine(4, false), amount: 400, balanceAfter: -4_000 }));
+      return json(200, ok(account));
+    });
+    renderAdmin(
+      <Routes>
+        <Route path="/admin/accounts/:accountId" element={<AccountPage />} />
+      </Routes>,
+      `/admin/accounts/${account.id}`,
+    );
+    const waive = await screen.findByRole('button', { name: /^Waive the fine of €\s4,00$/ });
+    expect(screen.getByText('Waived')).toBeInTheDocument();
+    await userEvent.setup().click(waive);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/api/admin/accounts/${account.id}/fines/3/waive`]));
+    expect(await screen.findByRole('status')).toHaveTextContent('The fine of € 4,00 is waived');
   });
 
   it('shows a PIN lock-out on the account page, with until when', async () => {

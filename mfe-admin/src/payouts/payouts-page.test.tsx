@@ -100,7 +100,7 @@ describe('/admin/payouts', { timeout: 20_000 }, () => {
     expect(rows[2]).toHaveTextContent('alice');
     expect(rows[3]).toHaveTextContent('Donation to the association');
     expect(rows[3]).toHaveTextContent('Paid out');
-    expect(screen.getByRole('button', { name: 'Make payout file' })).toBeEnabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Make payout file' })).toBeEnabled());
 
     await user.click(within(rows[1]!).getByRole('button', { name: 'Approve the payout of Vertrekker 1' }));
     const dialog = screen.getByRole('dialog', { name: 'Approve the payout' });
@@ -123,7 +123,10 @@ describe('/admin/payouts', { timeout: 20_000 }, () => {
     const calls = stub([payout(2, { state: 'approved', approvedAmount: 2_500 })], [file()]);
     const user = userEvent.setup();
     renderAdmin(<PayoutsPage />, '/admin/payouts');
-    await user.click(await screen.findByRole('button', { name: 'Make payout file' }));
+    // Enabled once the approved payouts are read (a click before that does nothing).
+    const makeButton = await screen.findByRole('button', { name: 'Make payout file' });
+    await waitFor(() => expect(makeButton).toBeEnabled());
+    await user.click(makeButton);
     const make = screen.getByRole('dialog', { name: 'Make a payout file' });
     expect(make).toHaveTextContent('1 approved payout goes into a SEPA transfer file (pain.001), about € 25,00 in transfers');
     await user.click(within(make).getByRole('button', { name: 'Make file' }));

@@ -8,7 +8,7 @@ import { parseMinTopUp, SettingsPage } from './settings-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const saved = { aprilFoolsEnabled: true, posWrappedAvailable: false, slideShowsNames: false, requireTfa: false, requireSettingAccountPin: false, accountUpgradeMinAmount: 500, conditionsVersion: 3, termsAnnouncement: null, creditLimit: 15000, creditorName: '', creditorIban: '', creditorBic: '', creditorId: '', invoiceSender: { name: '', address: '', vatNumber: '', kvkNumber: '', iban: '', email: '' }, offlinePrepaidFloor: 0, fourEyesAboveCents: 5000, cashWithoutShift: true, shiftNoteAbove: 500, prenotificationDays: 14, debitReminderDays: 7, debitSecondReminderDays: 21, ageCheck: 'off' as const };
+const saved = { aprilFoolsEnabled: true, posWrappedAvailable: false, slideShowsNames: false, requireTfa: false, requireSettingAccountPin: false, accountUpgradeMinAmount: 500, conditionsVersion: 3, termsAnnouncement: null, creditLimit: 15000, creditorName: '', creditorIban: '', creditorBic: '', creditorId: '', invoiceSender: { name: '', address: '', vatNumber: '', kvkNumber: '', iban: '', email: '' }, offlinePrepaidFloor: 0, fourEyesAboveCents: 5000, cashWithoutShift: true, shiftNoteAbove: 500, prenotificationDays: 14, debitReminderDays: 7, debitSecondReminderDays: 21, ageCheck: 'off' as const, fineMode: 'off' as const, fineAmount: 500, finePercent: 5, finePeriodDays: 30, fineCap: 2500 };
 
 function stubApi(answer?: (body: Record<string, unknown>) => Response) {
   const puts: Record<string, unknown>[] = [];

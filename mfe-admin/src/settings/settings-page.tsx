@@ -1,5 +1,5 @@
 import type { KassaError } from '@kassa/api-client';
-import { AgeCheck, CREDIT_LIMIT_MAX, IDEAL_MAX_AMOUNT, type AdminSettings, type AdminSettingsBody } from '@kassa/contracts';
+import { AgeCheck, CREDIT_LIMIT_MAX, FineMode, IDEAL_MAX_AMOUNT, type AdminSettings, type AdminSettingsBody } from '@kassa/contracts';
 import { Button, centsToInput, ConfirmModal, formatMoney, ListFallback, TextField, useDialogs } from '@kassa/ui';
 import { bicError, checkCreditorId, ibanError } from '@kassa/contracts/sepa';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -108,6 +108,16 @@ const DAYS = [
   { key: 'debitSecondReminderDays', label: 'Second reminder after a failed debit (days)', hint: 'And reminded again this many days after the failure.' },
 ] as const;
 
+/** A whole number from `min` to `max` as typed: `what` names the setting in its lines. */
+const wholeNumber = (what: string, min: number, max: number, unit: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${what} is a whole number${unit ? ` of ${unit}` : ''}.`)
+    .transform(Number)
+    .refine((n) => n >= min, `${what} is at least ${min}${unit ? ` ${unit}` : ''}.`)
+    .refine((n) => n <= max, `${what} is at most ${max}${unit ? ` ${unit}` : ''}.`);
+
 /** The form's fields, named as the settings are: the switches, four amounts in euros (€ 0,00 and up), the creditor. */
 const SettingsFields = z.object({
   ...(Object.fromEntries(FLAGS.map(({ key }) => [key, z.boolean()])) as Record<Flag, z.ZodBoolean>),
@@ -124,6 +134,11 @@ const SettingsFields = z.object({
   debitReminderDays: wholeDays('A reminder', 'A reminder comes at least 1 day after the failure.', 'A reminder comes at most 60 days after the failure.'),
   debitSecondReminderDays: wholeDays('A reminder', 'A reminder comes at least 1 day after the failure.', 'A reminder comes at most 60 days after the failure.'),
   ageCheck: AgeCheck,
+  fineMode: FineMode,
+  fineAmount: euros({ zero: true, max: { cents: 10_000, line: `A fine cannot be above ${formatMoney(10_000)}.` } }),
+  finePercent: wholeNumber('The percentage', 0, 25, ''),
+  finePeriodDays: wholeNumber('The period', 7, 365, 'days'),
+  fineCap: euros({ zero: true, max: { cents: 100_000, line: `The cap cannot be above ${formatMoney(100_000)}.` } }),
 });
 type SettingsValues = z.output<typeof SettingsFields>;
 
@@ -142,6 +157,11 @@ const valuesOf = (s: AdminSettings): z.input<typeof SettingsFields> => ({
   debitReminderDays: String(s.debitReminderDays),
   debitSecondReminderDays: String(s.debitSecondReminderDays),
   ageCheck: s.ageCheck,
+  fineMode: s.fineMode,
+  fineAmount: centsToInput(s.fineAmount),
+  finePercent: String(s.finePercent),
+  finePeriodDays: String(s.finePeriodDays),
+  fineCap: centsToInput(s.fineCap),
 });
 
 /** What saving changes: the settings whose value differs from the saved one. */
@@ -201,7 +221,7 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
     const result = await save(body);
     if (result.error) {
       const err = result.error as KassaError;
-      if (err.status === 422 && err.lines.length) return server.place(err, ['accountUpgradeMinAmount', 'creditLimit', 'offlinePrepaidFloor', 'fourEyesAboveCents', 'shiftNoteAbove', ...DAYS.map((d) => d.key), ...CREDITOR_FIELDS.map((f) => f.key)]);
+      if (err.status === 422 && err.lines.length) return server.place(err, ['accountUpgradeMinAmount', 'creditLimit', 'offlinePrepaidFloor', 'fourEyesAboveCents', 'shiftNoteAbove', 'fineAmount', 'finePercent', 'finePeriodDays', 'fineCap', ...DAYS.map((d) => d.key), ...CREDITOR_FIELDS.map((f) => f.key)]);
       return void dialogs.error(err, { title: 'Saving the settings failed' });
     }
     form.reset(valuesOf(result.data));
@@ -251,6 +271,19 @@ function SettingsForms({ saved: data }: { saved: AdminSettings }) {
             {DAYS.map((d) => (
               <TextField key={d.key} label={d.label} inputMode="numeric" {...field(form, d.key)} hint={`${d.hint} Now ${data[d.key]} days.`} />
             ))}
+          </fieldset>
+          <fieldset className="k-stack settings__creditor">
+            <legend className="settings__legend">Fines on a debt after a failed direct debit</legend>
+            <p className="k-muted settings__hint">Only if the association&apos;s terms say so. An admin can waive a fine on the account&apos;s page.</p>
+            <SelectField label="Fines" {...form.register('fineMode')}>
+              <option value="off">Off</option>
+              <option value="fixed">A fixed amount per period</option>
+              <option value="percent">A percentage of the debt per period</option>
+            </SelectField>
+            <TextField label="Fine per period (€)" inputMode="decimal" {...field(form, 'fineAmount')} hint={`With a fixed amount. Now ${formatMoney(data.fineAmount)}.`} />
+            <TextField label="Fine per period (% of the debt)" inputMode="numeric" {...field(form, 'finePercent')} hint={`With a percentage, 0 to 25. Now ${data.finePercent}%.`} />
+            <TextField label="Period (days)" inputMode="numeric" {...field(form, 'finePeriodDays')} hint={`A fine for each full period the account still owes after the failure. Now ${data.finePeriodDays} days.`} />
+            <TextField label="At most per failed debit (€)" inputMode="decimal" {...field(form, 'fineCap')} hint={`All fines of one failed debit together. Now ${formatMoney(data.fineCap)}.`} />
           </fieldset>
           <div className="k-row">
             <Button type="submit" variant="primary" disabled={saving || !dirty}>

@@ -1,3 +1,4 @@
+import { chargeFines } from './ledger/fines';
 import { createServiceApp, registerRoutes, ensureIndexes, internalClient, serviceUrls, serviceUpkeep, type InternalClient, type ServiceApp, type AuditClient } from '@kassa/service-kit';
 import { BalanceDays } from './ledger/accounts-admin/balance-days';
 import { migrateMandates } from './ledger/accounts-admin/mandate-migration';
@@ -100,7 +101,10 @@ export async function buildAccountsApp(env: AccountsEnv, db: Connection, deps: A
   app.addHook('onClose', () => ctx.notices.close());
   app.addHook('onClose', () => ctx.audit.close());
   // The balance at a date: old postings get their day once, closed days are worked out now and every ten minutes.
-  serviceUpkeep(app, env, 'accounts').keep('balance days', () => ctx.balanceDays.migrate().then(() => ctx.balanceDays.keepClosedDays()), () => ctx.balanceDays.keepClosedDays());
+  const upkeep = serviceUpkeep(app, env, 'accounts');
+  upkeep.keep('balance days', () => ctx.balanceDays.migrate().then(() => ctx.balanceDays.keepClosedDays()), () => ctx.balanceDays.keepClosedDays());
+  // Fines on a debt after a failed debit, when the settings switch them on: one replica looks every hour.
+  upkeep.keep('fines', async () => undefined, () => chargeFines(db, ctx), 3_600_000);
   await migrateMandates(db, now());
   // Each domain keeps its routes (identity: users, sign-in, rights; ledger: accounts, postings, audit); the service-wide
   // settings and config stay in src/routes; notices: mails to members and their record; payouts: leavers paid out; dormant: accounts unused for more than a year.

@@ -1,4 +1,4 @@
-import type { AgeCheck, InvoiceSender, TermsAnnouncement } from '@kassa/contracts';
+import type { AgeCheck, FineMode, InvoiceSender, TermsAnnouncement } from '@kassa/contracts';
 import { localDay } from '@kassa/service-kit';
 import { isDuplicateKey } from '@kassa/service-kit';
 import type { Connection } from 'mongoose';
@@ -38,6 +38,12 @@ export interface Settings {
   /** Days after a failed direct debit that a member who still owes is reminded (first and second reminder). */
   debitReminderDays: number;
   debitSecondReminderDays: number;
+  /** Fines on a debt after a failed debit (fines.ts): off, fixed or percent; per period, capped per failure. */
+  fineMode: FineMode;
+  fineAmount: number;
+  finePercent: number;
+  finePeriodDays: number;
+  fineCap: number;
 }
 
 /**
@@ -88,5 +94,10 @@ export async function getSettings(db: Connection, now = new Date()): Promise<Set
     prenotificationDays: doc.prenotificationDays ?? 14,
     debitReminderDays: doc.debitReminderDays ?? 7,
     debitSecondReminderDays: doc.debitSecondReminderDays ?? 21,
+    fineMode: (doc.fineMode as FineMode | undefined) ?? 'off',
+    fineAmount: doc.fineAmount ?? 500,
+    finePercent: doc.finePercent ?? 5,
+    finePeriodDays: doc.finePeriodDays ?? 30,
+    fineCap: doc.fineCap ?? 2_500,
   };
 }

@@ -31,6 +31,12 @@ const settingsSchema = new Schema(
     /** Reminders to a member who still owes after a failed direct debit: days after the failure (issue 48 §3). */
     debitReminderDays: { type: Number, default: 7 },
     debitSecondReminderDays: { type: Number, default: 21 },
+    /** Fines on a debt after a failed debit (issue 48 §3): off by default, as an association decides in its terms. */
+    fineMode: { type: String, enum: ['off', 'fixed', 'percent'], default: 'off' },
+    fineAmount: { type: Number, default: 500 },
+    finePercent: { type: Number, default: 5 },
+    finePeriodDays: { type: Number, default: 30 },
+    fineCap: { type: Number, default: 2_500 },
     /** Raised when the conditions (terms) change; users then accept again. */
     conditionsVersion: { type: Number, default: 1 },
     /**

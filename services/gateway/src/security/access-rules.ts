@@ -113,6 +113,7 @@ export const ACCESS_RULES: Record<string, Access> = {
   'PATCH /api/admin/accounts/{id}/': board,
   'DELETE /api/admin/accounts/{id}/': board,
   'POST /api/admin/accounts/{id}/upgrade/': treasurer,
+  'POST /api/admin/accounts/{id}/fines/{seq}/waive': treasurer,
   'GET /api/admin/accounts/{id}/postings/': admin,
   'GET /api/admin/accounts/{id}/notices/': admin,
   'GET /api/admin/accounts/balance/': admin,

@@ -123,6 +123,12 @@ const CHANGES: Record<string, (ctx: Ctx) => Promise<Call>> = {
     const file = await s.accounts.inject({ method: 'POST', url: '/api/admin/payouts/files/', headers: await adminHeaders(s) });
     return { url: `/api/admin/payouts/files/${file.json().result.id}/sent` };
   },
+  // A fine (issue 48 §3) booked on an account of its own, waived.
+  'POST /api/admin/accounts/{id}/fines/{seq}/waive': async ({ s }) => {
+    const id = await s.createAccount('Walk Fined', 0);
+    const fine = await s.accounts.inject({ method: 'POST', url: '/internal/ledger/postings', headers: { 'x-internal-token': s.env.INTERNAL_TOKEN }, payload: { target: { accountId: id }, amount: -500, key: `walk-fine:${id}`, kind: 'fine', ref: 'fine:walk', allowNegative: true } });
+    return { url: `/api/admin/accounts/${id}/fines/${fine.json().result.seq}/waive` };
+  },
   // Dormant accounts (issue 48 §5): the round now; a round of a month of its own with one account to close (prepared).
   'POST /api/admin/dormant/run': async () => ({ url: '/api/admin/dormant/run' }),
   'POST /api/admin/dormant/{month}/close': async ({ s }) => ({ url: `/api/admin/dormant/${await dormantMonth(s)}/close` }),

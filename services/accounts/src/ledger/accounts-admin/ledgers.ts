@@ -36,6 +36,7 @@ export const LEDGERS: readonly LedgerDefinition[] = [
   { id: 'vat', name: 'VAT payable', code: '1500', kind: 'liability', covers: 'VAT on completed sales, per rate', of: { sales: 'all' } },
   { id: 'payouts', name: 'Payouts', code: '1110', kind: 'asset', covers: 'Balances paid out to leaving members by bank transfer', of: { postings: ['payout'] } },
   { id: 'donations', name: 'Donations', code: '8900', kind: 'revenue', covers: 'Balances leaving members gave to the association', of: { postings: ['donation'] } },
+  { id: 'fines', name: 'Fines', code: '8910', kind: 'revenue', covers: 'Fines on debts after a failed direct debit, less those waived', of: { postings: ['fine'] } },
   { id: 'opening', name: 'Opening balances', code: '0900', kind: 'liability', covers: 'Balances brought in when an account was opened', of: { postings: ['opening'] } },
 ];
 

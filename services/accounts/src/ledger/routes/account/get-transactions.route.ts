@@ -16,6 +16,7 @@ const KIND_LABELS: Record<PostingKind, string> = {
   expiry: 'Balance expired on closing',
   payout: 'Paid out to your bank account',
   donation: 'Donated to the association',
+  fine: 'Fine on an unpaid debt',
 };
 
 export const postingDescription = (kind: PostingKind, description: string | null | undefined): string =>

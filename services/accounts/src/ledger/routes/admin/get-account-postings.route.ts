@@ -28,6 +28,9 @@ export default function getAdminAccountPostings(app: ServiceApp, ctx: AccountsCo
               .sort({ seq: -1 })
               .lean()
           : [];
+      // Fines on this page that an admin waived (the waiver is keyed by the fine).
+      const fines = postings.filter((p) => p.kind === 'fine' && p.amount < 0).map((p) => `fine-waived:${id}:${p.seq}`);
+      const waived = new Set(fines.length ? (await postingModel(app.db).find({ key: { $in: fines } }, { key: 1 }).lean()).map((w) => w.key) : []);
       return ok({
         items: postings.map((p) => ({
           seq: p.seq,
@@ -41,6 +44,7 @@ export default function getAdminAccountPostings(app: ServiceApp, ctx: AccountsCo
           method: p.method ?? null,
           reason: p.reason ?? null,
           by: p.by ?? null,
+          ...(p.kind === 'fine' && p.amount < 0 ? { waived: waived.has(`fine-waived:${id}:${p.seq}`) } : {}),
         })),
         pageCount: Math.ceil(head.seq / perPage),
         total: head.seq,
