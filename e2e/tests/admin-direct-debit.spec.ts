@@ -106,7 +106,7 @@ test('a batch from preview to file, collected, one debit failed, and the member 
   await expect(page).toHaveURL(/\/admin\/direct_debit\/[a-f0-9]{24}$/);
   const download = page.getByRole('button', { name: 'Download XML (pain.008)' });
   // The worker writes the file; the page asks again until it is there.
-  await expect(download).toBeEnabled({ timeout: 20_000 });
+  await expect(download).toBeEnabled({ timeout: 60_000 });
   const row = page.getByRole('table', { name: 'Debits' }).getByRole('row').filter({ hasText: member.name });
 
   // While the batch is open, the member's next direct debit is this batch's: its date, the amount fixed at its cut-off.

@@ -23,6 +23,8 @@ import type { Queue } from 'bullmq';
 import { Types, type Connection } from 'mongoose';
 import { directDebitBatchModel, directDebitFailureModel, type DirectDebitBatchDoc } from './models/direct-debit-batch.model';
 
+/** A file job that fails (the store away a moment) is tried again, 1 s, 2 s, 4 s … later, eight times in all. */
+export const FILE_JOB_RETRIES = { attempts: 8, backoff: { type: 'exponential' as const, delay: 1_000 } };
 export const DIRECT_DEBIT_FILE_QUEUE = 'direct-debit-file';
 export interface DirectDebitFileData {
   batchId: string;
@@ -251,7 +253,7 @@ export async function createBatch(deps: DirectDebitDeps, body: DirectDebitBatchB
         if (await Batch.exists({ activeCutoff: body.cutoff })) throw new AppError(409, 'conflict', `There is already a batch for cut-off ${body.cutoff}; cancel it first to make a new one.`);
         throw new AppError(409, 'conflict', 'Another batch was made at the same moment and is open: mark it collected or cancel it first.');
       }
-      await deps.fileQueue.add('write', { batchId: String(_id) }, { jobId: `file-${String(_id)}` });
+      await deps.fileQueue.add('write', { batchId: String(_id) }, { jobId: `file-${String(_id)}`, ...FILE_JOB_RETRIES });
       const made = await loadBatch(deps.db, String(_id));
       // The members are told now; should accounts not answer, the file and "collected" tell them first (requirePrenotice).
       return prenotify(deps, made).catch((err: unknown) => {

@@ -18,7 +18,8 @@ export function directDebitFileProcessor(deps: { db: Connection; log: Logger }) 
   return async (job: { data: DirectDebitFileData }): Promise<string> => {
     const Batch = directDebitBatchModel(deps.db);
     const batch = (await Batch.findById(job.data.batchId).lean()) as DirectDebitBatchDoc | null;
-    if (!batch) return 'unknown';
+    // Queued right after the batch was stored: not found means not readable here yet; the job's retries ask again.
+    if (!batch) throw new Error(`direct-debit batch ${job.data.batchId} not found (yet)`);
     if (batch.fileStatus === 'ready') return 'ready';
     let files: { format: string; xml: string }[];
     try {
