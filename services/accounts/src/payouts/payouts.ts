@@ -23,7 +23,6 @@ type Ctx = Pick<AccountsContext, 'ledger' | 'directory' | 'audit' | 'notices' | 
 type Person = { sub: string; username: string };
 
 const actorOf = (user: Person): AuditActor => ({ id: user.sub, username: user.username });
-const OPEN_STATES = ['requested', 'approved', 'in_file'] as const;
 
 export const payoutView = (doc: PayoutDoc, balance: number): Payout => ({
   id: String(doc._id),
@@ -47,7 +46,7 @@ export const payoutView = (doc: PayoutDoc, balance: number): Payout => ({
 });
 
 /** What the audit log keeps of a payout (and what the relay compares when an entry was left pending). */
-const auditView = (doc: Pick<PayoutDoc, 'state' | 'donate' | 'amount' | 'approvedAmount'> & { accountName?: string }) => ({
+const auditView = (doc: Pick<PayoutDoc, 'state' | 'donate' | 'amount' | 'approvedAmount'>) => ({
   state: doc.state,
   donate: doc.donate,
   approvedAmount: doc.approvedAmount ?? null,
@@ -315,7 +314,6 @@ export async function memberPayout(db: Connection, accountId: string): Promise<P
   return open ?? ((await payoutModel(db).findOne({ accountId: new Types.ObjectId(accountId) }).sort({ requestedAt: -1 }).lean()) as PayoutDoc | null);
 }
 
-export const isOpen = (state: string) => (OPEN_STATES as readonly string[]).includes(state);
 
 /** The audit relay's checks: a payout's state, a file's sent flag, as they are now. */
 export function payoutAuditChecks(db: Connection) {
