@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiToken, signIn } from './helpers';
 import { addProducts, callApi, cartTotal, coveredControls, memberWithPin, MESSAGES, onMembersRegister, openTill, ownProduct, payButton, pickAccount, queueTerminal, typePin } from './till-helpers';
 
+// The motion a tablet shows at the bar (the other specs ask for reduced motion: e2e/playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 /**
  * The till through a busy evening, in Chromium against the running system (issue "The till and the member pages
  * through a busy evening"): the last sale keeps its undo while the next order starts, nothing covers a control, and

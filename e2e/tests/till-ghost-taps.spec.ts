@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { addProducts, balanceOf, cartTotal, doubleTap, openTill, ownAccount, payButton, successSnackbar } from './till-helpers';
 
 // A touch tablet (the till treats it as one: on-screen keyboard, touch taps).
-test.use({ hasTouch: true });
+// The motion a tablet shows at the bar (the other specs ask for reduced motion: e2e/playwright.config.ts).
+test.use({ hasTouch: true, reducedMotion: 'no-preference' });
 // Three orders a test, each with its own checks: more than the default minute on a loaded machine.
 test.describe.configure({ timeout: 180_000 });
 

@@ -2,7 +2,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiToken } from './helpers';
 import { callApi, cartTotal, doubleTap, openTill, ownAccount, payButton, queueTerminal, tile } from './till-helpers';
 
-test.use({ hasTouch: true });
+// The motion a tablet shows at the bar (the other specs ask for reduced motion: e2e/playwright.config.ts).
+test.use({ hasTouch: true, reducedMotion: 'no-preference' });
 test.describe.configure({ timeout: 900_000 });
 
 const ORDERS = 30;
