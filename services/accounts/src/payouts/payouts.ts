@@ -314,7 +314,6 @@ export async function memberPayout(db: Connection, accountId: string): Promise<P
   return open ?? ((await payoutModel(db).findOne({ accountId: new Types.ObjectId(accountId) }).sort({ requestedAt: -1 }).lean()) as PayoutDoc | null);
 }
 
-
 /** The audit relay's checks: a payout's state, a file's sent flag, as they are now. */
 export function payoutAuditChecks(db: Connection) {
   return {
