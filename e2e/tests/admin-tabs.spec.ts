@@ -8,10 +8,10 @@ test.use({ hasTouch: true });
 /**
  * A tab (issue 50 §4), with this spec's own event account: the bar sells to it at € 0,00 in bar mode (TAB and EVENT
  * badges, not broke within its limit), then the board invoices its sales; the invoice goes to the tab's invoice name
- * and, paid, brings the tab back to € 0,00. Screenshots of the account form with the tab setting go to /work/shots.
+ * and, paid, brings the tab back to € 0,00. Screenshots of the account form with the tab setting go to test-results/shots.
  */
 const SENDER = { name: 'Studievereniging Kassa', address: 'Voorbeeldstraat 1\n3511 AB Utrecht', vatNumber: 'NL123456789B01', kvkNumber: '12345678', iban: 'NL91ABNA0417164300', email: 'penningmeester@example.nl' };
-const SHOTS = '/work/shots';
+const SHOTS = 'test-results/shots';
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date());
 
 test('a tab is sold to at € 0,00 at the till in bar mode, then invoiced in admin; paid, it is back at € 0,00', async ({ page, baseURL }) => {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
-// page.route sees no request a service worker answers: this spec fakes the network, so it runs without the worker.
-test.use({ serviceWorkers: 'block' });
+// page.route sees no request a service worker answers: this spec fakes the network, so it runs without the worker
+// (as most specs do: e2e/playwright.config.ts).
 
 /**
  * A remote that fails to load, through the real Module Federation runtime in Chromium (not the shell's component test

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addProducts, balanceOf, cartTotal, openTill, ownAccount, payButton, pickAccount, queueTerminal, successSnackbar, watchShown } from './till-helpers';
+import { addProducts, balanceOf, cartTotal, openTill, ownAccount, ownRegister, payButton, pickAccount, queueTerminal, successSnackbar, watchShown } from './till-helpers';
 
 // Each test opens the till after making its own accounts: the till loads the account list as it opens.
 test('bar mode: paying on an account needs no PIN', async ({ page, baseURL }) => {
@@ -52,8 +52,9 @@ test('bar mode: the picker shows balances, SEPA and EVENT badges and highlights 
 });
 
 test('bar mode: a card payment goes on in the pending bar; a red bar puts the cart back when clicked', async ({ page, baseURL }) => {
-  await openTill(page, 'bar');
-  await queueTerminal(baseURL!, ['expired']);
+  const bar = await ownRegister(baseURL!, 'Bar');
+  await openTill(page, bar.username, bar.password);
+  await queueTerminal(baseURL!, ['expired'], bar.registerId);
   await addProducts(page, 'Jägermeister', 'Nootjes');
   await payButton(page, 'Card').click();
   await expect(page.getByRole('status').filter({ hasText: 'Stand-in terminal' })).toBeVisible();
@@ -70,9 +71,10 @@ test('bar mode: a card payment goes on in the pending bar; a red bar puts the ca
 });
 
 test('bar mode: a card payment approved in the pending bar stays green with "Payment successful!" for 1.5 s', async ({ page, baseURL }) => {
-  // This spec's own terminal answer: an outcome another spec queued and left unused cannot decline this payment.
-  await queueTerminal(baseURL!, ['completed']);
-  await openTill(page, 'bar');
+  // A register and terminal answer of this spec's own: no outcome another spec queued can decline this payment.
+  const register = await ownRegister(baseURL!, 'Bar');
+  await queueTerminal(baseURL!, ['completed'], register.registerId);
+  await openTill(page, register.username, register.password);
   await addProducts(page, 'IPA');
   const approvalShown = await watchShown(page, '.till-pending--completed');
   await payButton(page, 'Card').click();

@@ -3,7 +3,8 @@ import { apiToken, signIn } from './helpers';
 import { addProducts, callApi, cartTotal, coveredControls, memberWithPin, MESSAGES, onMembersRegister, openTill, ownProduct, payButton, pickAccount, queueTerminal, typePin } from './till-helpers';
 
 // The motion a tablet shows at the bar (the other specs ask for reduced motion: e2e/playwright.config.ts).
-test.use({ reducedMotion: 'no-preference' });
+// With its service worker between the till and the server, as on a tablet in service.
+test.use({ reducedMotion: 'no-preference', serviceWorkers: 'allow' });
 
 /**
  * The till through a busy evening, in Chromium against the running system (issue "The till and the member pages
@@ -84,7 +85,6 @@ for (const size of [
     await onMembersRegister(baseURL!, member.username);
     await page.setViewportSize({ width: size.width, height: size.height });
     await signIn(page, member.username, 'member-password', '/pos');
-    await page.goto('/pos');
     await addProducts(page, 'Cola');
     await expect(productNotice(page)).toBeVisible();
     if (!(await payButton(page, 'Pay with your account').isVisible())) await page.getByRole('button', { name: 'Cart', exact: true }).click();

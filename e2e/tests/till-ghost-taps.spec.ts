@@ -3,7 +3,8 @@ import { addProducts, balanceOf, cartTotal, doubleTap, openTill, ownAccount, pay
 
 // A touch tablet (the till treats it as one: on-screen keyboard, touch taps).
 // The motion a tablet shows at the bar (the other specs ask for reduced motion: e2e/playwright.config.ts).
-test.use({ hasTouch: true, reducedMotion: 'no-preference' });
+// With its service worker between the till and the server, as on a tablet in service.
+test.use({ hasTouch: true, reducedMotion: 'no-preference', serviceWorkers: 'allow' });
 // Three orders a test, each with its own checks: more than the default minute on a loaded machine.
 test.describe.configure({ timeout: 180_000 });
 

@@ -10,10 +10,13 @@ export const cents = (text: string) => Math.round(Number(text.replace(/[^\d,-]/g
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Signs in, opens the till and accepts the terms if this is the user's first visit. */
+/**
+ * Signs in, opens the till and accepts the terms if this is the user's first visit. The login page leads on to the
+ * till (`next`), as a link to the till does: one page load, not a second one for the till.
+ */
 export async function openTill(page: Page, user: string, password = user) {
-  await signIn(page, user, password);
-  await page.goto('/pos');
+  await signIn(page, user, password, '/pos');
+  await expect(page).toHaveURL(/\/pos$/);
   const terms = page.getByRole('dialog', { name: 'Terms and conditions' });
   const grid = page.getByRole('region', { name: 'Bier' });
   await expect(terms.or(grid).first()).toBeVisible();
@@ -62,15 +65,38 @@ export async function balanceOf(baseURL: string, name: string): Promise<number> 
   return account.balance;
 }
 
-/** Tells the stand-in terminal how the next card payments end (admin API). */
-export async function queueTerminal(baseURL: string, outcomes: string[]) {
+/**
+ * Tells the stand-in terminal how the next card payments end (admin API): at `registerId`'s terminal (a register of the
+ * spec's own: `ownRegister`), or without it at the queue every register shares, which only a spec of the serial
+ * project may use (e2e/playwright.config.ts).
+ */
+export async function queueTerminal(baseURL: string, outcomes: string[], registerId?: string) {
   const token = await apiToken(baseURL, 'admin');
   const res = await fetch(`${baseURL}/api/admin/terminal/standin`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ outcomes }),
+    body: JSON.stringify({ outcomes, ...(registerId ? { register: registerId } : {}) }),
   });
   expect(res.status).toBe(200);
+}
+
+/**
+ * A register of the spec's own with the rights of the demo register `like` ("Till": a PIN for account sales; "Bar": bar
+ * mode), and a user signed in at it: its card payments go to its own terminal, whose outcomes the spec queues without
+ * touching another spec's.
+ */
+export async function ownRegister(baseURL: string, like: 'Till' | 'Bar'): Promise<{ registerId: string; username: string; password: string }> {
+  const admin = await apiToken(baseURL, 'admin');
+  const registers = await callApi<{ registers: { name: string; capabilities: string[] }[] }>(baseURL, 'GET', '/api/admin/registers/', admin);
+  const demo = registers.result.registers.find((r) => r.name === like);
+  expect(demo).toBeDefined();
+  const unique = uniqueSuffix();
+  const register = await callApi<{ id: string }>(baseURL, 'POST', '/api/admin/registers/', admin, { name: `${like} ${unique}`, capabilities: demo!.capabilities });
+  expect(register.status).toBe(200);
+  const username = `${like.toLowerCase()}-${unique}`;
+  const password = `${like.toLowerCase()}-tap-1`;
+  expect((await callApi(baseURL, 'POST', '/api/admin/users/', admin, { username, password, registerId: register.result.id })).status).toBe(200);
+  return { registerId: register.result.id, username, password };
 }
 
 /**

@@ -2,7 +2,7 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { apiToken, signIn } from './helpers';
 import { addProducts, balanceOf, callApi, moneyPattern, openTill, ownAccount, payButton, pickAccount } from './till-helpers';
 
-// The service worker is what this spec is about (other specs run with it too, unless they mock the network).
+// The service worker is what this spec is about (most specs run without it: e2e/playwright.config.ts).
 test.use({ serviceWorkers: 'allow' });
 
 const SHOTS = 'test-results/offline';

@@ -3,7 +3,8 @@ import { apiToken } from './helpers';
 import { callApi, cartTotal, doubleTap, openTill, ownAccount, payButton, queueTerminal, tile } from './till-helpers';
 
 // The motion a tablet shows at the bar (the other specs ask for reduced motion: e2e/playwright.config.ts).
-test.use({ hasTouch: true, reducedMotion: 'no-preference' });
+// With its service worker between the till and the server, as on a tablet in service.
+test.use({ hasTouch: true, reducedMotion: 'no-preference', serviceWorkers: 'allow' });
 test.describe.configure({ timeout: 900_000 });
 
 const ORDERS = 30;

@@ -5,6 +5,7 @@ import {
   cartTotal,
   memberWithPin,
   openTill,
+  ownRegister,
   payButton,
   pickAccount,
   queueTerminal,
@@ -32,8 +33,9 @@ test('a cash sale: Contant, Gereed, then the confirmation and an empty cart', as
 });
 
 test('a card sale the stand-in terminal approves: "Payment successful!" and the green stay 1.5 s before the modal closes', async ({ page, baseURL }) => {
-  await queueTerminal(baseURL!, ['completed']);
-  await openTill(page, 'till');
+  const till = await ownRegister(baseURL!, 'Till');
+  await queueTerminal(baseURL!, ['completed'], till.registerId);
+  await openTill(page, till.username, till.password);
   await addProducts(page, 'IPA');
   const approvalShown = await watchShown(page, '[role="dialog"] .till-card--completed');
   await payButton(page, 'Card').click();
@@ -52,8 +54,9 @@ test('a card sale the stand-in terminal approves: "Payment successful!" and the 
 });
 
 test('a card sale the terminal declines shows "Payment expired" and Try again starts a new payment', async ({ page, baseURL }) => {
-  await openTill(page, 'till');
-  await queueTerminal(baseURL!, ['expired']);
+  const till = await ownRegister(baseURL!, 'Till');
+  await openTill(page, till.username, till.password);
+  await queueTerminal(baseURL!, ['expired'], till.registerId);
   await addProducts(page, 'Witbier');
   await payButton(page, 'Card').click();
   const wait = page.getByRole('dialog', { name: 'Card payment' });

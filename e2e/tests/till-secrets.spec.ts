@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addProducts, openTill, payButton, queueTerminal, swipeCard } from './till-helpers';
+import { addProducts, openTill, ownRegister, payButton, queueTerminal, swipeCard } from './till-helpers';
 
 test('a card swipe with an empty cart never reaches the focused search field; the till says "Add products first"', async ({ page }) => {
   await openTill(page, 'till');
@@ -14,8 +14,9 @@ test('a card swipe with an empty cart never reaches the focused search field; th
 });
 
 test("a failed card payment's red bar shows the failed amount and asks before adding it to another order", async ({ page, baseURL }) => {
-  await openTill(page, 'bar');
-  await queueTerminal(baseURL!, ['expired']);
+  const bar = await ownRegister(baseURL!, 'Bar');
+  await openTill(page, bar.username, bar.password);
+  await queueTerminal(baseURL!, ['expired'], bar.registerId);
   await addProducts(page, 'Jägermeister', 'Nootjes');
   await payButton(page, 'Card').click();
   const failed = page.getByRole('button', { name: /Transaction failed, please try again!/ });

@@ -164,7 +164,7 @@ export function RegisterPage() {
             </Button>
           </div>
         </Section>
-        {register.capabilities.includes('PAYMENT_CARD') ? <StandinTerminalPanel /> : null}
+        {register.capabilities.includes('PAYMENT_CARD') ? <StandinTerminalPanel registerId={register.id} /> : null}
       </div>
       {deleting ? (
         <ConfirmModal title={`Delete ${register.name}`} confirmLabel="Delete" variant="danger" onConfirm={() => void doDelete()} onCancel={() => setDeleting(false)}>

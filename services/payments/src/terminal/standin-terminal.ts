@@ -12,14 +12,16 @@ const PAYMENT_TTL_S = 7 * 24 * 3600;
 const TOTALS_KEPT_MS = 400 * 24 * 3600 * 1000;
 
 /**
- * Takes the next queued plan for a new payment, or reuses the plan of a payment already started, in one step:
- * a repeated start (retry after a crash, two requests at once) never uses up a second queued outcome. A payment that
- * will be approved goes into the register's approved set at the moment it is approved, which its totals read.
+ * Takes the next queued plan for a new payment (its register's terminal first, then the queue every register shares),
+ * or reuses the plan of a payment already started, in one step: a repeated start (retry after a crash, two requests at
+ * once) never uses up a second queued outcome. A payment that will be approved goes into the register's approved set
+ * at the moment it is approved, which its totals read.
  */
 const START_SCRIPT = `
 local existing = redis.call('GET', KEYS[1])
 if existing then return existing end
 local planned = redis.call('LPOP', KEYS[2])
+if not planned then planned = redis.call('LPOP', KEYS[4]) end
 local plan
 if planned then plan = cjson.decode(planned) else plan = cjson.decode(ARGV[1]) end
 plan['readyAt'] = tonumber(ARGV[2]) + plan['delayMs']
@@ -37,11 +39,14 @@ const TERMINAL = { friendly_name: 'Stand-in terminal', brand: 'standin' };
 
 /**
  * The local stand-in for a card terminal: approves after a delay, or does what staff (or a test) told it to do with
- * the next payments. Its state is in Redis, so the API process and the polling worker see the same terminal.
+ * the next payments, at one register (each has a terminal of its own, as at a bar) or at any. Its state is in Redis,
+ * so the API process and the polling worker see the same terminal.
  */
 export class StandinTerminal implements CardTerminal {
   readonly provider = 'standin';
+  /** The queue every register shares; `<registerQueuePrefix><register>` is one register's own. */
   private readonly queueKey: string;
+  private readonly registerQueuePrefix: string;
   private readonly paymentPrefix: string;
   /** `<prefix><register>`: a sorted set of the register's approved payments, scored by when they were approved. */
   private readonly approvedPrefix: string;
@@ -53,6 +58,7 @@ export class StandinTerminal implements CardTerminal {
     private readonly now: () => number = Date.now,
   ) {
     this.queueKey = `${prefix}:terminal:standin:queue`;
+    this.registerQueuePrefix = `${prefix}:terminal:standin:queue:`;
     this.paymentPrefix = `${prefix}:terminal:standin:payment:`;
     this.approvedPrefix = `${prefix}:terminal:standin:approved:`;
   }
@@ -62,10 +68,11 @@ export class StandinTerminal implements CardTerminal {
     const fallback: Plan = { outcome: 'completed', delayMs: this.defaultDelayMs };
     await this.redis.eval(
       START_SCRIPT,
-      3,
+      4,
       this.paymentPrefix + terminalRef,
-      this.queueKey,
+      this.queue(payment.registerId),
       this.approvedPrefix + (payment.registerId ?? ''),
+      this.queueKey,
       JSON.stringify(fallback),
       String(this.now()),
       String(payment.amount),
@@ -89,17 +96,22 @@ export class StandinTerminal implements CardTerminal {
     return { status: payment.outcome, error: null };
   }
 
-  /** Replaces the outcomes of the next payments (staff training, tests). */
-  async plan(outcomes: TerminalOutcome[], delayMs?: number): Promise<StandinTerminalState> {
-    const plans = outcomes.map((outcome) => JSON.stringify({ outcome, delayMs: delayMs ?? this.defaultDelayMs }));
-    const tx = this.redis.multi().del(this.queueKey);
-    if (plans.length > 0) tx.rpush(this.queueKey, ...plans);
-    await tx.exec();
-    return this.state();
+  private queue(registerId?: string | null): string {
+    return registerId ? this.registerQueuePrefix + registerId : this.queueKey;
   }
 
-  async state(): Promise<StandinTerminalState> {
-    const queued = await this.redis.lrange(this.queueKey, 0, -1);
+  /** Replaces the outcomes of the next payments at `registerId`'s terminal, or of the shared queue (staff training, tests). */
+  async plan(outcomes: TerminalOutcome[], delayMs?: number, registerId?: string): Promise<StandinTerminalState> {
+    const plans = outcomes.map((outcome) => JSON.stringify({ outcome, delayMs: delayMs ?? this.defaultDelayMs }));
+    const key = this.queue(registerId);
+    const tx = this.redis.multi().del(key);
+    if (plans.length > 0) tx.rpush(key, ...plans);
+    await tx.exec();
+    return this.state(registerId);
+  }
+
+  async state(registerId?: string): Promise<StandinTerminalState> {
+    const queued = await this.redis.lrange(this.queue(registerId), 0, -1);
     return { provider: this.provider, defaultDelayMs: this.defaultDelayMs, queued: queued.map((q) => Plan.parse(JSON.parse(q))) };
   }
 

@@ -8,7 +8,7 @@ export const standinOnly = (ctx: PaymentsContext): StandinTerminal => {
   throw new AppError(409, 'conflict', `The stand-in terminal is not in use (TERMINAL_PROVIDER=${ctx.env.TERMINAL_PROVIDER}).`);
 };
 
-/** Tells the stand-in terminal how the next payments end (staff training, tests). */
+/** Tells the stand-in terminal how the next payments end, at one register or at any (staff training, tests). */
 export default function putStandinTerminal(app: ServiceApp, ctx: PaymentsContext) {
   app.put(
     '/api/admin/terminal/standin',
@@ -21,6 +21,6 @@ export default function putStandinTerminal(app: ServiceApp, ctx: PaymentsContext
         response: { 200: ApiResponse(StandinTerminalState) },
       },
     },
-    async (request) => ok(await standinOnly(ctx).plan(request.body.outcomes, request.body.delayMs)),
+    async (request) => ok(await standinOnly(ctx).plan(request.body.outcomes, request.body.delayMs, request.body.register)),
   );
 }
