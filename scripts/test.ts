@@ -1,7 +1,9 @@
 /**
  * `npm test`: every check, in order of cost: types, lint, a fresh production build of the front-ends, unit + component +
  * integration tests (vitest, real FerretDB and Redis; the bundle budget reads that build), then the end-to-end tests in
- * Chromium against the running system. Ends with one line "N passed, N failed" over all test cases.
+ * Chromium against the running system and, beside their serial part, the production images' install and start
+ * (`npm run test:prod`). Ends with one line "N passed, N failed" over all test cases. Steps by name: typecheck, lint,
+ * vitest, e2e, prod (`npx tsx scripts/test.ts e2e prod`).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -137,14 +139,60 @@ if (want('vitest')) {
   countVitest(file);
 }
 
-if (want('e2e')) {
-  if (built) {
+/**
+ * The production images' check (`npm run test:prod`: a clean copy installed and built as the Dockerfile does, each
+ * service started with NODE_ENV=production) runs beside the end-to-end specs of the serial project. Those run one at a
+ * time and leave about a core of this 2-core machine idle, which the check's installs and starts use; the specs that
+ * time a person's taps come last, after it has ended. It starts once the list reporter has printed the first "[serial]"
+ * line (or after the end-to-end step, should none come), and its output is printed whole after the end-to-end output.
+ */
+async function e2eBesideProd(): Promise<void> {
+  const e2e = want('e2e') && built;
+  const prod = want('prod');
+  let prodRun: Promise<{ ok: boolean; output: string; seconds: number }> | null = null;
+  const startProd = () => {
+    if (!prod || prodRun) return;
+    console.log('\n[test] prod: npx tsx scripts/test-prod.ts (beside the serial end-to-end specs; its output follows theirs)');
+    const started = Date.now();
+    prodRun = new Promise((resolve) => {
+      const child = spawn('npx', ['tsx', 'scripts/test-prod.ts'], { cwd: ROOT, env: process.env });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.on('close', (code, signal) => resolve({ ok: code === 0, output: code === 0 ? output : `${output}(exit ${code ?? signal})\n`, seconds: Math.round((Date.now() - started) / 1000) }));
+    });
+  };
+  if (e2e) {
     const file = join(outDir, 'playwright.json');
     rmSync(file, { force: true });
-    run('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+    console.log('\n[test] e2e: npx playwright test -c e2e/playwright.config.ts');
+    const started = Date.now();
+    const ok = await new Promise<boolean>((resolve) => {
+      const child = spawn('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      child.stdout.on('data', (chunk: Buffer) => {
+        process.stdout.write(chunk);
+        if (chunk.toString().includes('[serial]')) startProd();
+      });
+      child.on('close', (code) => resolve(code === 0));
+    });
+    console.log(`[test] e2e: ${ok ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
+    if (!ok) failures.push('e2e');
     countPlaywright(file);
   }
+  startProd();
+  if (prodRun) {
+    const { ok, output, seconds } = await (prodRun as Promise<{ ok: boolean; output: string; seconds: number }>);
+    process.stdout.write(output);
+    console.log(`[test] prod: ${ok ? 'ok' : 'FAILED'} in ${seconds} s`);
+    if (!ok) failures.push('prod');
+  }
 }
+
+await e2eBesideProd();
 
 for (const line of failedTests) console.log(`[test] failed: ${line}`);
 console.log(`\n[test] ${failures.length ? `failed steps: ${failures.join(', ')}` : 'all steps passed'}`);

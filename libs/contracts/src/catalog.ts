@@ -50,6 +50,9 @@ export type MenuProduct = z.infer<typeof MenuProduct>;
 export const MenuCategory = z.object({ name: z.string(), colour: z.string(), products: z.array(MenuProduct) });
 export type MenuCategory = z.infer<typeof MenuCategory>;
 
-/** Categories in their order, each with its active products; categories without any are left out. */
-export const MenuResult = z.object({ categories: z.array(MenuCategory) });
+/**
+ * Categories in their order, each with its active products; categories without any are left out. `refreshMs`: how
+ * often the wall asks again (the catalog's MENU_REFRESH_MS: 30 s, sooner on a system started for the end-to-end tests).
+ */
+export const MenuResult = z.object({ categories: z.array(MenuCategory), refreshMs: z.number().int().min(1000).optional() });
 export type MenuResult = z.infer<typeof MenuResult>;

@@ -1,7 +1,10 @@
 import { api, performRequest } from '@kassa/api-client';
 import { MenuResult } from '@kassa/contracts';
 
-/** The wall is updated within this long of a catalog change (plus the server's few seconds of cache). */
+/**
+ * The wall is updated within this long of a catalog change (plus the server's few seconds of cache), unless the menu
+ * says otherwise (`refreshMs`: the catalog's MENU_REFRESH_MS).
+ */
 export const MENU_POLL_MS = 30_000;
 
 export const barMenuApi = api.injectEndpoints({

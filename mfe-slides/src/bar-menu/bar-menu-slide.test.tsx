@@ -115,6 +115,17 @@ describe('BarMenuSlide', () => {
     expect(screen.queryByText('€ 2,50')).toBeNull();
   });
 
+  it("asks again as often as the menu says (the catalog's MENU_REFRESH_MS)", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = serveMenu({ ...MENU, refreshMs: 5_000 });
+    renderSlide();
+    await screen.findByText('€ 2,50');
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(api.calls).toHaveLength(2);
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(api.calls).toHaveLength(3);
+  });
+
   it('keeps showing the last menu when a poll fails', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = serveMenu(MENU);

@@ -2,7 +2,7 @@ import type { MenuCategory, MenuProduct } from '@kassa/contracts';
 import { formatMoney, textColourOn } from '@kassa/ui';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { SlideFrame } from '../shared/slide-frame';
-import { MENU_POLL_MS, useGetMenuQuery } from './bar-menu-api';
+import { barMenuApi, MENU_POLL_MS, useGetMenuQuery } from './bar-menu-api';
 import { LONG_NAME, MENU_COLUMNS, MENU_MIN_SCALE, needsDepositTag, planMenu, type MenuBlock, type MenuBox } from './menu-layout';
 import './bar-menu.css';
 
@@ -10,8 +10,10 @@ import './bar-menu.css';
 export const MENU_PAGE_MS = 10_000;
 
 export function BarMenuSlide() {
+  // As often as the last menu said (the catalog's MENU_REFRESH_MS), 30 s until one has arrived.
+  const refreshMs = barMenuApi.endpoints.getMenu.useQueryState().data?.refreshMs;
   // Old data stays on screen while a poll runs or fails: the wall never blanks.
-  const { data, isError } = useGetMenuQuery(undefined, { pollingInterval: MENU_POLL_MS });
+  const { data, isError } = useGetMenuQuery(undefined, { pollingInterval: refreshMs ?? MENU_POLL_MS });
   return (
     <SlideFrame title="Bar menu" className="menu">
       {data ? (

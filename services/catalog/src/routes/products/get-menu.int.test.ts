@@ -42,6 +42,8 @@ describe('GET /api/products/menu/', () => {
     expect(all).toContainEqual({ name: 'Krat pils (statiegeld)', price: 390, deposit: true, adultsOnly: true });
     expect(all).toContainEqual({ name: 'Cola', price: 200, deposit: false, adultsOnly: false });
     expect(all.every((p) => Number.isInteger(p.price))).toBe(true);
+    // The wall asks again every 30 s unless the system was started with another MENU_REFRESH_MS.
+    expect(res.json().result.refreshMs).toBe(30_000);
   });
 
   it('hides inactive products and categories with nothing for sale', async () => {

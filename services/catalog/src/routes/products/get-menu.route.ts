@@ -2,17 +2,16 @@ import { ApiResponse, MenuResult, ok } from '@kassa/contracts';
 import { ttlCache, type ServiceApp } from '@kassa/service-kit';
 import { byMenuOrder } from '../../admin/bar-menu';
 import { loadCategories } from '../../catalog-read';
+import type { CatalogContext } from '../../context';
 import { categoryModel } from '../../models/category.model';
-
-/** Every TV polls this; a price change may take this long to reach the wall. */
-export const MENU_CACHE_MS = 5_000;
 
 /**
  * GET /api/products/menu/: the bar menu for the public slides, without sign-in. It shows only what hangs on the wall
- * anyway (names, prices, deposit, category colours): no ids, no hidden products, no empty categories.
+ * anyway (names, prices, deposit, category colours): no ids, no hidden products, no empty categories. Every TV polls
+ * it, so it is kept for MENU_CACHE_MS (5 s): a price change may take that long, plus the wall's MENU_REFRESH_MS.
  */
-export default function getMenu(app: ServiceApp) {
-  const menu = ttlCache(MENU_CACHE_MS, async (): Promise<MenuResult> => {
+export default function getMenu(app: ServiceApp, ctx: CatalogContext) {
+  const menu = ttlCache(ctx.env.MENU_CACHE_MS, async (): Promise<MenuResult> => {
     // Bar Management decides which categories hang on the wall and in what order (admin/bar-menu.ts).
     const [categories, placed] = await Promise.all([loadCategories(app.db), categoryModel(app.db).find({}, { name: 1, position: 1, onMenu: 1, menuPosition: 1 }).lean()]);
     const order = placed.filter((c) => c.onMenu !== false).sort(byMenuOrder).map((c) => String(c._id));
@@ -25,6 +24,7 @@ export default function getMenu(app: ServiceApp) {
           colour: c.colour,
           products: c.products.map((p) => ({ name: p.name, price: p.price, deposit: p.deposit, adultsOnly: p.adultsOnly })),
         })),
+      refreshMs: ctx.env.MENU_REFRESH_MS,
     };
   });
 
