@@ -150,9 +150,9 @@ async function e2eBesideProd(): Promise<void> {
   const e2e = want('e2e') && built;
   const prod = want('prod');
   let prodRun: Promise<{ ok: boolean; output: string; seconds: number }> | null = null;
-  const startProd = () => {
+  const startProd = (besideSerial: boolean) => {
     if (!prod || prodRun) return;
-    console.log('\n[test] prod: npx tsx scripts/test-prod.ts (beside the serial end-to-end specs; its output follows theirs)');
+    console.log(`\n[test] prod: npx tsx scripts/test-prod.ts${besideSerial ? ' (beside the serial end-to-end specs; its output follows theirs)' : ''}`);
     const started = Date.now();
     prodRun = new Promise((resolve) => {
       const child = spawn('npx', ['tsx', 'scripts/test-prod.ts'], { cwd: ROOT, env: process.env });
@@ -175,7 +175,7 @@ async function e2eBesideProd(): Promise<void> {
       });
       child.stdout.on('data', (chunk: Buffer) => {
         process.stdout.write(chunk);
-        if (chunk.toString().includes('[serial]')) startProd();
+        if (chunk.toString().includes('[serial]')) startProd(true);
       });
       child.on('close', (code) => resolve(code === 0));
     });
@@ -183,7 +183,7 @@ async function e2eBesideProd(): Promise<void> {
     if (!ok) failures.push('e2e');
     countPlaywright(file);
   }
-  startProd();
+  startProd(false);
   if (prodRun) {
     const { ok, output, seconds } = await (prodRun as Promise<{ ok: boolean; output: string; seconds: number }>);
     process.stdout.write(output);
