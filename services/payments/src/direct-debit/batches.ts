@@ -21,7 +21,8 @@ import { checkCreditorId } from '@kassa/contracts/sepa';
 import { addDays, AppError, claimTransition, fourEyes, isDuplicateKey, localDay, readApproval, type AuditClient, type AuditWarnLogger, type FourEyesUser, type InternalClient } from '@kassa/service-kit';
 import type { Queue } from 'bullmq';
 import { Types, type Connection } from 'mongoose';
-import { directDebitBatchModel, directDebitFailureModel, type DirectDebitBatchDoc } from './models/direct-debit-batch.model';
+import { directDebitBatchModel, directDebitFailureModel, directDebitFileModel, type DirectDebitBatchDoc } from './models/direct-debit-batch.model';
+import { PAIN_FORMATS } from './pain008';
 
 /** A file job that fails (the store away a moment) is tried again, 1 s, 2 s, 4 s … later, eight times in all. */
 export const FILE_JOB_RETRIES = { attempts: 8, backoff: { type: 'exponential' as const, delay: 1_000 } };
@@ -273,16 +274,24 @@ export async function loadBatch(db: Connection, id: string): Promise<DirectDebit
   return (await withFailures(db, [doc]))[0]!;
 }
 
-/** The batches with their failed debits laid over (from the insert-only failures). */
+/**
+ * The batches with what the insert-only records say laid over: their failed debits (the failures), and their file
+ * written once every format of it is stored. The file worker does not write the batch: on FerretDB an update writes the
+ * whole document back, so its "ready" was lost to the pre-notification stored at the same moment (a batch shown as
+ * "Writing the file…" for good), and could as well have undone a cancel.
+ */
 export async function withFailures(db: Connection, docs: DirectDebitBatchDoc[]): Promise<DirectDebitBatchDoc[]> {
   if (docs.length === 0) return docs;
-  const failures = await directDebitFailureModel(db)
-    .find({ batchId: { $in: docs.map((d) => String(d._id)) } })
-    .lean();
-  if (failures.length === 0) return docs;
+  const ids = docs.map((d) => String(d._id));
+  const [failures, files] = await Promise.all([
+    directDebitFailureModel(db).find({ batchId: { $in: ids } }).lean(),
+    directDebitFileModel(db).find({ batchId: { $in: ids } }, { batchId: 1, format: 1 }).lean(),
+  ]);
   const byKey = new Map(failures.map((f) => [`${f.batchId}:${f.accountId}`, f]));
+  const written = (id: string) => PAIN_FORMATS.every((format) => files.some((f) => f.batchId === id && f.format === format));
   return docs.map((doc) => ({
     ...doc,
+    ...(doc.fileStatus !== 'failed' && written(String(doc._id)) ? { fileStatus: 'ready', fileError: null } : {}),
     debits: doc.debits.map((d) => {
       const f = byKey.get(`${String(doc._id)}:${d.accountId}`);
       return f ? { ...d, status: 'failed', failedAt: f.at, failReason: f.reason ?? null } : d;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildPaymentsApp } from '../app';
 import { PaymentsEnv } from '../config';
 import { directDebitFileProcessor } from './jobs/direct-debit-file.job';
+import { directDebitBatchModel } from './models/direct-debit-batch.model';
 import { schemaErrors } from './testing/xsd-check';
 
 /**
@@ -186,6 +187,19 @@ describe('direct debit: batches, file, collected, failed', () => {
     const v08 = await call('GET', `/api/admin/direct_debit/${batch.id}/file?format=pain.008.001.08`);
     expect(v08.body).toContain('urn:iso:std:iso:20022:tech:xsd:pain.008.001.08');
     expect(schemaErrors('pain.008.001.08', v08.body)).toEqual([]);
+  });
+
+  it('reads the file as written from the stored files: a write of the batch at the same moment cannot lose it', async () => {
+    const batch = (await call('GET', '/api/admin/direct_debit/?status=open')).json().result.items[0];
+    const Batch = directDebitBatchModel(app.db);
+    const stored = await Batch.findById(batch.id).lean();
+    // The worker wrote the files, not the batch; and what FerretDB does with an update that read the batch before the
+    // file was written (the pre-notification made with the batch): the whole document as it was read, back.
+    expect(stored!.fileStatus).toBe('pending');
+    await Batch.replaceOne({ _id: stored!._id }, { ...stored!, fileStatus: 'pending', fileError: null });
+    expect((await call('GET', `/api/admin/direct_debit/${batch.id}/`)).json().result.batch).toMatchObject({ fileStatus: 'ready', fileError: null });
+    expect((await call('GET', '/api/admin/direct_debit/?status=open')).json().result.items[0]).toMatchObject({ id: batch.id, fileStatus: 'ready' });
+    expect((await call('GET', `/api/admin/direct_debit/${batch.id}/file`)).statusCode).toBe(200);
   });
 
   it('refuses to mark a batch collected before its collection date in Dutch time, and says when', async () => {
