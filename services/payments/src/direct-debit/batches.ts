@@ -278,7 +278,7 @@ export async function loadBatch(db: Connection, id: string): Promise<DirectDebit
  * The batches with what the insert-only records say laid over: their failed debits (the failures), and their file
  * written once every format of it is stored. The file worker does not write the batch: on FerretDB an update writes the
  * whole document back, so its "ready" was lost to the pre-notification stored at the same moment (a batch shown as
- * "Writing the file…" for good), and could as well have undone a cancel.
+ * "Writing the file…" for good), and could as well have undone a cancel. [ferretdb:no-atomic-update]
  */
 export async function withFailures(db: Connection, docs: DirectDebitBatchDoc[]): Promise<DirectDebitBatchDoc[]> {
   if (docs.length === 0) return docs;
