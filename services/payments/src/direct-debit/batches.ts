@@ -271,7 +271,7 @@ export async function loadBatch(db: Connection, id: string): Promise<DirectDebit
   if (!Types.ObjectId.isValid(id)) throw batchNotFound();
   const doc = (await directDebitBatchModel(db).findById(id).lean()) as DirectDebitBatchDoc | null;
   if (!doc) throw batchNotFound();
-  return (await withFailures(db, [doc]))[0]!;
+  return (await withRecords(db, [doc]))[0]!;
 }
 
 /**
@@ -280,24 +280,28 @@ export async function loadBatch(db: Connection, id: string): Promise<DirectDebit
  * whole document back, so its "ready" was lost to the pre-notification stored at the same moment (a batch shown as
  * "Writing the file…" for good), and could as well have undone a cancel. [ferretdb:no-atomic-update]
  */
-export async function withFailures(db: Connection, docs: DirectDebitBatchDoc[]): Promise<DirectDebitBatchDoc[]> {
+export async function withRecords(db: Connection, docs: DirectDebitBatchDoc[]): Promise<DirectDebitBatchDoc[]> {
   if (docs.length === 0) return docs;
   const ids = docs.map((d) => String(d._id));
-  const [failures, files] = await Promise.all([
-    directDebitFailureModel(db).find({ batchId: { $in: ids } }).lean(),
-    directDebitFileModel(db).find({ batchId: { $in: ids } }, { batchId: 1, format: 1 }).lean(),
-  ]);
+  const [failures, written] = await Promise.all([directDebitFailureModel(db).find({ batchId: { $in: ids } }).lean(), withFiles(db, ids)]);
   const byKey = new Map(failures.map((f) => [`${f.batchId}:${f.accountId}`, f]));
-  const written = (id: string) => PAIN_FORMATS.every((format) => files.some((f) => f.batchId === id && f.format === format));
   return docs.map((doc) => ({
     ...doc,
-    ...(doc.fileStatus !== 'failed' && written(String(doc._id)) ? { fileStatus: 'ready', fileError: null } : {}),
+    ...(doc.fileStatus !== 'failed' && written.has(String(doc._id)) ? { fileStatus: 'ready', fileError: null } : {}),
     debits: doc.debits.map((d) => {
       const f = byKey.get(`${String(doc._id)}:${d.accountId}`);
       return f ? { ...d, status: 'failed', failedAt: f.at, failReason: f.reason ?? null } : d;
     }),
     // Lean documents: the arrays are plain arrays, whatever mongoose's inferred DocumentArray type says.
   })) as unknown as DirectDebitBatchDoc[];
+}
+
+/** Of the batches `ids`, those whose file is stored in every format. */
+export async function withFiles(db: Connection, ids: string[]): Promise<Set<string>> {
+  const files = await directDebitFileModel(db).find({ batchId: { $in: ids } }, { batchId: 1, format: 1 }).lean();
+  const formats = new Map<string, Set<string>>();
+  for (const f of files) formats.set(f.batchId, (formats.get(f.batchId) ?? new Set()).add(f.format));
+  return new Set([...formats].filter(([, stored]) => PAIN_FORMATS.every((format) => stored.has(format))).map(([id]) => id));
 }
 
 /** A batch that was never sent to the bank is cancelled; its cut-off is free again. */

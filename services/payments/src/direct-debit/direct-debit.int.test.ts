@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildPaymentsApp } from '../app';
 import { PaymentsEnv } from '../config';
 import { directDebitFileProcessor } from './jobs/direct-debit-file.job';
-import { directDebitBatchModel } from './models/direct-debit-batch.model';
+import { startDirectDebitWorker } from './jobs/direct-debit-worker';
+import { directDebitBatchModel, directDebitFileModel } from './models/direct-debit-batch.model';
 import { schemaErrors } from './testing/xsd-check';
 
 /**
@@ -193,13 +194,28 @@ describe('direct debit: batches, file, collected, failed', () => {
     const batch = (await call('GET', '/api/admin/direct_debit/?status=open')).json().result.items[0];
     const Batch = directDebitBatchModel(app.db);
     const stored = await Batch.findById(batch.id).lean();
-    // The worker wrote the files, not the batch; and what FerretDB does with an update that read the batch before the
-    // file was written (the pre-notification made with the batch): the whole document as it was read, back.
-    expect(stored!.fileStatus).toBe('pending');
+    // What FerretDB does with an update that read the batch before the file was written (the pre-notification made
+    // with the batch): the whole document as it was read, back.
     await Batch.replaceOne({ _id: stored!._id }, { ...stored!, fileStatus: 'pending', fileError: null });
     expect((await call('GET', `/api/admin/direct_debit/${batch.id}/`)).json().result.batch).toMatchObject({ fileStatus: 'ready', fileError: null });
     expect((await call('GET', '/api/admin/direct_debit/?status=open')).json().result.items[0]).toMatchObject({ id: batch.id, fileStatus: 'ready' });
     expect((await call('GET', `/api/admin/direct_debit/${batch.id}/file`)).statusCode).toBe(200);
+  });
+
+  it('on a restart queues the file of an open batch only while its files are not stored', async () => {
+    const batch = (await call('GET', '/api/admin/direct_debit/?status=open')).json().result.items[0];
+    const restartJob = async () => {
+      const worker = await startDirectDebitWorker(env, app.db, log);
+      try {
+        return await worker.queue.getJob(`file-${batch.id}-restart`);
+      } finally {
+        await worker.close();
+      }
+    };
+    expect(await restartJob()).toBeUndefined();
+    await directDebitFileModel(app.db).deleteMany({ batchId: batch.id, format: 'pain.008.001.08' });
+    expect((await restartJob())?.data).toEqual({ batchId: batch.id });
+    expect(await writeFile(batch.id)).toBe('ready');
   });
 
   it('refuses to mark a batch collected before its collection date in Dutch time, and says when', async () => {

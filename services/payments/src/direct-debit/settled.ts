@@ -1,6 +1,6 @@
 import type { DirectDebitSettled } from '@kassa/contracts';
 import type { Connection } from 'mongoose';
-import { withFailures } from './batches';
+import { withRecords } from './batches';
 import { directDebitBatchModel, type DirectDebitBatchDoc } from './models/direct-debit-batch.model';
 
 /**
@@ -13,7 +13,7 @@ export async function settledThrough(db: Connection, accountId: string): Promise
     .find({ status: { $in: ['open', 'collected'] } }, { cutoff: 1, status: 1, collectionDate: 1, debits: 1 })
     .lean()) as DirectDebitBatchDoc[];
   const out: DirectDebitSettled = { through: null, open: null };
-  for (const b of await withFailures(db, batches)) {
+  for (const b of await withRecords(db, batches)) {
     const debit = b.debits.find((d) => d.accountId === accountId);
     if (!debit || debit.status === 'failed') continue;
     if (out.through === null || b.cutoff > out.through) out.through = b.cutoff;

@@ -12,7 +12,7 @@ const dutchDate = (day: string) => day.split('-').reverse().join('-');
 /**
  * Writes a batch's pain.008 files (.001.02, which Dutch banks take, and .001.08) from the batch's own snapshot and
  * stores them, so every download gives the same bytes. Safe to run again: stored files are kept as they are. The batch
- * reads as ready once both are stored (withFailures in ../batches.ts); this job does not write the batch then, as an
+ * reads as ready once both are stored (withRecords in ../batches.ts); this job does not write the batch then, as an
  * update at the same moment as another (the pre-notification, a cancel) could undo the other on FerretDB. A file the
  * library refuses, or whose totals differ from the batch in cents, marks the batch's file failed with the reason.
  */

@@ -1,6 +1,6 @@
 import { ApiResponse, DirectDebitBatchesQuery, DirectDebitBatchSummary, ok, Paged } from '@kassa/contracts';
 import type { ServiceApp } from '@kassa/service-kit';
-import { batchSummary, withFailures } from '../../batches';
+import { batchSummary, withRecords } from '../../batches';
 import { directDebitBatchModel, type DirectDebitBatchDoc } from '../../models/direct-debit-batch.model';
 import type { PaymentsContext } from '../../../context';
 
@@ -21,7 +21,7 @@ export default function getDirectDebitBatches(app: ServiceApp, ctx: PaymentsCont
         Batch.countDocuments(filter),
         Batch.find(filter, { 'skipped.name': 0, 'skipped.accountId': 0 }).sort({ createdAt: -1, _id: -1 }).skip((page - 1) * perPage).limit(perPage).lean(),
       ]);
-      const items = (await withFailures(ctx.db, docs as DirectDebitBatchDoc[])).map(batchSummary);
+      const items = (await withRecords(ctx.db, docs as DirectDebitBatchDoc[])).map(batchSummary);
       return ok({ items, pageCount: Math.ceil(total / perPage), total });
     },
   );
