@@ -10,31 +10,32 @@ process.env.KASSA_E2E_DB ??= `kassa_e2e_${Date.now()}`;
  * menu, the accounting connection, the open direct-debit batch, the outcomes queued at the stand-in terminal every
  * register shares), or reads what other sales change (the newest transactions, the day's cash box), or measures a
  * person's tapping speed. They run after the parallel specs, in lanes: within a lane one spec at a time; the two
- * lanes side by side, as what one changes the other neither changes nor reads (the first makes no sale at a till and
- * no cash sale; the second's settings are not the first's); then, alone, the specs that touch every screen or read
- * every sale; last, alone, the specs that tap at a person's speed. A new spec that does none of this needs no entry:
+ * lanes side by side, as what one changes the other neither changes nor reads (the first makes no sale at a till; the
+ * second's settings are not the first's); then, alone, the specs that touch every screen or read every sale or the
+ * cash box; last, alone, the specs that tap at a person's speed. A new spec that does none of this needs no entry:
  * a spec that plans card outcomes or reads a register's recent sales does so at a register of its own (till-helpers'
  * ownRegister), as till-sales, till-bar, till-secrets and till-recent do. (The ledger audit judges nothing changed in
  * its last ten minutes, so sales beside till-offline's audit are no difference.)
  */
 const LANES = {
-  // Money documents and the creditor settings; sales on accounts through the API only.
+  // Money documents and the creditor settings; sales on accounts and top-ups through the API only.
   'lane-documents': [
     'admin-direct-debit', // the creditor settings; a batch takes every account that owes
     'members-payout', // the creditor settings; a payout file takes every approved payout
     'members-wrapped', // POS Wrapped on and off for everyone
   ],
-  // The tills' shared state: the menu, the age check, the cash box, the invoice sender.
+  // The tills' shared state: the menu, the age check, the invoice sender.
   'lane-tills': [
     'admin-catalogue', // a product in Bier moves every till's tiles (a tap can land on the moved tile)
-    'admin-exact', // the Exact connection and ledger codes; today's cash box must grow by its sale alone
     'till-adults', // the age check every till asks
     'till-offline', // cash sales, and the ledger audit of everything
     'admin-invoices', // the invoice sender settings; counts the invoice list
     'admin-tabs', // the invoice sender settings; sells at the till
   ],
-  // Every screen or every sale.
+  // Every screen, every sale or the cash box.
   alone: [
+    'admin-exact', // the Exact connection and ledger codes; today's cash box must grow by its sale alone (a top-up in
+    // cash, as members-payout's, counts too)
     'admin-settings', // the minimum top-up and new terms every user must accept
     'sign-in-tfa', // two-factor sign-in required of everyone
     'admin-transactions', // its sale must be the newest
