@@ -6,63 +6,42 @@ const port = Number(process.env.E2E_PORT ?? 18080);
 process.env.KASSA_E2E_DB ??= `kassa_e2e_${Date.now()}`;
 
 /**
- * Specs that cannot run beside just any other: each changes what other screens share (settings, the terms, the bar
- * menu, the accounting connection, the open direct-debit batch, the outcomes queued at the stand-in terminal every
- * register shares), or reads what other sales change (the newest transactions, the day's cash box), or measures a
- * person's tapping speed. They run after the parallel specs, in lanes: within a lane one spec at a time; the two
- * lanes side by side, as what one changes the other neither changes nor reads (the first makes no sale at a till; the
- * second's settings are not the first's); then, alone, the specs that touch every screen or read every sale or the
- * cash box; last, alone, the specs that tap at a person's speed. A new spec that does none of this needs no entry:
- * a spec that plans card outcomes or reads a register's recent sales does so at a register of its own (till-helpers'
- * ownRegister), as till-sales, till-bar, till-secrets and till-recent do. (The ledger audit judges nothing changed in
- * its last ten minutes, so sales beside till-offline's audit are no difference.)
+ * Specs that cannot run beside another: each changes what every screen shares (settings, the terms, the bar menu, the
+ * accounting connection, the open direct-debit batch, the outcomes queued at the stand-in terminal every register
+ * shares), or reads what every sale changes (the newest transactions, the day's cash box, the ledger audit), or
+ * measures a person's tapping speed. They run in the "serial" project, alone, after the others have run two at a time.
+ * A new spec that does none of this needs no entry: a spec that plans card outcomes or reads a register's recent sales
+ * does so at a register of its own (till-helpers' ownRegister), as till-sales, till-bar, till-secrets and till-recent do.
  */
-const LANES = {
-  // Money documents and the creditor settings; sales on accounts and top-ups through the API only.
-  'lane-documents': [
-    'admin-direct-debit', // the creditor settings; a batch takes every account that owes
-    'members-payout', // the creditor settings; a payout file takes every approved payout
-    'members-wrapped', // POS Wrapped on and off for everyone
-  ],
-  // The tills' shared state: the menu, the age check, the invoice sender.
-  'lane-tills': [
-    'admin-catalogue', // a product in Bier moves every till's tiles (a tap can land on the moved tile)
-    'till-adults', // the age check every till asks
-    'till-offline', // cash sales, and the ledger audit of everything
-    'admin-invoices', // the invoice sender settings; counts the invoice list
-    'admin-tabs', // the invoice sender settings; sells at the till
-  ],
-  // Every screen, every sale or the cash box.
-  alone: [
-    'admin-exact', // the Exact connection and ledger codes; today's cash box must grow by its sale alone (a top-up in
-    // cash, as members-payout's, counts too)
-    'admin-settings', // the minimum top-up and new terms every user must accept
-    'sign-in-tfa', // two-factor sign-in required of everyone
-    'admin-transactions', // its sale must be the newest
-    'slides', // names on the live slide; the slide shows every sale
-  ],
-  // A person's tapping speed, with nothing beside them.
-  tapping: [
-    'till-busy-evening', // the live slide's newest sale; a person's tapping speed; the terminal's shared queue
-    'till-ghost-taps', // a person's tapping speed
-    'till-rush', // a person's tapping speed; the terminal's shared queue
-  ],
-};
-const specs = (names: string[]) => names.map((name) => `**/${name}.spec.ts`);
+const SERIAL = [
+  'admin-catalogue', // the bar menu every slide shows; a product in Bier moves every till's tiles
+  'admin-direct-debit', // the creditor settings; a batch takes every account that owes
+  'admin-exact', // the Exact connection and ledger codes; today's cash box must grow by its sale alone
+  'admin-invoices', // the invoice sender settings; counts the invoice list
+  'admin-settings', // the minimum top-up and new terms every user must accept
+  'admin-tabs', // the invoice sender settings
+  'admin-transactions', // its sale must be the newest; the ledger audit of everything
+  'members-payout', // the creditor settings; a payout file takes every approved payout
+  'members-wrapped', // POS Wrapped on and off for everyone
+  'sign-in-tfa', // two-factor sign-in required of everyone
+  'slides', // names on the live slide; the slide shows every sale
+  'till-adults', // the age check every till asks
+  'till-busy-evening', // the live slide's newest sale; a person's tapping speed; the terminal's shared queue
+  'till-ghost-taps', // a person's tapping speed
+  'till-offline', // the ledger audit of everything
+  'till-rush', // a person's tapping speed; the terminal's shared queue
+].map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({
   testDir: './tests',
   outputDir: '../test-results',
   fullyParallel: false,
-  // Two at a time on this 2-core kind of machine (E2E_WORKERS to change it); each lane keeps to one.
+  // Two at a time on this 2-core kind of machine (E2E_WORKERS to change it); the serial project keeps to one.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   projects: [
-    { name: 'parallel', testIgnore: specs(Object.values(LANES).flat()) },
-    // Each after the ones it depends on have ended (a failure there leaves these not run, which counts as failed).
-    { name: 'lane-documents', testMatch: specs(LANES['lane-documents']), dependencies: ['parallel'], workers: 1 },
-    { name: 'lane-tills', testMatch: specs(LANES['lane-tills']), dependencies: ['parallel'], workers: 1 },
-    { name: 'alone', testMatch: specs(LANES.alone), dependencies: ['lane-documents', 'lane-tills'], workers: 1 },
-    { name: 'tapping', testMatch: specs(LANES.tapping), dependencies: ['alone'], workers: 1 },
+    { name: 'parallel', testIgnore: SERIAL },
+    // After every parallel spec has ended (a failure there leaves these not run, which counts as failed).
+    { name: 'serial', testMatch: SERIAL, dependencies: ['parallel'], workers: 1 },
   ],
   // A spec that passes only on a second try is a bug to find, not a pass: never retried.
   retries: 0,

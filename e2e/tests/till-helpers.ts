@@ -67,8 +67,8 @@ export async function balanceOf(baseURL: string, name: string): Promise<number> 
 
 /**
  * Tells the stand-in terminal how the next card payments end (admin API): at `registerId`'s terminal (a register of the
- * spec's own: `ownRegister`), or without it at the queue every register shares, which only the specs that tap at a
- * person's speed may use (the "tapping" project, run alone: e2e/playwright.config.ts).
+ * spec's own: `ownRegister`), or without it at the queue every register shares, which only a spec of the serial
+ * project may use (e2e/playwright.config.ts).
  */
 export async function queueTerminal(baseURL: string, outcomes: string[], registerId?: string) {
   const token = await apiToken(baseURL, 'admin');
