@@ -5,8 +5,8 @@
  * 1. a clean copy of the repository (its files, committed or new, nothing ignored), as a Docker build context;
  * 2. the build stage: the full install, then `node scripts/build-services.mjs --stage <run>`. The full install is this
  *    checkout's own, hard-linked into the copy, when it was made from the same lockfile (as `.ci/run`'s `npm ci` makes
- *    it): a second full install was about 40 CPU s of a 2-core machine for the same files; the production install
- *    below is made from nothing, as the image makes it;
+ *    it): a second full install of the same files made this check 122 CPU s instead of 66 on a 2-core machine; the
+ *    production install below is made from nothing, as the image makes it;
  * 3. the run stage: `npm ci --omit=dev -w services/<name>` in <run> (no tsx, no TypeScript), one install for all five;
  * 4. every service and worker started from its Dockerfile's CMD with NODE_ENV=production, real providers named, secrets
  *    of its own, against a local FerretDB and the local Redis. Each service must answer /health and /ready (the gateway
@@ -17,7 +17,7 @@
  *    naming exactly the ones it reads (PIN_PEPPER, SSO_PROVIDER and the demo seed in accounts, the terminal and iDEAL
  *    providers in payments, the demo seed in catalog, JWT_SECRET and INTERNAL_TOKEN everywhere).
  *
- * Runs in `.ci/run` after `npm test`. Prints each step; exits 1 on the first failure with the process output.
+ * `npm test` runs it beside the serial end-to-end specs (scripts/test.ts). Prints each step; exits 1 on the first failure with the process output.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
@@ -97,7 +97,6 @@ function cleanCopy(to: string): void {
  * The build stage's full install, taken from this checkout: every node_modules folder hard-linked into the copy (the
  * workspaces' links are relative, so they lead to the copy's own sources). Only when npm's record of what it installed
  * (node_modules/.package-lock.json) is newer than package-lock.json, that is, when that install was of this lockfile.
- * The root's node_modules and any workspace's own are linked.
  * The build only reads what it finds there; nothing writes into it.
  */
 function linkInstall(to: string): boolean {
