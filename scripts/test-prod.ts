@@ -17,7 +17,7 @@
  *    naming exactly the ones it reads (PIN_PEPPER, SSO_PROVIDER and the demo seed in accounts, the terminal and iDEAL
  *    providers in payments, the demo seed in catalog, JWT_SECRET and INTERNAL_TOKEN everywhere).
  *
- * `npm test` runs it beside the serial end-to-end specs (scripts/test.ts). Prints each step; exits 1 on the first failure with the process output.
+ * `npm test` runs it beside the parallel and serial end-to-end specs (scripts/test.ts). Prints each step; exits 1 on the first failure with the process output.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';

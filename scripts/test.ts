@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check, in order of cost: types, lint, a fresh production build of the front-ends, unit + component +
  * integration tests (vitest, real FerretDB and Redis; the bundle budget reads that build), then the end-to-end tests in
- * Chromium against the running system and, beside their serial part, the production images' install and start
+ * Chromium against the running system and, beside them, the production images' install and start
  * (`npm run test:prod`). Ends with one line "N passed, N failed" over all test cases. Steps by name: typecheck, lint,
  * vitest, e2e, prod (`npx tsx scripts/test.ts e2e prod`).
  */
@@ -76,7 +76,7 @@ function countPlaywright(file: string) {
   passed += report.stats.expected;
   failed += report.stats.unexpected + report.stats.flaky + report.stats.skipped;
   failedTests.push(...failedSpecs(report));
-  if (report.stats.skipped) failedTests.push(`e2e: ${report.stats.skipped} not run (the serial project waits for the parallel one to pass)`);
+  if (report.stats.skipped) failedTests.push(`e2e: ${report.stats.skipped} not run (the specs run alone wait for the parallel and serial ones to pass)`);
 }
 
 /** Runs a command with its output kept, not printed (a step run beside another prints it whole afterwards). */
@@ -141,20 +141,19 @@ if (want('vitest')) {
 
 /**
  * The production images' check (`npm run test:prod`: a clean copy installed and built as the Dockerfile does, each
- * service started with NODE_ENV=production) runs beside the end-to-end specs of the serial project. Those run one at a
- * time and leave about a core of this 2-core machine idle, which the check's installs and starts use; the specs that
- * time a person's taps come last (in the two fresh-clone runs timed for it here they began 8 and 10 s after it had
- * ended). It starts once the list reporter has printed the first "[serial]" line (or after the end-to-end step, should
- * none come), and its output is printed whole after the end-to-end output.
+ * service started with NODE_ENV=production) runs beside the end-to-end specs of the parallel and serial projects, not
+ * beside those that time a person's taps, which come last (e2e/playwright.config.ts, "alone"). It starts once the list
+ * reporter has printed its first spec (both systems have started by then), or after the end-to-end step should none
+ * come, and its output is printed whole after the end-to-end output.
  */
 async function e2eBesideProd(): Promise<void> {
   const e2e = want('e2e') && built;
   const prod = want('prod');
   // Declared wider than its first value: it is set inside startProd, which narrowing cannot see.
   let prodRun = null as ReturnType<typeof collect> | null;
-  const startProd = (besideSerial: boolean) => {
+  const startProd = (beside: boolean) => {
     if (!prod || prodRun) return;
-    console.log(`\n[test] prod: npx tsx scripts/test-prod.ts${besideSerial ? ' (beside the serial end-to-end specs; its output follows theirs)' : ''}`);
+    console.log(`\n[test] prod: npx tsx scripts/test-prod.ts${beside ? ' (beside the end-to-end specs; its output follows theirs)' : ''}`);
     prodRun = collect('npx', ['tsx', 'scripts/test-prod.ts']);
   };
   if (e2e) {
@@ -170,7 +169,7 @@ async function e2eBesideProd(): Promise<void> {
       });
       child.stdout.on('data', (chunk: Buffer) => {
         process.stdout.write(chunk);
-        if (chunk.toString().includes('[serial]')) startProd(true);
+        if (/\[(parallel|serial)\]/.test(chunk.toString())) startProd(true);
       });
       child.on('close', (code) => resolve(code === 0));
     });

@@ -67,7 +67,7 @@ export async function balanceOf(baseURL: string, name: string): Promise<number> 
 
 /**
  * Tells the stand-in terminal how the next card payments end (admin API): at `registerId`'s terminal (a register of the
- * spec's own: `ownRegister`), or without it at the queue every register shares, which only a spec of the serial
+ * spec's own: `ownRegister`), or without it at the queue every register shares, which only a spec of the "alone"
  * project may use (e2e/playwright.config.ts).
  */
 export async function queueTerminal(baseURL: string, outcomes: string[], registerId?: string) {
