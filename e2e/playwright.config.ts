@@ -52,6 +52,9 @@ const ALONE = [
   'till-rush', // a person's tapping speed; the terminal's shared queue
 ].map((name) => `**/${name}.spec.ts`);
 
+/** How many parallel specs run at once: two on this 2-core kind of machine. */
+const parallelWorkers = Number(process.env.E2E_WORKERS ?? 2);
+
 /** Which projects this run asked for (`--project parallel` needs no second system). */
 const asked = process.argv.flatMap((arg, i, all) => (arg === '--project' ? [all[i + 1]] : arg.startsWith('--project=') ? [arg.slice(10)] : []));
 const needsSecond = asked.length === 0 || asked.includes('serial');
@@ -85,10 +88,10 @@ export default defineConfig({
   testDir: './tests',
   outputDir: '../test-results',
   fullyParallel: false,
-  // Parallel specs two at a time on this 2-core kind of machine (E2E_WORKERS to change it), a serial one beside them.
-  workers: Number(process.env.E2E_WORKERS ?? 2) + 1,
+  // The parallel specs (E2E_WORKERS at a time) and a serial one beside them.
+  workers: parallelWorkers + 1,
   projects: [
-    { name: 'parallel', testIgnore: [...SERIAL, ...ALONE], workers: Number(process.env.E2E_WORKERS ?? 2) },
+    { name: 'parallel', testIgnore: [...SERIAL, ...ALONE], workers: parallelWorkers },
     { name: 'serial', testMatch: SERIAL, workers: 1, use: { baseURL: `http://127.0.0.1:${second.port}` } },
     // After every other spec has ended (a failure there leaves these not run, which counts as failed).
     { name: 'alone', testMatch: ALONE, dependencies: ['parallel', 'serial'], workers: 1 },
