@@ -5,6 +5,7 @@ import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AUDIT_OUTBOX, auditClient, viewCheck } from './audit-client';
 import { connectMongo } from './mongo';
+import { dropTestDatabase } from './testing';
 
 /** The outbox on the run's real FerretDB, with a stand-in for accounts' POST /internal/audit that can be down. */
 describe('auditClient with an outbox (real FerretDB)', () => {
@@ -33,7 +34,7 @@ describe('auditClient with an outbox (real FerretDB)', () => {
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
-    await db.dropDatabase();
+    await dropTestDatabase(db);
     await db.close();
   });
 
@@ -125,7 +126,7 @@ describe('audited changes with a write-ahead outbox (real FerretDB)', () => {
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
-    await db.dropDatabase();
+    await dropTestDatabase(db);
     await db.close();
   });
 

@@ -3,6 +3,7 @@ import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { InsertBatcher, insertBatcher } from './insert-batcher';
 import { connectMongo, isDuplicateKey } from './mongo';
+import { dropTestDatabase } from './testing';
 
 /** On the database the integration tests run on (FerretDB on PostgreSQL for `npm test`; database.int.test.ts says which). */
 describe('InsertBatcher', () => {
@@ -12,7 +13,7 @@ describe('InsertBatcher', () => {
     db = await connectMongo(inject('mongoUri'), `t${randomBytes(4).toString('hex')}_batch`);
   });
   afterAll(async () => {
-    await db.dropDatabase();
+    await dropTestDatabase(db);
     await db.close();
   });
 

@@ -1,6 +1,6 @@
 import type { Capability, InternalAccount, TokenClaims } from '@kassa/contracts';
 import { AppError, connectMongo, internalClient, type InternalClient, type ServiceApp } from '@kassa/service-kit';
-import { claims, clearRedisPrefix, testEnv } from '@kassa/service-kit/testing';
+import { claims, clearRedisPrefix, releaseTestPrefix, testEnv } from '@kassa/service-kit/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { Types } from 'mongoose';
 import { pino } from 'pino';
@@ -49,11 +49,14 @@ export interface StackOptions {
 
 /**
  * The real accounts and catalog services (demo data), optionally payments with its worker, and checkout wired to
- * them over HTTP on free ports; each on a fresh database of the run's FerretDB and its own queue prefix.
+ * them over HTTP on free ports; each on a database of its own on the run's FerretDB (new, or one an earlier stack of
+ * this worker left emptied: releaseTestPrefix) and its own queue prefix.
  */
 export async function startCheckoutStack(mongoUri: string, opts: StackOptions = {}) {
   const log = pino({ level: 'silent' });
   const closers: (() => Promise<void>)[] = [];
+  /** The services' databases, emptied for this worker's next stack once everything here has closed. */
+  const released: [env: { MONGODB_URI: string; MONGODB_DB_PREFIX: string }, service: string][] = [];
 
   // With `card`, accounts asks the real payments (started below) for the open direct-debit batch.
   let paymentsClient: InternalClient | null = null;
@@ -68,16 +71,14 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
     accountsUrls.push(await second.listen({ port: 0, host: '127.0.0.1' }));
   }
 
-  const catalogEnv = CatalogEnv.parse(testEnv(mongoUri, { ACCOUNTS_URL: accountsUrl }));
+  const catalogEnv = CatalogEnv.parse(testEnv(mongoUri, { ACCOUNTS_URL: accountsUrl }, { service: 'catalog' }));
   const catalogDb = await connectMongo(catalogEnv.MONGODB_URI, `${catalogEnv.MONGODB_DB_PREFIX}_catalog`);
   // Checkout starts after the catalog (it prices through it): the catalog's sales counts reach it once it listens.
   let checkoutClient: InternalClient | null = null;
   const catalog = await buildCatalogApp(catalogEnv, catalogDb, { checkout: (path, schema, o) => checkoutClient!(path, schema, o) });
   await seedCatalogDemo(catalogDb);
-  closers.push(async () => {
-    await catalogDb.dropDatabase();
-    await catalog.close();
-  });
+  released.push([catalogEnv, 'catalog']);
+  closers.push(() => catalog.close());
   const catalogUrl = await catalog.listen({ port: 0, host: '127.0.0.1' });
 
   let payments: ServiceApp | null = null;
@@ -85,7 +86,7 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
   // Payments runs on the real clock while accounts and checkout may run on a test clock: its batches may be collected
   // before their collection date (direct-debit.int.test.ts checks that rule on a payments clock of its own).
   const paymentsEnv = PaymentsEnv.parse(
-    testEnv(mongoUri, { STANDIN_TERMINAL_DELAY_MS: '150', TERMINAL_POLL_MS: '100', ACCOUNTS_URL: accountsUrl, CATALOG_URL: catalogUrl, DIRECT_DEBIT_COLLECT_EARLY: '1' }),
+    testEnv(mongoUri, { STANDIN_TERMINAL_DELAY_MS: '150', TERMINAL_POLL_MS: '100', ACCOUNTS_URL: accountsUrl, CATALOG_URL: catalogUrl, DIRECT_DEBIT_COLLECT_EARLY: '1' }, { service: opts.card ? 'payments' : undefined }),
   );
   if (opts.card) {
     closers.push(() => clearRedisPrefix(paymentsEnv.REDIS_URL, paymentsEnv.QUEUE_PREFIX));
@@ -93,23 +94,21 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
     // Checkout starts after payments (it starts card payments through it): the journal's sales reach it once it listens.
     payments = await buildPaymentsApp(paymentsEnv, paymentsDb, { checkout: (path, schema, o) => checkoutClient!(path, schema, o) });
     const app = payments;
-    closers.push(async () => {
-      await app.db.dropDatabase();
-      await app.close();
-    });
+    released.push([paymentsEnv, 'payments']);
+    closers.push(() => app.close());
     paymentsUrl = await payments.listen({ port: 0, host: '127.0.0.1' });
     paymentsClient = internalClient(paymentsUrl, paymentsEnv.INTERNAL_TOKEN);
   }
 
-  const env = CheckoutEnv.parse(testEnv(mongoUri, { ACCOUNTS_URL: accountsUrl, ACCOUNTS_URLS: accountsUrls.join(','), CATALOG_URL: catalogUrl, PAYMENTS_URL: paymentsUrl, ...opts.checkoutEnv }));
+  const env = CheckoutEnv.parse(
+    testEnv(mongoUri, { ACCOUNTS_URL: accountsUrl, ACCOUNTS_URLS: accountsUrls.join(','), CATALOG_URL: catalogUrl, PAYMENTS_URL: paymentsUrl, ...opts.checkoutEnv }, { service: 'checkout' }),
+  );
   const db = await connectMongo(env.MONGODB_URI, `${env.MONGODB_DB_PREFIX}_checkout`);
   const app = await buildCheckoutApp(env, db, { ...opts.deps, ...(opts.clock ? { now: opts.clock.now } : {}) });
   /** Another checkout process on the same database, with its own deps. */
   const anotherCheckout = async (deps: Partial<CheckoutDeps>) => buildCheckoutApp(env, await connectMongo(env.MONGODB_URI, `${env.MONGODB_DB_PREFIX}_checkout`), deps);
-  closers.push(async () => {
-    await app.db.dropDatabase();
-    await app.close();
-  });
+  released.push([env, 'checkout']);
+  closers.push(() => app.close());
   const checkoutUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   /** Every replica of checkout: the first, and with `replicas` a second on the same database. */
   const checkoutApps: ServiceApp[] = [app];
@@ -208,6 +207,7 @@ export async function startCheckoutStack(mongoUri: string, opts: StackOptions = 
 
     async close() {
       for (const close of closers.reverse()) await close();
+      for (const [serviceEnv, service] of released) await releaseTestPrefix(serviceEnv, service);
     },
   };
   return stack;

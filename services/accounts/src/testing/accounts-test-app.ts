@@ -1,5 +1,5 @@
 import { connectMongo, type InternalClient } from '@kassa/service-kit';
-import { testEnv } from '@kassa/service-kit/testing';
+import { releaseTestPrefix, testEnv } from '@kassa/service-kit/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildAccountsApp, type AccountsDeps } from '../app';
 import { AccountsEnv } from '../config';
@@ -20,20 +20,22 @@ export class TestClock {
 const noBatches: InternalClient = async (_path, schema) => schema.parse({ through: null, open: null });
 
 /**
- * The accounts service on its own fresh database of the run's FerretDB, optionally with the demo data. Without a
- * `payments` dep, no direct-debit batch exists (the test runs no payments service).
+ * The accounts service on a database of its own on the run's FerretDB (new, or one an earlier test app of this worker
+ * left emptied), optionally with the demo data. Without a `payments` dep, no direct-debit batch exists (the test runs
+ * no payments service).
  */
 export async function startAccountsTestApp(mongoUri: string, opts: { seed?: boolean; env?: Record<string, string>; deps?: AccountsDeps } = {}) {
-  const env = AccountsEnv.parse(testEnv(mongoUri, opts.env));
+  const env = AccountsEnv.parse(testEnv(mongoUri, opts.env, { service: 'accounts' }));
   const db = await connectMongo(env.MONGODB_URI, `${env.MONGODB_DB_PREFIX}_accounts`);
   const app = await buildAccountsApp(env, db, { payments: noBatches, ...opts.deps });
   if (opts.seed) await seedAccountsDemo(db, env.PIN_PEPPER, opts.deps?.now?.());
   return { env, db, app };
 }
 
+/** Closes the app, then empties its databases for the next test app of this worker (releaseTestPrefix). */
 export async function stopAccountsTestApp(app: AccountsTestApp): Promise<void> {
-  await app.db.dropDatabase();
   await app.close();
+  await releaseTestPrefix(app.accounts.env, 'accounts');
 }
 
 export async function loginAs(app: AccountsTestApp, username: string, password = username.trim().toLowerCase()): Promise<string> {

@@ -1,6 +1,6 @@
 import { nextBusinessDay } from '@kassa/contracts';
 import { connectMongo, localDay, type ServiceApp } from '@kassa/service-kit';
-import { clearRedisPrefix, testEnv } from '@kassa/service-kit/testing';
+import { clearRedisPrefix, dropTestDatabase, testEnv } from '@kassa/service-kit/testing';
 import { type AccountsTestApp, bearer, loginAs, postingModel, startAccountsTestApp, stopAccountsTestApp } from '@kassa/test-stack/accounts';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -42,7 +42,7 @@ describe('direct-debit batch collected and cancelled at once', () => {
     expect(settings.statusCode).toBe(200);
   });
   afterAll(async () => {
-    await apps[0]!.db.dropDatabase();
+    await dropTestDatabase(apps[0]!.db);
     for (const app of apps) await app.close();
     await stopAccountsTestApp(accounts);
     await clearRedisPrefix(env.REDIS_URL, env.QUEUE_PREFIX);

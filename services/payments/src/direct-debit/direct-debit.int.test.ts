@@ -1,6 +1,6 @@
 import { isBusinessDayString, nextBusinessDay } from '@kassa/contracts';
 import { connectMongo, localDay, type ServiceApp } from '@kassa/service-kit';
-import { clearRedisPrefix, testEnv } from '@kassa/service-kit/testing';
+import { clearRedisPrefix, dropTestDatabase, testEnv } from '@kassa/service-kit/testing';
 import { type AccountsTestApp, accountModel, auditLogModel, bearer, loginAs, postingModel, startAccountsTestApp, stopAccountsTestApp } from '@kassa/test-stack/accounts';
 import { Types } from 'mongoose';
 import { pino } from 'pino';
@@ -36,7 +36,7 @@ describe('direct debit: batches, file, collected, failed', () => {
     admin = await loginAs(accounts, 'admin');
   });
   afterAll(async () => {
-    await app.db.dropDatabase();
+    await dropTestDatabase(app.db);
     await app.close();
     await stopAccountsTestApp(accounts);
     await clearRedisPrefix(env.REDIS_URL, env.QUEUE_PREFIX);

@@ -8,6 +8,7 @@ import { bearer, loginAs, startAccountsTestApp, stopAccountsTestApp, type Accoun
 import { realClock, secondLater } from '../../testing/token-clock';
 import { publishRegister, publishSettings, publishUser } from './rights';
 import { SETTINGS_KEY, settingsModel } from '../../models/settings.model';
+import { dropTestDatabase } from '@kassa/service-kit/testing';
 
 /**
  * Rights that change at once, on the real accounts and catalog services sharing one Redis directory (as under
@@ -35,7 +36,7 @@ describe('tokens and the rights behind them', () => {
   });
   afterAll(async () => {
     realClock();
-    await catalog.db.dropDatabase();
+    await dropTestDatabase(catalog.db);
     await catalog.close();
     await stopAccountsTestApp(accounts);
   });

@@ -4,6 +4,7 @@ import { Types, type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { MAX_TFA_FAILURES, TfaGuard } from './tfa-guard';
 import { newTotpSecret } from './tfa';
+import { dropTestDatabase } from '@kassa/service-kit/testing';
 
 /** The two-factor lock-out on the run's real FerretDB, under wrong codes that arrive all at once. */
 describe('TfaGuard under concurrent wrong codes', () => {
@@ -12,7 +13,7 @@ describe('TfaGuard under concurrent wrong codes', () => {
     db = await connectMongo(inject('mongoUri'), `t${randomBytes(4).toString('hex')}_tfa`);
   });
   afterAll(async () => {
-    await db.dropDatabase();
+    await dropTestDatabase(db);
     await db.close();
   });
 

@@ -1,5 +1,5 @@
 import { connectMongo } from '@kassa/service-kit';
-import { testEnv } from '@kassa/service-kit/testing';
+import { dropTestDatabase, testEnv } from '@kassa/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildCatalogApp } from '../../app';
 import { CatalogEnv } from '../../config';
@@ -27,7 +27,7 @@ describe('GET /api/products/menu/', () => {
     await categoryModel(db).create({ name: 'Leeg', colour: '#7f8c8d', position: 11 });
   });
   afterAll(async () => {
-    await app.db.dropDatabase();
+    await dropTestDatabase(app.db);
     await app.close();
   });
 

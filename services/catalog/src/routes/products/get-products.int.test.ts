@@ -1,5 +1,5 @@
 import { connectMongo } from '@kassa/service-kit';
-import { claims, testEnv } from '@kassa/service-kit/testing';
+import { claims, dropTestDatabase, testEnv } from '@kassa/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildCatalogApp } from '../../app';
 import { CatalogEnv } from '../../config';
@@ -15,7 +15,7 @@ describe('GET /api/products/', () => {
     await seedCatalogDemo(db);
   });
   afterAll(async () => {
-    await app.db.dropDatabase();
+    await dropTestDatabase(app.db);
     await app.close();
   });
 

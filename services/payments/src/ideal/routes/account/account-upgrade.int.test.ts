@@ -1,5 +1,5 @@
 import { AppError, connectMongo, createRedis, type InternalClient, internalClient, type ServiceApp } from '@kassa/service-kit';
-import { claims, clearRedisPrefix, testEnv } from '@kassa/service-kit/testing';
+import { claims, clearRedisPrefix, dropTestDatabase, testEnv } from '@kassa/service-kit/testing';
 import type { Queue } from 'bullmq';
 import { Types } from 'mongoose';
 import { pino } from 'pino';
@@ -59,7 +59,7 @@ describe('online top-up (iDEAL) through the stand-in bank, with two workers', ()
   afterAll(async () => {
     await worker.close();
     await secondWorker.close();
-    await app.db.dropDatabase();
+    await dropTestDatabase(app.db);
     await app.close();
     await stopAccountsTestApp(accounts);
     await clearRedisPrefix(env.REDIS_URL, env.QUEUE_PREFIX);

@@ -1,5 +1,5 @@
 import { connectMongo, createRedis, type ServiceApp } from '@kassa/service-kit';
-import { clearRedisPrefix, testEnv } from '@kassa/service-kit/testing';
+import { clearRedisPrefix, dropTestDatabase, testEnv } from '@kassa/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AccountsTestApp, bearer, loginAs, postingModel, startAccountsTestApp, stopAccountsTestApp, userModel } from '@kassa/test-stack/accounts';
 import { buildPaymentsApp } from '../../../app';
@@ -35,7 +35,7 @@ describe('checking an iDEAL payment again (POST /api/admin/ideal/{id}/check/)', 
     memberAccountId = String((await userModel(accounts.db).findOne({ username: 'member' }).lean())?.accountId);
   });
   afterAll(async () => {
-    await app.db.dropDatabase();
+    await dropTestDatabase(app.db);
     await app.close();
     await stopAccountsTestApp(accounts);
     await clearRedisPrefix(env.REDIS_URL, env.QUEUE_PREFIX);

@@ -1,6 +1,6 @@
 import { ok, type CardOutcomeRequest } from '@kassa/contracts';
 import { connectMongo, createQueue, createRedis, type ServiceApp } from '@kassa/service-kit';
-import { claims, clearRedisPrefix, testEnv } from '@kassa/service-kit/testing';
+import { claims, clearRedisPrefix, dropTestDatabase, testEnv } from '@kassa/service-kit/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Types } from 'mongoose';
 import { pino } from 'pino';
@@ -53,7 +53,7 @@ describe('card payments at the stand-in terminal', () => {
     app = await buildPaymentsApp(env, db);
   });
   afterAll(async () => {
-    await app.db.dropDatabase();
+    await dropTestDatabase(app.db);
     await app.close();
     await checkout.server.close();
     await clearRedisPrefix(env.REDIS_URL, env.QUEUE_PREFIX);

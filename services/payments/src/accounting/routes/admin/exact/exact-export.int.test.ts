@@ -1,5 +1,5 @@
 import { connectMongo, createRedis, localDay, type ServiceApp } from '@kassa/service-kit';
-import { claims, clearRedisPrefix, testEnv } from '@kassa/service-kit/testing';
+import { claims, clearRedisPrefix, dropTestDatabase, testEnv } from '@kassa/service-kit/testing';
 import { startCheckoutStack, TestClock, type CheckoutStack } from '@kassa/test-stack';
 import { auditLogModel, bearer, loginAs, postingModel } from '@kassa/test-stack/accounts';
 import { transactionModel } from '@kassa/test-stack/checkout';
@@ -65,7 +65,7 @@ describe('accounting export to Exact Online through the stand-in', () => {
   });
   afterAll(async () => {
     await worker?.close();
-    await app?.db.dropDatabase();
+    if (app) await dropTestDatabase(app.db);
     await app?.close();
     redis?.disconnect();
     await s?.close();
