@@ -61,15 +61,14 @@ test('an account sale shows no name unless the board chose names on the slide, t
     const headers = { authorization: `Bearer ${token}` };
     // A member of this spec's own, with a first name no other row can hold by chance (a demo account's "1e" once
     // matched a product's time-based suffix on the same screen).
-    const own = await ownAccount(baseURL!, 'Slidegast', 5_000);
-    const person = { id: own.accountId, name: own.name };
+    const person = await ownAccount(baseURL!, 'Slidegast', 5_000);
     const [first, ...rest] = person.name.split(' ');
     // A product of this spec's own makes its rows recognisable (the feed carries no sale ids).
     const product = await ownProduct(baseURL!, 'Slidebier', 250);
     const sell = async (count: number) => {
       const res = await bar.request.post('/api/checkout/account/', {
         headers,
-        data: { products: [{ id: product.id, amount: count }], account_id: person.id, nonce: nonce('account') },
+        data: { products: [{ id: product.id, amount: count }], account_id: person.accountId, nonce: nonce('account') },
       });
       expect(res.ok()).toBe(true);
       return (await res.json()).result as { transaction_id: string; balance_after: number };

@@ -41,25 +41,25 @@ export function testEnv(mongoUri: string, extra: Record<string, string> = {}, op
  * not own (MONGODB_URI), the databases are dropped instead.
  */
 export async function releaseTestPrefix(env: { MONGODB_URI: string; MONGODB_DB_PREFIX: string }, service: string): Promise<void> {
+  const external = inject('mongoKind') === 'external';
   const client = new mongoose.mongo.MongoClient(env.MONGODB_URI);
   await client.connect();
   try {
     const { databases } = await client.db('admin').admin().listDatabases({ nameOnly: true });
-    const ours = databases.map((d) => d.name).filter((name) => name.startsWith(`${env.MONGODB_DB_PREFIX}_`));
-    for (const name of ours) {
+    for (const { name } of databases.filter((d) => d.name.startsWith(`${env.MONGODB_DB_PREFIX}_`))) {
       const db = client.db(name);
-      if (inject('mongoKind') === 'external') {
+      if (external) {
         await db.dropDatabase();
         continue;
       }
-      for (const { name: collection } of await db.listCollections({}, { nameOnly: true }).toArray()) {
-        if (!collection.startsWith('system.')) await db.collection(collection).deleteMany({});
+      for (const c of await db.listCollections({}, { nameOnly: true }).toArray()) {
+        if (!c.name.startsWith('system.')) await db.collection(c.name).deleteMany({});
       }
     }
   } finally {
     await client.close();
   }
-  if (inject('mongoKind') === 'external') return;
+  if (external) return;
   const key = `${env.MONGODB_URI} ${service}`;
   emptiedPrefixes.set(key, [...(emptiedPrefixes.get(key) ?? []), env.MONGODB_DB_PREFIX]);
 }
