@@ -44,7 +44,8 @@ const SERIAL = [
 /**
  * The specs that time a person's taps run last, with nothing else in the browser or on either system: a tapping
  * bartender's speed measured beside another spec's Chromium is that spec's measure too. Two of them also plan outcomes
- * at the terminal's shared queue.
+ * at the terminal's shared queue. `npm test` runs the production images' check beside them at the lowest priority
+ * (scripts/test.ts), on the core their taps leave idle; the first of them took about a tenth longer while it ran.
  */
 const ALONE = [
   'till-busy-evening', // the live slide's newest sale; a person's tapping speed; the terminal's shared queue

@@ -141,10 +141,12 @@ if (want('vitest')) {
 
 /**
  * The production images' check (`npm run test:prod`: a clean copy installed and built as the Dockerfile does, each
- * service started with NODE_ENV=production) runs beside the end-to-end specs of the parallel and serial projects, not
- * beside those that time a person's taps, which come last (e2e/playwright.config.ts, "alone"). It starts once the list
- * reporter has printed its first spec (both systems have started by then), or after the end-to-end step should none
- * come, and its output is printed whole after the end-to-end output.
+ * service started with NODE_ENV=production) runs beside the end-to-end specs that time a person's taps, which come
+ * last (e2e/playwright.config.ts, "alone") and leave a core idle while their taps wait on the clock; before, beside the
+ * parallel and serial specs, it took its CPU from two busy cores. It runs at the lowest priority (nice 19), so the
+ * browser and the system the taps go to are served first whenever both want a core. It starts once the list reporter
+ * has printed the first tapping spec, or after the end-to-end step should none come (a failure before them, or no
+ * end-to-end step asked for), and its output is printed whole after the end-to-end output.
  */
 async function e2eBesideProd(): Promise<void> {
   const e2e = want('e2e') && built;
@@ -153,8 +155,8 @@ async function e2eBesideProd(): Promise<void> {
   let prodRun = null as ReturnType<typeof collect> | null;
   const startProd = (beside: boolean) => {
     if (!prod || prodRun) return;
-    console.log(`\n[test] prod: npx tsx scripts/test-prod.ts${beside ? ' (beside the end-to-end specs; its output follows theirs)' : ''}`);
-    prodRun = collect('npx', ['tsx', 'scripts/test-prod.ts']);
+    console.log(`\n[test] prod: nice -n 19 npx tsx scripts/test-prod.ts${beside ? ' (beside the tapping specs; its output follows theirs)' : ''}`);
+    prodRun = collect('nice', ['-n', '19', 'npx', 'tsx', 'scripts/test-prod.ts']);
   };
   if (e2e) {
     const file = join(outDir, 'playwright.json');
@@ -169,7 +171,7 @@ async function e2eBesideProd(): Promise<void> {
       });
       child.stdout.on('data', (chunk: Buffer) => {
         process.stdout.write(chunk);
-        if (/\[(parallel|serial)\]/.test(chunk.toString())) startProd(true);
+        if (/\[alone\]/.test(chunk.toString())) startProd(true);
       });
       child.on('close', (code) => resolve(code === 0));
     });
